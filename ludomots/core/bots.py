@@ -1,0 +1,48 @@
+"""Computer opponents: the protocol every game's bots follow.
+
+A game module exports ``BOTS: dict[str, BotFactory]`` keyed by level ("debutant", "confirme",
+"expert"). Bots are built fresh for each game (a factory, not an instance) so one game's memory
+never leaks into the next, and they draw randomness only from the ``rng`` they are handed, so a
+match seed reproduces every bot decision.
+
+Bots receive the full ``State`` for speed, but must decide only from what ``state.view(seat)``
+shows; the simulator cannot enforce it, code review and the tests of each game do.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol, runtime_checkable
+
+from ludomots.core.game import Action, State
+from ludomots.core.rng import SeededRandom
+
+LEVELS: tuple[str, ...] = ("debutant", "confirme", "expert")
+LEVEL_TITLES: dict[str, str] = {"debutant": "Débutant", "confirme": "Confirmé", "expert": "Expert"}
+
+
+@runtime_checkable
+class Bot(Protocol):
+    level: str
+
+    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
+        """A legal action for ``seat``, which is in ``state.to_act()``."""
+        ...
+
+
+BotFactory = Callable[[], Bot]
+
+
+class RandomBot:
+    """Uniform over ``state.legal(seat)``: the baseline every other level must beat."""
+
+    def __init__(self, level: str = "debutant") -> None:
+        self.level = level
+
+    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
+        legal = state.legal(seat)
+        if legal is None:
+            raise NotImplementedError("RandomBot needs a game that enumerates legal actions")
+        if not legal:
+            raise RuntimeError(f"seat {seat} has no legal action")
+        return rng.choice(legal)

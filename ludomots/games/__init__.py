@@ -1,0 +1,1 @@
+"""One package per game (rules, bots, notation); see ludomots.core.registry."""

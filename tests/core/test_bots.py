@@ -1,0 +1,30 @@
+from __future__ import annotations
+
+import pytest
+
+from ludomots.core.bots import LEVEL_TITLES, LEVELS, Bot, RandomBot
+from ludomots.core.rng import SeededRandom
+
+from .gops import BOTS, GAME
+
+
+def test_game_bots_follow_the_protocol_and_known_levels() -> None:
+    for level, factory in BOTS.items():
+        bot = factory()
+        assert isinstance(bot, Bot)
+        assert bot.level == level and level in LEVELS
+    assert LEVEL_TITLES["confirme"] == "Confirmé"
+
+
+def test_random_bot_plays_legal_moves_deterministically_for_a_seed() -> None:
+    state = GAME.new(None, 2, 3)
+    picks = [RandomBot().choose(state, 0, SeededRandom(8)) for _ in range(2)]
+    assert picks[0] == picks[1]
+    assert state.check(0, picks[0]) is None
+
+
+def test_random_bot_needs_enumerable_legal_moves() -> None:
+    state = GAME.new(None, 2, 3)
+    state.legal = lambda seat: None  # type: ignore[method-assign]
+    with pytest.raises(NotImplementedError):
+        RandomBot().choose(state, 0, SeededRandom(1))

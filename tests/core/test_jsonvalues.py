@@ -1,0 +1,50 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import pytest
+
+from ludomots.core.jsonvalues import canonical_json, from_json_value, to_json_value
+
+
+def test_canonical_json_sorts_keys_and_keeps_accents() -> None:
+    assert canonical_json({"b": 1, "a": ["é", None]}) == '{"a":["é",null],"b":1}'
+
+
+def test_canonical_json_refuses_nan() -> None:
+    with pytest.raises(ValueError):
+        canonical_json(float("nan"))
+
+
+@pytest.mark.parametrize(("value", "tp", "expected"), [
+    (3, int, 3), (True, bool, True), (2, float, 2.0), ("x", str, "x"), (None, int | None, None),
+    ([1, 2], tuple[int, ...], (1, 2)), (["a", 1], tuple[str, int], ("a", 1)),
+    ("carry", Literal["discard", "carry"], "carry"), ({"k": [1]}, dict[str, list[int]], {"k": [1]}),
+    ({"z": 1}, Any, {"z": 1}),
+])
+def test_accepts_values_of_the_declared_type(value: Any, tp: Any, expected: Any) -> None:
+    assert from_json_value(value, tp, "f") == expected
+
+
+@pytest.mark.parametrize(("value", "tp"), [
+    (True, int), (1, bool), ("1", int), (1.5, int), (True, float), (float("inf"), float),
+    (None, str), ([1, "a"], tuple[int, ...]), ([1], tuple[int, int]), ("x", Literal["a"]),
+    (True, Literal[1]), ("x", int | None), ({1: 2}, dict[str, int]), ((1,), list[int]),
+])
+def test_rejects_values_of_another_type_naming_the_field(value: Any, tp: Any) -> None:
+    with pytest.raises(ValueError, match="^f"):
+        from_json_value(value, tp, "f")
+
+
+def test_unsupported_declared_types_are_a_programming_error() -> None:
+    with pytest.raises(TypeError):
+        from_json_value(1, complex, "f")
+
+
+def test_to_json_value_turns_tuples_and_dataclasses_into_plain_json() -> None:
+    @dataclass
+    class P:
+        xs: tuple[int, ...]
+
+    assert to_json_value({"p": P((1, 2))}) == {"p": {"xs": [1, 2]}}

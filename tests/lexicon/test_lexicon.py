@@ -1,0 +1,154 @@
+"""The lexicon as referee: the acceptance policies of RULINGS.md on real data."""
+
+import pytest
+
+from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.policy import STANDARD, VOCABULON, VOLAPUK, Policy, policy_for
+
+lex = get_lexicon()
+
+
+def test_issue_example_topword_accepts_accented_unaccented_plural_and_conjugated() -> None:
+    for word in ("râteau", "rateau", "chats", "mangeassions"):
+        assert lex.accepts(word, "topword"), word
+
+
+def test_issue_example_topword_refuses_proper_noun_apostrophe_and_hyphen() -> None:
+    for word in ("Dupont", "aujourd'hui", "aujourd’hui", "arc-en-ciel"):
+        assert not lex.accepts(word, "topword"), word
+
+
+def test_topword_seed_as_is_a_word_but_ae_is_not() -> None:
+    # Seed, "A VOTRE TOUR": TRIS makes AS with RATEAU's A (allowed); TRIE would make AE (refused).
+    assert lex.accepts("AS", "topword")
+    assert not lex.accepts("AE", "topword")
+
+
+@pytest.mark.parametrize("word", ["RATEAU", "RIRE", "TRIS", "BRIS", "BISE", "BATEAU", "RETRACE",
+                                  "CRIS", "SOJA", "BISES"])
+def test_every_word_of_the_topword_seed_examples_is_accepted(word: str) -> None:
+    assert lex.accepts(word, "topword")
+
+
+def test_prefixes_and_suffixes_alone_are_never_words() -> None:
+    for policy in (STANDARD, VOCABULON, VOLAPUK):
+        assert not lex.accepts("anti", policy)
+        assert not lex.accepts("russo", policy)
+
+
+def test_elided_fragments_without_apostrophe_are_not_words() -> None:
+    assert not lex.accepts("jusqu", STANDARD)
+    assert not lex.accepts("lorsqu", STANDARD)
+
+
+def test_abbreviations_and_symbols_are_refused_by_the_standard_policy() -> None:
+    for word in ("km", "ONU"):
+        assert not lex.accepts(word, STANDARD), word
+        assert lex.accepts(word, VOLAPUK), word
+
+
+def test_vocabulon_accepts_plurals_but_not_conjugated_verbs() -> None:
+    assert lex.accepts("chats", "vocabulon")
+    assert lex.accepts("manger", "vocabulon")
+    assert not lex.accepts("mangeassions", "vocabulon")
+    assert not lex.accepts("mangeons", "vocabulon")
+
+
+def test_vocabulon_accepts_adjectives_that_grammalecte_lists_as_participles() -> None:
+    # Lexique lists "fatigué" as an adjective; Grammalecte only as the participle of fatiguer.
+    assert lex.accepts("fatigué", "vocabulon")
+    assert not lex.accepts("mangé", "vocabulon")
+
+
+def test_volapuk_accepts_proper_nouns_and_requires_its_signs() -> None:
+    assert lex.accepts("Dupont", "volapuk")
+    assert lex.accepts("arc-en-ciel", "volapuk")
+    assert lex.accepts("aujourd’hui", "volapuk")
+    assert not lex.accepts("arcenciel", "volapuk")
+    assert not lex.accepts("aujourdhui", "volapuk")
+
+
+def test_a_custom_policy_agrees_with_the_named_trie_of_the_same_flags() -> None:
+    custom = Policy("maison")  # same flags as the standard policy, answered from masks
+    assert custom.trie_name == "standard"
+    no_plurals = Policy("sans pluriels", plurals=False)
+    assert no_plurals.trie_name is None
+    assert lex.accepts("chat", no_plurals)
+    assert not lex.accepts("chats", no_plurals)
+    assert lex.accepts("mangeassions", no_plurals)
+
+
+def test_policy_for_knows_every_game_and_refuses_others() -> None:
+    assert policy_for("Volapük") is VOLAPUK
+    assert policy_for("typo") is STANDARD
+    with pytest.raises(KeyError, match="unknown policy"):
+        policy_for("scrabble")
+
+
+def test_entries_give_lemma_class_gender_number() -> None:
+    (chats,) = lex.entries("chats")
+    assert (chats.lemma, chats.cls, chats.gender, chats.number) == ("chat", "n", "m", "p")
+    (verb,) = lex.entries("mangeassions")
+    assert (verb.lemma, verb.cls, verb.moods, verb.persons) == ("manger", "v", ("Sq",), ("1p",))
+
+
+def test_entries_of_a_folded_spelling_find_the_accented_form() -> None:
+    assert [e.form for e in lex.entries("RATEAU")] == ["râteau"]
+    assert [e.form for e in lex.entries("rateau")] == ["râteau"]
+
+
+def test_entries_tell_pronominal_verbs() -> None:
+    assert any(e.pronominal for e in lex.entries("ensuivre"))
+    assert not any(e.pronominal for e in lex.entries("stagner"))
+
+
+def test_entries_carry_lexique_frequencies() -> None:
+    assert lex.frequency("chat") > 10
+    assert lex.frequency("mangeassions") == 0
+
+
+def test_unknown_word_has_no_entries_and_is_refused() -> None:
+    assert lex.entries("zzzxq") == []
+    assert not lex.accepts("zzzxq", VOLAPUK)
+
+
+def test_prefix_questions_follow_the_policy() -> None:
+    assert lex.has_prefix("RAT", STANDARD)
+    assert not lex.has_prefix("XQZ", STANDARD)
+    words = list(lex.iter_accepted("RATEAU", STANDARD))
+    assert words == ["RATEAU", "RATEAUX"]
+    assert "DUPONT" not in lex.iter_accepted("DUPON", STANDARD)
+    assert "DUPONT" in lex.iter_accepted("DUPON", VOLAPUK)
+
+
+def test_pattern_query_gives_headwords_by_frequency() -> None:
+    words = lex.pattern("c", 4, "n.m.", limit=3)
+    assert [w.word for w in words] == ["coup", "côté", "ciel"]
+    assert all(w.cls == "n.m." for w in words)
+    infinitives = lex.pattern("m", 6, "v.", limit=5)
+    assert "manger" in [w.word for w in infinitives]
+    assert all(w.word.endswith(("er", "ir", "re")) for w in infinitives)
+
+
+def test_definitions_are_filtered_by_class() -> None:
+    noun_senses = lex.definitions("lire", "n")
+    assert "Monnaie de la Turquie." in noun_senses
+    assert not any(s.startswith("Interpréter") for s in noun_senses)
+    verb_senses = lex.definitions("lire", "v")
+    assert verb_senses[0].startswith("Interpréter des informations écrites")
+    assert lex.definitions("zzzxq") == []
+
+
+def test_the_automaton_holds_exactly_the_policy_words_of_letters_a_to_z() -> None:
+    dawg = lex.automaton(STANDARD)
+    sample = list(lex.iter_accepted("MANG", STANDARD))
+    letters_only = [w for w in sample if w.isalpha() and w.isascii()]
+    assert letters_only and all(w in dawg for w in letters_only)
+    assert list(dawg.iter_words("MANG")) == sorted(letters_only)
+    assert "MANGEASSIONS" in dawg and "DUPONT" not in dawg and "AE" not in dawg
+
+
+def test_counts_of_each_policy_are_those_of_the_built_data() -> None:
+    assert lex.count(STANDARD) == 420_993
+    assert lex.count(VOCABULON) == 147_216
+    assert lex.count(VOLAPUK) == 440_173
