@@ -7,7 +7,6 @@ that `ludomots lexique check` starts fast.
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -17,8 +16,29 @@ from ludomots.lexicon.policy import GAME_POLICIES
 
 GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
 
+# Game command groups, imported only when called so that other commands start fast.
+GAME_COMMANDS = {
+    "topword": "ludomots.games.topword.cli:topword",
+}
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+
+class LazyGroup(click.Group):
+    """A click group whose game subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(GAME_COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in GAME_COMMANDS:
+            import importlib
+
+            module, _, attr = GAME_COMMANDS[cmd_name].partition(":")
+            command: click.Command = getattr(importlib.import_module(module), attr)
+            return command
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
 def main() -> None:
     """Ludomots: French word games with a real French lexicon as referee."""
 
@@ -78,7 +98,8 @@ def lexique_stats(as_json: bool) -> None:
 @click.option("--sources", type=click.Path(file_okay=False, path_type=Path),
               default=Path("build/sources"), show_default=True,
               help="Folder holding the source archives (make lexique-sources).")
-def lexique_build(sources: Path) -> None:
+@click.option("--json", "as_json", is_flag=True, help="Print the checksums as JSON.")
+def lexique_build(sources: Path, as_json: bool) -> None:
     """Rebuild the lexicon files shipped in the package from the source archives."""
     import time
 
@@ -90,6 +111,9 @@ def lexique_build(sources: Path) -> None:
         click.echo(f"[{time.perf_counter() - start:5.1f}s] {message}", err=True)
 
     checksums = build(sources, progress=progress)
+    if as_json:
+        click.echo(json.dumps(checksums, indent=2))
+        return
     for name, digest in checksums.items():
         click.echo(f"{digest}  {name}")
 
@@ -193,4 +217,4 @@ def run() -> None:
 
 
 if __name__ == "__main__":
-    sys.exit(run())
+    run()

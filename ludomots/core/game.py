@@ -175,6 +175,12 @@ class State(ABC):
     def _apply(self, seat: int, action: Action) -> list[Event]:
         """Play an action that ``check`` accepted."""
 
+    def may_act(self, seat: int) -> bool:
+        """Whether ``seat`` may act now, even if it need not (a Topword player may challenge the
+        word just played while the next player thinks). Tables let such seats act; bots are
+        asked only when they must act, so a game should not rely on optional actions."""
+        return seat in self.to_act()
+
     def legal(self, seat: int) -> list[Action] | None:
         """All legal actions for ``seat`` where enumerating them is cheap; None otherwise."""
         return None
@@ -269,6 +275,11 @@ class Game(ABC):
     @abstractmethod
     def _new(self, options: Any, players: int, seed: int) -> State:
         """The initial state; chance (dealing, shuffling) uses a SeededRandom(seed) it keeps."""
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """What a seat plays when its clock runs out (the seed's consequence: pass, wrong
+        answer...); None lets the table fall back on the beginner bot's choice."""
+        return None
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -11,6 +11,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
+from ludomots.lexicon.fold import fold
+
 # Entry categories, combined as bits; a policy forbids some of them.
 CONJUGATED = 1  # a verb form other than the infinitive
 PROPER = 2  # first names, surnames, places, capitalised forms
@@ -60,6 +62,10 @@ MOODS = {
     "Sq": "subjonctif imparfait",
     "E": "impératif",
 }
+
+VOWELS = frozenset("AEIOUY")
+# Real words without a vowel that are not interjections (the others are abbreviations).
+VOWELLESS_WORDS = frozenset({"crwth", "crwths"})
 
 _TOKEN = re.compile(r"[:;#][^:;#/]+")
 _VERB = re.compile(r"^:V(\d)[a-z]*_(.{7})")
@@ -150,6 +156,8 @@ def categories(form: str, tag: str) -> int:
     letters = [c for c in form if c.isalpha()]
     if not letters or any(not (c.isalpha() or c in "'’-. ") for c in form):
         return bits | NOT_A_WORD
+    if any(not c.isascii() for c in fold(form) if c.isalpha()):
+        return bits | NOT_A_WORD  # Greek letters, superscripts (Xᵉ): no tile spells them
     if set(info.classes) <= {"affix", "sign", "elem"} or info.fragment:
         return bits | NOT_A_WORD
     if len(form) == 1 and form.lower() in "æœ":
@@ -159,6 +167,9 @@ def categories(form: str, tag: str) -> int:
     upper = [c for c in letters if c.isupper()]
     roman_numeral = "num" in info.classes and not form.islower()
     acronym = bool(upper) and len(letters) > 1 and len(upper) == len(letters)
+    vowelless = not any(c in VOWELS for c in fold(form)) and "interj" not in info.classes
+    if vowelless and form.lower() not in VOWELLESS_WORDS:
+        bits |= ABBREVIATION  # pt, ln, vs: Grammalecte tags some abbreviations as nouns
     if info.symbol or "." in form or roman_numeral or acronym:
         bits |= ABBREVIATION
     elif upper or "nprop" in info.classes:

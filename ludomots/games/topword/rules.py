@@ -1,0 +1,487 @@
+"""Topword: the game state, its actions and the turn (seed topword.txt + RULINGS.md).
+
+Phases of a turn: the player to move plays a word (notation or tiles) or passes (exchanging
+one tile if he wishes). With the seed's challenge procedure (default), a word stands until
+the next player acts: meanwhile any other player may challenge it; the lexicon then decides,
+and an invalid word is taken back and the mover has passed his turn. The mover draws his new
+tiles when that window closes. With the automatic referee an invalid word is refused at once.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Action, ActionCodec, Event, Game, State
+from ludomots.core.options import options_to_json
+from ludomots.core.rng import SeededRandom
+from ludomots.games.topword.board import ROWS, Board, cell_name, on_board
+from ludomots.games.topword.notation import Placement, parse_move
+from ludomots.games.topword.scoring import MoveResult, Rules, evaluate
+from ludomots.games.topword.tiles import ALPHABET, DISTRIBUTION, RACK_SIZE, display, full_bag
+from ludomots.lexicon.lexicon import get_lexicon
+
+END_PENALTY_PER_TILE = 5
+
+
+@dataclass(frozen=True)
+class TopwordOptions:
+    referee: Literal["challenge", "auto"] = field(default="challenge", metadata={
+        "label": "Arbitrage",
+        "help": "« challenge » : un mot peut être contesté avant que le joueur suivant joue "
+                "(règle du jeu) ; « auto » : l'arbitre automatique refuse tout de suite un mot "
+                "inconnu."})
+    max_height: Literal[5, 3] = field(default=5, metadata={
+        "label": "Hauteur des piles",
+        "help": "5 lettres au plus par pile (règle), ou 3 si les piles sont instables."})
+    allow_cover_whole_word: bool = field(default=True, metadata={
+        "label": "Recouvrir un mot entier",
+        "help": "Autoriser à recouvrir toutes les lettres d'un mot (interdit dans d'autres "
+                "éditions)."})
+    allow_bare_plural: bool = field(default=True, metadata={
+        "label": "Pluriel par un S seul",
+        "help": "Autoriser un coup qui ajoute seulement un S au bout d'un mot (interdit dans "
+                "d'autres éditions)."})
+
+    @property
+    def rules(self) -> Rules:
+        return Rules(self.max_height, self.allow_cover_whole_word, self.allow_bare_plural)
+
+
+@dataclass(frozen=True)
+class Play(Action):
+    """A word in notation: `E3 RATEAU` (horizontal) or `3E RATEAU` (vertical)."""
+
+    kind = "play"
+    move: str
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Tiles put on cells, e.g. ("E3:R", "E4:A"); Q is the Qu tile (drag-and-drop clients)."""
+
+    kind = "place"
+    tiles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """Pass the turn, exchanging one tile with the bag if `exchange` names one."""
+
+    kind = "pass"
+    exchange: str | None = None
+
+
+@dataclass(frozen=True)
+class Challenge(Action):
+    """Contest the word just played (before the next player plays)."""
+
+    kind = "challenge"
+
+
+@dataclass(frozen=True)
+class Accept(Action):
+    """Let the word just played stand (needed only for the last move of the game)."""
+
+    kind = "accept"
+
+
+CODEC = ActionCodec(Play, Place, Pass, Challenge, Accept)
+
+
+def _err(code: str, message: str, **details: object) -> RuleError:
+    return RuleError(code, message, dict(details))
+
+
+def parse_tiles(items: tuple[str, ...]) -> Placement:
+    """("E3:R", ...) -> Placement; RuleError(bad_notation) in French when malformed."""
+    tiles = []
+    for item in items:
+        cell, _, letter = item.strip().upper().partition(":")
+        letter = "Q" if letter == "QU" else letter
+        if len(cell) < 2 or cell[0] not in ROWS or not cell[1:].isdigit() or \
+                letter not in DISTRIBUTION:
+            raise _err("bad_notation", f"Pose illisible : « {item} » (attendu par exemple E3:R).")
+        row, col = ROWS.index(cell[0]), int(cell[1:]) - 1
+        if not on_board(row, col):
+            raise _err("out_of_board", f"La case {cell} n'est pas sur le plateau.")
+        tiles.append((row, col, letter))
+    return Placement(tuple(sorted(tiles)))
+
+
+class TopwordState(State):
+    def __init__(self, options: TopwordOptions, players: int, rng: SeededRandom) -> None:
+        self.options = options
+        self.players = players
+        self.rng = rng
+        self.board = Board()
+        self.bag: list[str] = []
+        self.racks: list[list[str]] = [[] for _ in range(players)]
+        self.points = [0] * players
+        self.turn = 0
+        self.passes_in_row = 0
+        self.moves_played = 0
+        self.pending: dict[str, Any] | None = None  # the word open to a challenge
+        self.last: dict[str, Any] | None = None  # the last action, for highlighting
+        self.start_draws: list[list[str | None]] = []
+        self.over = False
+        self.end_reason: str | None = None
+        self.penalties = [0] * players
+
+    # -- setting up ------------------------------------------------------------------------
+
+    def deal(self) -> list[Event]:
+        """Who starts (seed: closest draw to A; ties draw again), then racks of 7."""
+        self.bag = full_bag()
+        self.rng.shuffle(self.bag)
+        contenders = list(range(self.players))
+        while len(contenders) > 1:
+            draws: list[str | None] = [None] * self.players
+            for seat in contenders:
+                draws[seat] = self.bag.pop()
+            self.start_draws.append(draws)
+            best = min(ALPHABET.index(t) for t in draws if t is not None)
+            contenders = [s for s in contenders if ALPHABET.index(draws[s] or "Z") == best]
+            self.bag.extend(t for t in draws if t is not None)
+            self.rng.shuffle(self.bag)
+        self.turn = contenders[0]
+        for offset in range(self.players):
+            seat = (self.turn + offset) % self.players
+            self.racks[seat] = [self.bag.pop() for _ in range(RACK_SIZE)]
+        return [Event("start", {"draws": self.start_draws, "first": self.turn})] + [
+            Event("rack", {"tiles": list(self.racks[s])}, frozenset({s}))
+            for s in range(self.players)]
+
+    # -- turn --------------------------------------------------------------------------------
+
+    def final_window(self) -> bool:
+        """The pending word ends the game: the others must accept or challenge it."""
+        return self.pending is not None and not self.racks[self.pending["seat"]] and not self.bag
+
+    def to_act(self) -> frozenset[int]:
+        if self.over:
+            return frozenset()
+        if self.final_window():
+            assert self.pending is not None
+            return frozenset(s for s in range(self.players)
+                             if s != self.pending["seat"] and s not in self.pending["accepted"])
+        return frozenset({self.turn})
+
+    def may_act(self, seat: int) -> bool:
+        """Besides the seats to act, any other player may challenge the pending word."""
+        if seat in self.to_act():
+            return True
+        return (self.pending is not None and self.options.referee == "challenge"
+                and 0 <= seat < self.players and seat != self.pending["seat"])
+
+    def placement_of(self, action: Play | Place) -> Placement:
+        if isinstance(action, Play):
+            placement, _ = parse_move(action.move, self.board)
+            return placement
+        return parse_tiles(action.tiles)
+
+    def evaluate(self, seat: int, action: Play | Place) -> MoveResult:
+        """The move's result for `seat`; RuleError when it is not legal for that seat."""
+        placement = self.placement_of(action)
+        missing = Counter(placement.letters) - Counter(self.racks[seat])
+        if missing:
+            letters = ", ".join(display(t) for t in sorted(missing.elements()))
+            raise _err("tiles_not_in_rack", f"Vous n'avez pas ces lettres : {letters}.",
+                       missing=sorted(missing.elements()))
+        result = evaluate(self.board, placement, self.options.rules,
+                          get_lexicon().checker("topword"))
+        if self.options.referee == "auto" and result.invalid_words:
+            words = ", ".join(result.invalid_words)
+            raise _err("unknown_word", f"Mot refusé par le dictionnaire : {words}.",
+                       words=result.invalid_words)
+        return result
+
+    def _check(self, seat: int, action: Action) -> RuleError | None:
+        if not 0 <= seat < self.players:
+            return _err("not_your_turn", "Ce n'est pas votre tour.")
+        if isinstance(action, Challenge | Accept):
+            if self.pending is None or self.options.referee != "challenge":
+                return _err("nothing_to_challenge", "Il n'y a aucun mot à contester.")
+            if seat == self.pending["seat"]:
+                return _err("own_word", "On ne conteste pas son propre mot.")
+            if isinstance(action, Accept) and seat in self.pending["accepted"]:
+                return _err("already_accepted", "Vous avez déjà accepté ce mot.")
+            return None
+        if seat not in self.to_act():
+            return _err("not_your_turn", "Ce n'est pas votre tour.")
+        if self.final_window():
+            return _err("challenge_pending",
+                        "Le dernier mot doit d'abord être accepté ou contesté.")
+        if isinstance(action, Pass):
+            return self._check_pass(seat, action)
+        if isinstance(action, Play | Place):
+            try:
+                self.evaluate(seat, action)
+            except RuleError as exc:
+                return exc
+            return None
+        return _err("bad_action", "Action inconnue dans ce jeu.")
+
+    def _check_pass(self, seat: int, action: Pass) -> RuleError | None:
+        if action.exchange is None:
+            return None
+        tile = "Q" if action.exchange.upper() in ("Q", "QU") else action.exchange.upper()
+        if tile not in self.racks[seat]:
+            return _err("tiles_not_in_rack", f"Vous n'avez pas de {action.exchange}.")
+        if not self.bag:
+            return _err("bag_empty", "Le sac est vide : on ne peut plus échanger.")
+        return None
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Challenge):
+            return self._challenge(seat)
+        if isinstance(action, Accept):
+            assert self.pending is not None
+            self.pending["accepted"].append(seat)
+            events = [Event("accept", {"seat": seat})]
+            if self.final_window() and not self.to_act():
+                events += self._close_window()
+                events += self._check_end()
+            return events
+        events = self._close_window()
+        if isinstance(action, Pass):
+            events += self._pass(seat, action)
+        else:
+            assert isinstance(action, Play | Place)
+            events += self._play(seat, self.evaluate(seat, action))
+        events += self._check_end()
+        return events
+
+    def _play(self, seat: int, result: MoveResult) -> list[Event]:
+        for r, c, letter in result.placement.tiles:
+            self.board.stacks[r][c].append(letter)
+            self.racks[seat].remove(letter)
+        self.points[seat] += result.score
+        previous_passes = self.passes_in_row
+        self.passes_in_row = 0
+        self.moves_played += 1
+        self.last = {"type": "play", "seat": seat, **result.to_json(),
+                     "cells": [cell_name((r, c)) for r, c in result.placement.cells]}
+        events = [Event("play", dict(self.last))]
+        if self.options.referee == "challenge":
+            self.pending = {"seat": seat, "tiles": [list(t) for t in result.placement.tiles],
+                            "score": result.score, "words": [w.word for w in result.words],
+                            "notation": result.notation, "passes_before": previous_passes,
+                            "accepted": []}
+        else:
+            events += self._refill(seat)
+        self.turn = (seat + 1) % self.players
+        return events
+
+    def _pass(self, seat: int, action: Pass) -> list[Event]:
+        events = [Event("pass", {"seat": seat, "exchanged": action.exchange is not None})]
+        if action.exchange is not None:
+            tile = "Q" if action.exchange.upper() in ("Q", "QU") else action.exchange.upper()
+            drawn = self.bag.pop()
+            self.racks[seat].remove(tile)
+            self.racks[seat].append(drawn)
+            self.bag.insert(self.rng.randbelow(len(self.bag) + 1), tile)
+            events.append(Event("exchange", {"gave": tile, "drew": drawn}, frozenset({seat})))
+        self.passes_in_row += 1
+        self.last = {"type": "pass", "seat": seat, "exchanged": action.exchange is not None}
+        self.turn = (seat + 1) % self.players
+        return events
+
+    def _refill(self, seat: int) -> list[Event]:
+        need = min(RACK_SIZE - len(self.racks[seat]), len(self.bag))
+        drawn = [self.bag.pop() for _ in range(need)]
+        self.racks[seat].extend(drawn)
+        return [Event("draw", {"seat": seat, "count": len(drawn)}),
+                Event("drew", {"tiles": drawn}, frozenset({seat}))]
+
+    def _close_window(self) -> list[Event]:
+        """The pending word stands: its player draws his new tiles."""
+        if self.pending is None:
+            return []
+        seat = self.pending["seat"]
+        self.pending = None
+        return self._refill(seat)
+
+    def _challenge(self, challenger: int) -> list[Event]:
+        assert self.pending is not None
+        pending = self.pending
+        checker = get_lexicon().checker("topword")
+        invalid = [w for w in pending["words"] if not checker(w)]
+        if not invalid:
+            events = [Event("challenge", {"seat": challenger, "against": pending["seat"],
+                                          "upheld": False, "words": pending["words"]})]
+            events += self._close_window()
+            return events + self._check_end()
+        mover = pending["seat"]
+        for r, c, letter in pending["tiles"]:
+            self.board.stacks[r][c].pop()
+            self.racks[mover].append(letter)
+        self.points[mover] -= pending["score"]
+        self.passes_in_row = pending["passes_before"] + 1  # the mover has passed his turn
+        self.moves_played -= 1
+        self.pending = None
+        self.last = {"type": "taken_back", "seat": mover, "words": invalid}
+        return [Event("challenge", {"seat": challenger, "against": mover, "upheld": True,
+                                    "words": invalid})] + self._check_end()
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def _check_end(self) -> list[Event]:
+        """Seed, "FIN DU JEU": the bag is empty and a player has no tile, or every player
+        passed in a row, or nobody can make a word."""
+        if self.over or self.bag or self.pending is not None:
+            return []
+        if any(not rack for rack in self.racks):
+            reason = "out_of_tiles"
+        elif self.passes_in_row >= self.players:
+            reason = "all_passed"
+        elif not self._someone_can_play():
+            reason = "blocked"
+        else:
+            return []
+        self.over = True
+        self.end_reason = reason
+        for seat, rack in enumerate(self.racks):
+            self.penalties[seat] = END_PENALTY_PER_TILE * len(rack)
+            self.points[seat] -= self.penalties[seat]
+        return [Event("game_over", {"reason": reason, "scores": list(self.points),
+                                    "penalties": list(self.penalties),
+                                    "racks": [list(r) for r in self.racks]})]
+
+    def _someone_can_play(self) -> bool:
+        from ludomots.games.topword.movegen import has_move
+
+        return any(has_move(self.board, rack, self.options.rules) for rack in self.racks)
+
+    def is_over(self) -> bool:
+        return self.over
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    # -- views -------------------------------------------------------------------------------
+
+    def unseen(self, seat: int | None) -> dict[str, int]:
+        """Tiles `seat` cannot see: the bag plus the other racks (what Woogles tracks)."""
+        counts = Counter(self.bag)
+        for other, rack in enumerate(self.racks):
+            if other != seat:
+                counts.update(rack)
+        return {t: counts[t] for t in ALPHABET if counts[t]}
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        pending = None
+        if self.pending is not None:
+            pending = {k: self.pending[k] for k in ("seat", "score", "words", "notation",
+                                                    "accepted")}
+        return {
+            "game": "topword",
+            "players": self.players,
+            "seat": seat,
+            "board": [[list(stack) for stack in row] for row in self.board.stacks],
+            "position": self.board.to_notation(),
+            "scores": list(self.points),
+            "turn": self.turn,
+            "to_act": sorted(self.to_act()),
+            "bag": len(self.bag),
+            "rack": list(self.racks[seat]) if seat is not None else None,
+            "rack_sizes": [len(r) for r in self.racks],
+            "unseen": self.unseen(seat),
+            "pending": pending,
+            "last": self.last,
+            "passes_in_row": self.passes_in_row,
+            "start_draws": self.start_draws,
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "penalties": list(self.penalties),
+            "final_racks": [list(r) for r in self.racks] if self.over else None,
+            "options": options_to_json(self.options),
+        }
+
+    # -- serialization -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": options_to_json(self.options),
+            "players": self.players,
+            "rng": self.rng.to_json(),
+            "board": self.board.stacks,
+            "bag": self.bag,
+            "racks": self.racks,
+            "points": self.points,
+            "turn": self.turn,
+            "passes_in_row": self.passes_in_row,
+            "moves_played": self.moves_played,
+            "pending": self.pending,
+            "last": self.last,
+            "start_draws": self.start_draws,
+            "over": self.over,
+            "end_reason": self.end_reason,
+            "penalties": self.penalties,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> TopwordState:
+        options = GAME.coerce_options(data["options"])
+        state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
+        state.board = Board([[list(stack) for stack in row] for row in data["board"]])
+        state.bag = list(data["bag"])
+        state.racks = [list(r) for r in data["racks"]]
+        state.points = list(data["points"])
+        state.turn = data["turn"]
+        state.passes_in_row = data["passes_in_row"]
+        state.moves_played = data["moves_played"]
+        state.pending = _copy_json(data["pending"])
+        state.last = _copy_json(data["last"])
+        state.start_draws = [list(d) for d in data["start_draws"]]
+        state.over = data["over"]
+        state.end_reason = data["end_reason"]
+        state.penalties = list(data["penalties"])
+        return state
+
+    def clone(self) -> TopwordState:
+        return TopwordState.from_json(self.to_json())
+
+
+def _copy_json(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: _copy_json(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_copy_json(v) for v in value]
+    return value
+
+
+class Topword(Game):
+    name = "topword"
+    title = "Topword"
+    options_type = TopwordOptions
+    min_players = 2
+    max_players = 4
+    action_codec = CODEC
+
+    def _new(self, options: Any, players: int, seed: int) -> TopwordState:
+        state = TopwordState(options, players, SeededRandom(seed))
+        state.deal()
+        return state
+
+    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
+        """The words and score a Play/Place would make, for the live preview of clients;
+        never applies anything. Under the challenge procedure validity is not revealed."""
+        assert isinstance(state, TopwordState)
+        if not isinstance(action, Play | Place):
+            return {"legal": False, "error": "bad_action", "message": "Aperçu impossible."}
+        try:
+            result = state.evaluate(seat, action)
+        except RuleError as exc:
+            return {"legal": False, "error": exc.code, "message": exc.message}
+        return {"legal": True, **result.to_json()}
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """Out of time: the player passes (the last word of the game is accepted)."""
+        assert isinstance(state, TopwordState)
+        return Accept() if state.final_window() else Pass()
+
+
+GAME = Topword()

@@ -1,0 +1,109 @@
+"""Per-move clocks: a seat that must act gets a deadline; when it passes, the game moves on.
+
+A per-move clock (not a chess-style bank) because word games have long and short turns, and what
+players of a web table need is protection against someone who walked away. Deadlines are kept in
+memory only: after a restart every waiting seat gets a fresh full move, which errs on the side
+of the player. Time comes from an injectable ``now()`` so tests move it by hand.
+
+What a timeout plays is the game's decision: a game may export ``timeout_action(state, seat)``
+(Topword: pass). Otherwise the first legal action when the game enumerates them cheaply, and
+failing that the caller asks the game's "debutant" bot.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from ludomots.core.game import Action, Game, State
+from ludomots.table.model import ClockSettings
+
+log = logging.getLogger(__name__)
+
+
+
+class Clock:
+    """Deadlines (and turn start times, for the record's "ms") of the seats that must act."""
+
+    def __init__(self, settings: ClockSettings, now: Callable[[], float]) -> None:
+        self.settings = settings
+        self._now = now
+        self.started: dict[int, float] = {}
+        self.deadlines: dict[int, float] = {}
+
+    @property
+    def enabled(self) -> bool:
+        return self.settings.enabled
+
+    def _arm(self, seat: int, at: float) -> None:
+        self.started[seat] = at
+        if self.enabled:
+            self.deadlines[seat] = at + self.settings.seconds_per_move
+
+    def start(self, to_act: frozenset[int]) -> None:
+        """(Re)start from scratch: every seat to act gets a full move."""
+        self.stop()
+        now = self._now()
+        for seat in to_act:
+            self._arm(seat, now)
+
+    def update(self, to_act: frozenset[int], actor: int | None) -> None:
+        """After an action by ``actor``: a seat still waiting keeps its deadline (a
+        simultaneous bid does not give the slow bidder more time); the actor, if it must act
+        again, and every newly waiting seat get a full move; the others are dropped."""
+        now = self._now()
+        for seat in list(self.started):
+            if seat not in to_act:
+                self.started.pop(seat, None)
+                self.deadlines.pop(seat, None)
+        for seat in to_act:
+            if seat not in self.started or seat == actor:
+                self._arm(seat, now)
+
+    def stop(self) -> None:
+        self.started.clear()
+        self.deadlines.clear()
+
+    def disarm(self, seat: int) -> None:
+        """Forget ``seat``'s deadline while its timeout is being played (never fire twice)."""
+        self.deadlines.pop(seat, None)
+
+    def elapsed_ms(self, seat: int) -> int:
+        """Thinking time of ``seat`` on this move; 0 for a seat that was not asked to act."""
+        started = self.started.get(seat)
+        return 0 if started is None else max(0, int((self._now() - started) * 1000))
+
+    def expired(self) -> list[int]:
+        now = self._now()
+        return sorted(seat for seat, deadline in self.deadlines.items() if deadline <= now)
+
+    def next_deadline(self) -> float | None:
+        return min(self.deadlines.values(), default=None)
+
+    def to_json(self, players: int) -> dict[str, Any]:
+        """For views: absolute deadlines in epoch ms plus the server's "now", so a browser
+        with a skewed clock can still count down correctly."""
+        if not self.enabled:
+            return {"seconds_per_move": 0}
+        deadlines: list[int | None] = [None] * players
+        for seat, deadline in self.deadlines.items():
+            if 0 <= seat < players:
+                deadlines[seat] = int(deadline * 1000)
+        return {"seconds_per_move": self.settings.seconds_per_move,
+                "now": int(self._now() * 1000), "deadlines": deadlines}
+
+
+def timeout_action(game: Game, state: State, seat: int) -> Action | None:
+    """What ``seat`` plays when its time is up; None means "ask the debutant bot"."""
+    action = game.timeout_action(state, seat)
+    if action is not None:
+        error = state.check(seat, action)
+        if error is None:
+            return action
+        log.warning("%s: timeout_action for seat %d is illegal (%s); using the fallback",
+                    game.name, seat, error.code)
+    legal = state.legal(seat)
+    if legal:
+        return legal[0]
+    return None

@@ -1,0 +1,571 @@
+"""The table manager: every live table of a server process, on one asyncio event loop.
+
+It owns the tables in memory, the store, the subscribers and the bots, and is what the web
+server calls. The design choices:
+
+- **One path for every action.** Humans, bots and clock timeouts all go through ``_play``:
+  decode, check, play on a copy, store, commit, broadcast. So a bot can never do what a human
+  could not, and every action reaches the database before anyone sees it.
+- **A lock per table.** Actions on one table are serialised by its ``asyncio.Lock``; different
+  tables never wait for each other. Database calls run on a dedicated thread and bot thinking
+  in an executor (processes by default), so the event loop only ever does quick work.
+- **The database arbitrates between processes.** If another process stored action ``seq``
+  first, ``append_action`` raises ``ConflictError``: this process catches up from the store and
+  tries the action once more against the new position (a simultaneous bid by the other seat is
+  still legal; a challenge of a word that is no longer pending is not).
+- **Seats are proved by tokens.** ``act`` takes a token, never a seat number, so nobody can act
+  for someone else's seat. Tokens are compared as SHA-256 hashes in constant time.
+- **Records.** The full record (seed included, which reveals every random draw) is given out
+  only once the game is over; during the game, ``view`` already shows everything public.
+- **Restarts.** ``load_all`` rebuilds every waiting or playing table by replay; bots resume and
+  clocks restart with a full move for every seat that must act.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import functools
+import logging
+import re
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import Executor, ThreadPoolExecutor
+from types import TracebackType
+from typing import Any, TypeVar
+
+from ludomots.core import registry
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Event
+from ludomots.core.options import options_to_json
+from ludomots.table.clock import timeout_action
+from ludomots.table.errors import (
+    ConflictError,
+    NotFoundError,
+    StoreError,
+    bad_token,
+    conflict,
+    rate_limited,
+    record_unavailable,
+    store_failed,
+    table_error,
+    table_full,
+    unknown_table,
+)
+from ludomots.table.model import (
+    LIVE_STATUSES,
+    SEED_MAX,
+    SEED_MIN,
+    ClockSettings,
+    SeatSpec,
+    TableInfo,
+    validate_name,
+)
+from ludomots.table.ratelimit import RateLimiter
+from ludomots.table.store import Store
+from ludomots.table.subscription import Payload, Subscription
+from ludomots.table.table import Table, TableLoadError
+from ludomots.table.tokens import hash_token, new_token, seat_of
+from ludomots.table.worker import ExecutorKind, choose_action, make_executor
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+TIMEOUT_BOT_LEVEL = "debutant"
+#: How many times one action may catch up with other processes before giving up.
+MAX_CATCH_UPS = 3
+
+
+class TableManager:
+    """Live tables of one process; see the module docstring. Use ``async with`` or ``close``."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        executor: Executor | ExecutorKind = "process",
+        max_workers: int | None = None,
+        bot_delay: float = 0.0,
+        now: Callable[[], float] = time.time,
+        rate_limit: int = 10,
+        rate_window: float = 1.0,
+        run_clocks: bool = True,
+        clock_poll: float = 1.0,
+        queue_size: int = 256,
+        bot_retries: int = 3,
+    ) -> None:
+        """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
+        minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
+        clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
+        ``rate_window`` seconds per token (0: unlimited). ``run_clocks``: run the background
+        task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep."""
+        self.store = store
+        self._own_executor = isinstance(executor, str)
+        self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
+            else executor
+        self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
+        self.bot_delay = bot_delay
+        self._now = now
+        self._limiter = RateLimiter(rate_limit, rate_window, now)
+        self._run_clocks = run_clocks
+        self._clock_poll = clock_poll
+        self._queue_size = queue_size
+        self._bot_retries = bot_retries
+        self._tables: dict[str, Table] = {}
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._hashes: dict[str, dict[int, str]] = {}
+        self._subs: dict[str, set[Subscription]] = {}
+        self._bot_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._load_lock = asyncio.Lock()
+        self._clock_wake = asyncio.Event()
+        self._clock_task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    async def __aenter__(self) -> TableManager:
+        return self
+
+    async def __aexit__(self, exc_type: type[BaseException] | None,
+                        exc: BaseException | None, tb: TracebackType | None) -> None:
+        await self.close()
+
+    # ---- plumbing -------------------------------------------------------------------------
+
+    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
+        """Run a store call on the database thread (the loop never waits on I/O)."""
+        loop = asyncio.get_running_loop()
+        return await loop.run_in_executor(self._db_executor, functools.partial(fn, *args))
+
+    def _lock(self, table_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(table_id, asyncio.Lock())
+
+    def _register(self, table: Table, hashes: dict[int, str]) -> None:
+        self._tables[table.id] = table
+        self._hashes[table.id] = hashes
+        self._lock(table.id)
+        self._schedule_bots(table)
+        self._ensure_clock_loop()
+
+    async def _get(self, table_id: str) -> Table:
+        """The live table, loaded (replayed) from the store on first use."""
+        table = self._tables.get(table_id)
+        if table is not None:
+            return table
+        if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id):
+            raise unknown_table(str(table_id)[:40])
+        async with self._load_lock:
+            table = self._tables.get(table_id)
+            if table is not None:
+                return table
+            try:
+                info, actions = await self._db(self.store.load_table, table_id)
+            except NotFoundError:
+                raise unknown_table(table_id) from None
+            try:
+                table = Table.rebuild(info, actions, now=self._now)
+            except TableLoadError as exc:
+                log.error("%s", exc)
+                raise table_error("table_unavailable",
+                                  "Cette partie ne peut pas être chargée.") from exc
+            if table.broken is not None and info.status != "broken":
+                await self._db(self.store.set_status, table_id, "broken")
+            hashes = await self._db(self.store.token_hashes, table_id)
+            self._register(table, hashes)
+            return table
+
+    # ---- tables -----------------------------------------------------------------------------
+
+    async def create_table(self, game: str, options: dict[str, Any] | None,
+                           seats: Sequence[SeatSpec], seed: int | None = None,
+                           clock: ClockSettings | int | None = None
+                           ) -> tuple[str, dict[int, str]]:
+        """A new table; returns its id and a token for each human seat given a name (the
+        creator's own seats). Human seats with an empty name are left free for ``join``."""
+        try:
+            game_obj = registry.get_game(game)
+            bots = registry.get_bots(game)
+        except KeyError:
+            raise table_error("unknown_game", f"Jeu inconnu : « {game} ».", game=game) from None
+        except Exception as exc:
+            log.exception("game %s does not load", game)
+            raise table_error("game_unavailable", "Ce jeu n’est pas disponible.") from exc
+        seats = list(seats)
+        if not game_obj.min_players <= len(seats) <= game_obj.max_players:
+            raise table_error("bad_seats", f"{game_obj.title} se joue de {game_obj.min_players} "
+                                           f"à {game_obj.max_players} joueurs.",
+                              min=game_obj.min_players, max=game_obj.max_players)
+        for spec in seats:
+            if spec.kind == "bot" and spec.level not in bots:
+                raise table_error("unknown_level", f"Niveau de robot inconnu : « {spec.level} ».",
+                                  level=spec.level, known=sorted(bots))
+        try:
+            options_json = options_to_json(game_obj.coerce_options(options))
+        except (ValueError, TypeError) as exc:
+            raise table_error("bad_options", f"Options invalides : {exc}") from None
+        if seed is None:
+            seed = secrets.randbits(63)
+        elif isinstance(seed, bool) or not isinstance(seed, int) or \
+                not SEED_MIN <= seed <= SEED_MAX:
+            raise table_error("bad_seed", "La graine doit être un entier sur 64 bits.")
+        if not isinstance(clock, ClockSettings):
+            clock = ClockSettings(clock or 0)
+        tokens = {i: new_token() for i, s in enumerate(seats)
+                  if s.kind == "human" and not s.is_open}
+        info = TableInfo(
+            id=secrets.token_urlsafe(9), game=game, options=options_json, seed=seed,
+            seats=tuple(seats), status="waiting" if any(s.is_open for s in seats) else "playing",
+            clock=clock, created_at=int(self._now() * 1000))
+        table = Table.new(info, now=self._now)
+        try:
+            await self._db(self.store.create_table, table.info, tokens)
+        except StoreError as exc:
+            log.exception("cannot create a %s table", game)
+            raise store_failed() from exc
+        self._register(table, {seat: hash_token(t) for seat, t in tokens.items()})
+        return table.id, tokens
+
+    async def join(self, table_id: str, name: str) -> tuple[int, str]:
+        """Take the first free human seat under ``name``; returns (seat, token)."""
+        name = validate_name(name)
+        table = await self._get(table_id)
+        async with self._lock(table_id):
+            claimed: tuple[int, str] | None = None
+            for seat in table.info.open_seats():
+                token = new_token()
+                try:
+                    if await self._db(self.store.claim_seat, table_id, seat, name, token):
+                        claimed = (seat, token)
+                        break
+                except StoreError as exc:
+                    log.exception("table %s: cannot claim seat %d", table_id, seat)
+                    raise store_failed() from exc
+            # Refresh even on failure: another process may have taken seats meanwhile.
+            table.set_info(await self._db(self.store.load_info, table_id))
+            if claimed is None:
+                raise table_full()
+            seat, token = claimed
+            self._hashes.setdefault(table_id, {})[seat] = hash_token(token)
+            self._changed(table, [Event("seat_joined", {"seat": seat, "name": name})])
+            return seat, token
+
+    async def seat_for_token(self, table_id: str, token: str) -> int | None:
+        """The seat ``token`` owns at this table, or None."""
+        if not isinstance(token, str) or not token:
+            return None
+        await self._get(table_id)
+        seat = seat_of(token, self._hashes.get(table_id, {}))
+        if seat is None:  # maybe issued by another process: ask the store once
+            hashes = await self._db(self.store.token_hashes, table_id)
+            self._hashes[table_id] = hashes
+            seat = seat_of(token, hashes)
+        return seat
+
+    async def act(self, table_id: str, token: str, action_json: object) -> list[dict[str, Any]]:
+        """Play ``action_json`` for the seat ``token`` owns; returns the events that seat may
+        see. RuleError (French message) when refused: nothing is then stored or changed."""
+        if not isinstance(token, str) or not token:
+            raise bad_token()
+        if not self._limiter.hit(hash_token(token)):
+            raise rate_limited()
+        seat = await self.seat_for_token(table_id, token)
+        if seat is None:
+            raise bad_token()
+        events = await self._play(self._tables[table_id], seat, action_json)
+        return Table.events_for(events, seat)
+
+    async def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
+        """The view of ``seat`` (already authenticated by the caller) or of a spectator."""
+        table = await self._get(table_id)
+        view = table.view(seat)
+        self._maybe_evict(table)
+        return view
+
+    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
+        """Waiting and playing tables, most recently active first; no seeds, no tokens."""
+        infos = await self._db(self.store.list_tables, LIVE_STATUSES, limit)
+        out = []
+        for info in infos:
+            entry = info.public_json()
+            try:
+                entry["title"] = registry.get_game(info.game).title
+            except Exception:
+                entry["title"] = info.game
+            out.append(entry)
+        return out
+
+    async def record(self, table_id: str) -> dict[str, Any]:
+        """The complete JSON record of a finished game; RuleError("record_unavailable") before
+        the end, because the record holds the seed and so every hidden draw."""
+        table = await self._get(table_id)
+        if table.status != "over":
+            raise record_unavailable()
+        record = table.record().to_json()
+        self._maybe_evict(table)
+        return record
+
+    async def load_all(self) -> int:
+        """Resume every waiting or playing table after a restart; returns how many loaded. A
+        table that cannot load is logged and skipped: one bad game must not stop the server."""
+        infos = await self._db(self.store.list_tables, LIVE_STATUSES, None)
+        loaded = 0
+        for info in infos:
+            try:
+                await self._get(info.id)
+                loaded += 1
+            except Exception:
+                log.exception("cannot resume table %s", info.id)
+        return loaded
+
+    def live_table(self, table_id: str) -> Table | None:
+        """The in-memory table, if loaded (for tests and administration)."""
+        return self._tables.get(table_id)
+
+    # ---- the one path of every action --------------------------------------------------------
+
+    async def _play(self, table: Table, seat: int, action_json: object,
+                    notices: Sequence[Event] = ()) -> list[Event]:
+        async with self._lock(table.id):
+            return await self._play_locked(table, seat, action_json, notices)
+
+    async def _play_locked(self, table: Table, seat: int, action_json: object,
+                           notices: Sequence[Event] = ()) -> list[Event]:
+        catch_ups = 0
+        while True:
+            try:
+                move = table.prepare(seat, action_json, table.clock.elapsed_ms(seat))
+            except RuleError:
+                # Refused here, but another process may have moved the game on (a seat joined,
+                # the other bid): ask the store before saying no.
+                if catch_ups >= MAX_CATCH_UPS or not await self._catch_up(table):
+                    raise
+                catch_ups += 1
+                continue
+            try:
+                await self._db(self.store.append_action, table.id, move.seq, move.seat,
+                               move.action, move.ms, move.digest, move.status)
+            except ConflictError:
+                log.info("table %s: action %d was stored by another process", table.id,
+                         move.seq)
+                if catch_ups >= MAX_CATCH_UPS:
+                    raise conflict() from None
+                catch_ups += 1
+                await self._catch_up(table)
+                continue
+            except StoreError as exc:
+                log.exception("table %s: cannot store action %d", table.id, move.seq)
+                raise store_failed() from exc
+            table.commit(move)
+            self._changed(table, [*notices, *move.events])
+            return move.events
+
+    async def _catch_up(self, table: Table) -> bool:
+        """Apply what other processes stored (actions, claims, status); True if anything
+        changed. A divergence marks the table broken."""
+        try:
+            actions = await self._db(self.store.load_actions, table.id, table.seq)
+            info = await self._db(self.store.load_info, table.id)
+        except StoreError as exc:
+            log.exception("table %s: cannot catch up", table.id)
+            raise store_failed() from exc
+        before = (table.info.seats, table.info.status)
+        table.catch_up(actions)
+        table.set_info(info)
+        if table.broken is not None and info.status != "broken":
+            await self._db(self.store.set_status, table.id, "broken")
+        changed = bool(actions) or (table.info.seats, table.info.status) != before
+        if changed:
+            self._hashes[table.id] = await self._db(self.store.token_hashes, table.id)
+            self._changed(table, [])
+        return changed
+
+    def _changed(self, table: Table, events: Sequence[Event]) -> None:
+        """Tell every subscriber (each its own view and events), then wake bots and clocks.
+        Synchronous: called under the table lock, so payloads go out in action order."""
+        subs = self._subs.get(table.id)
+        if subs:
+            views: dict[int | None, dict[str, Any]] = {}
+            for sub in list(subs):
+                if sub.seat not in views:
+                    views[sub.seat] = table.view(sub.seat)
+                payload: Payload = {"type": "update", "view": views[sub.seat],
+                                    "events": Table.events_for(events, sub.seat)}
+                if not sub.push(payload):
+                    subs.discard(sub)
+                    log.info("table %s: dropped a subscriber that fell behind", table.id)
+        self._schedule_bots(table)
+        self._clock_wake.set()
+        self._maybe_evict(table)
+
+    def _maybe_evict(self, table: Table) -> None:
+        """Drop a finished table nobody watches: memory stays bounded by the live games, and
+        the store can rebuild it on demand. Its lock stays, in case a caller is waiting on it."""
+        if table.status in ("over", "broken") and not self._subs.get(table.id) and \
+                not any(key[0] == table.id for key in self._bot_tasks):
+            self._tables.pop(table.id, None)
+            self._hashes.pop(table.id, None)
+            self._subs.pop(table.id, None)
+
+    # ---- subscribers --------------------------------------------------------------------------
+
+    async def subscribe(self, table_id: str, seat: int | None) -> Subscription:
+        """Payloads for ``seat`` (authenticated by the caller) or a spectator, starting with the
+        current view: {"type": "update", "view": ..., "events": [...]}. Payloads are shared by
+        subscribers of the same seat: treat them as read-only."""
+        table = await self._get(table_id)
+        if seat is not None and not 0 <= seat < len(table.info.seats):
+            raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
+        sub = Subscription(table_id, seat, self._queue_size)
+        sub.push({"type": "update", "view": table.view(seat), "events": []})
+        self._subs.setdefault(table_id, set()).add(sub)
+        return sub
+
+    def unsubscribe(self, sub: Subscription) -> None:
+        self._subs.get(sub.table_id, set()).discard(sub)
+        sub.close()
+        table = self._tables.get(sub.table_id)
+        if table is not None:
+            self._maybe_evict(table)
+
+    # ---- bots ---------------------------------------------------------------------------------
+
+    def _schedule_bots(self, table: Table) -> None:
+        if self._closed:
+            return
+        for seat in sorted(table.to_act()):
+            spec = table.info.seats[seat]
+            if spec.kind == "bot" and spec.level is not None:
+                self._start_bot(table, seat, spec.level, timeout=False)
+
+    def _start_bot(self, table: Table, seat: int, level: str, timeout: bool) -> None:
+        key = (table.id, seat)
+        if key not in self._bot_tasks and not self._closed:
+            self._bot_tasks[key] = asyncio.get_running_loop().create_task(
+                self._bot_turn(table, seat, level, timeout), name=f"bot-{table.id}-{seat}")
+
+    async def _bot_turn(self, table: Table, seat: int, level: str, timeout: bool) -> None:
+        """Think off the loop, wait ``bot_delay``, play through ``_play`` like a human."""
+        loop = asyncio.get_running_loop()
+        played = False
+        try:
+            for attempt in range(1, self._bot_retries + 1):
+                if seat not in table.to_act():
+                    return
+                job = table.bot_job(seat, level)
+                started = time.monotonic()
+                try:
+                    action_json = await loop.run_in_executor(self._executor, choose_action, job)
+                except Exception:
+                    log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
+                                  table.id, level, seat, attempt)
+                    continue
+                wait = self.bot_delay - (time.monotonic() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                if seat not in table.to_act():
+                    return
+                notices = [Event("timeout", {"seat": seat})] if timeout else []
+                try:
+                    await self._play(table, seat, action_json, notices)
+                except RuleError as exc:
+                    log.warning("table %s: the %s bot of seat %d was refused: %s (attempt %d)",
+                                table.id, level, seat, exc.code, attempt)
+                    continue
+                played = True
+                return
+            log.error("table %s: the %s bot of seat %d gave up", table.id, level, seat)
+        finally:
+            if self._bot_tasks.get((table.id, seat)) is asyncio.current_task():
+                del self._bot_tasks[(table.id, seat)]
+            if played:
+                self._schedule_bots(table)  # the same seat may have to act again
+            self._maybe_evict(table)
+
+    async def idle(self) -> None:
+        """Wait until no bot is thinking (tests; graceful shutdown)."""
+        while self._bot_tasks:
+            await asyncio.gather(*list(self._bot_tasks.values()), return_exceptions=True)
+
+    # ---- clocks -------------------------------------------------------------------------------
+
+    def _ensure_clock_loop(self) -> None:
+        if self._run_clocks and self._clock_task is None and not self._closed:
+            self._clock_task = asyncio.get_running_loop().create_task(
+                self._clock_loop(), name="table-clocks")
+
+    async def tick(self) -> int:
+        """Play the timeout of every seat whose deadline has passed; returns how many."""
+        fired = 0
+        for table in list(self._tables.values()):
+            if table.status == "playing" and table.clock.enabled:
+                for seat in table.clock.expired():
+                    if await self._timeout(table, seat):
+                        fired += 1
+        return fired
+
+    async def _timeout(self, table: Table, seat: int) -> bool:
+        async with self._lock(table.id):
+            if seat not in table.clock.expired():
+                return False
+            table.clock.disarm(seat)
+            if seat not in table.to_act():
+                return False
+            try:
+                action = timeout_action(table.game, table.state, seat)
+            except Exception:
+                log.exception("table %s: timeout_action failed for seat %d", table.id, seat)
+                action = None
+            if action is None:
+                bots = registry.get_bots(table.info.game)
+                level = TIMEOUT_BOT_LEVEL if TIMEOUT_BOT_LEVEL in bots else next(iter(bots), None)
+                if level is None:
+                    log.error("table %s: seat %d timed out and %s has no bot", table.id, seat,
+                              table.info.game)
+                    return False
+                self._start_bot(table, seat, level, timeout=True)
+                return True
+            try:
+                await self._play_locked(table, seat, table.game.action_codec.encode(action),
+                                        [Event("timeout", {"seat": seat})])
+            except RuleError as exc:
+                log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
+                            exc.code)
+                return False
+            return True
+
+    async def _clock_loop(self) -> None:
+        while not self._closed:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("clock tick failed")
+            self._clock_wake.clear()
+            deadlines = [d for t in self._tables.values()
+                         if t.status == "playing" and (d := t.clock.next_deadline()) is not None]
+            delay = self._clock_poll
+            if deadlines:
+                delay = min(delay, max(0.0, min(deadlines) - self._now()))
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._clock_wake.wait(), timeout=max(delay, 0.001))
+
+    # ---- shutdown -----------------------------------------------------------------------------
+
+    async def close(self) -> None:
+        """Stop bots and clocks, end every subscription, release executors (not the store)."""
+        if self._closed:
+            return
+        self._closed = True
+        tasks: list[asyncio.Task[None]] = list(self._bot_tasks.values())
+        if self._clock_task is not None:
+            tasks.append(self._clock_task)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._bot_tasks.clear()
+        for subs in self._subs.values():
+            for sub in subs:
+                sub.close()
+        self._subs.clear()
+        if self._own_executor:
+            self._executor.shutdown(wait=True, cancel_futures=True)
+        self._db_executor.shutdown(wait=True)

@@ -1,0 +1,180 @@
+"""What a table is, independently of any game: seats, clock settings, status.
+
+These are plain frozen values shared by the store (which persists them), the live ``Table`` and
+the manager. Player names are validated here, once, because they are the only free text a
+stranger can put in front of other players: bounded length, no control or invisible formatting
+characters (a right-to-left override could disguise a name), errors in French.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal
+
+from ludomots.core.bots import LEVEL_TITLES
+from ludomots.core.errors import RuleError
+from ludomots.core.record import SeatInfo
+
+SeatKind = Literal["human", "bot"]
+#: "waiting": a human seat is still free (nobody may act yet); "playing"; "over";
+#: "broken": the stored actions no longer replay (rules or lexicon changed); nobody may act.
+TableStatus = Literal["waiting", "playing", "over", "broken"]
+STATUSES: tuple[TableStatus, ...] = ("waiting", "playing", "over", "broken")
+#: Tables the lobby lists and that resume after a restart.
+LIVE_STATUSES: tuple[TableStatus, ...] = ("waiting", "playing")
+
+NAME_MAX = 24
+MAX_SECONDS_PER_MOVE = 86_400
+#: Seeds are stored as a signed 64-bit BIGINT (PostgreSQL has no unsigned type).
+SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1
+
+
+def validate_name(name: object) -> str:
+    """The name as shown (NFC, stripped), or RuleError("bad_name") in French."""
+    if not isinstance(name, str):
+        raise RuleError("bad_name", "Le nom doit être un texte.")
+    cleaned = unicodedata.normalize("NFC", name).strip()
+    if not 1 <= len(cleaned) <= NAME_MAX:
+        raise RuleError("bad_name", f"Le nom doit compter de 1 à {NAME_MAX} caractères.",
+                        {"max": NAME_MAX})
+    # isprintable() is False for control (Cc), format (Cf: bidi overrides, zero-width),
+    # surrogate, private-use and unassigned characters, and for separators other than space.
+    if not cleaned.isprintable():
+        raise RuleError("bad_name", "Le nom contient des caractères non autorisés.")
+    return cleaned
+
+
+@dataclass(frozen=True)
+class SeatSpec:
+    """One seat: a human (``name`` empty while the seat is free) or a bot of some level.
+
+    Whether a bot level exists is the game's business and is checked by the manager; this class
+    only checks what holds for every game.
+    """
+
+    kind: SeatKind
+    level: str | None = None
+    name: str = ""
+
+    def __post_init__(self) -> None:
+        if self.kind not in ("human", "bot"):
+            raise RuleError("bad_seat", f"Type de place inconnu : « {self.kind} ».")
+        if self.kind == "bot":
+            if not isinstance(self.level, str) or not self.level:
+                raise RuleError("bad_seat", "Une place de robot doit avoir un niveau.")
+            object.__setattr__(self, "name", validate_name(self.name))
+        else:
+            if self.level is not None:
+                raise RuleError("bad_seat", "Une place humaine n’a pas de niveau.")
+            if self.name != "":
+                object.__setattr__(self, "name", validate_name(self.name))
+
+    @classmethod
+    def human(cls, name: str = "") -> SeatSpec:
+        """A human seat, claimed by ``name`` or left free for someone to join."""
+        return cls("human", None, name)
+
+    @classmethod
+    def bot(cls, level: str, name: str | None = None) -> SeatSpec:
+        """A bot seat; the default name says its level ("Robot Débutant")."""
+        return cls("bot", level, name or f"Robot {LEVEL_TITLES.get(level, level)}")
+
+    @property
+    def is_open(self) -> bool:
+        return self.kind == "human" and self.name == ""
+
+    def claimed_by(self, name: str) -> SeatSpec:
+        return replace(self, name=validate_name(name))
+
+    def to_info(self) -> SeatInfo:
+        return SeatInfo(name=self.name, kind=self.kind, level=self.level)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"kind": self.kind, "level": self.level, "name": self.name}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> SeatSpec:
+        return cls(data["kind"], data.get("level"), data.get("name", ""))
+
+
+@dataclass(frozen=True)
+class ClockSettings:
+    """Per-move clock: each seat that must act gets ``seconds_per_move``; 0 means no clock."""
+
+    seconds_per_move: int = 0
+
+    def __post_init__(self) -> None:
+        spm = self.seconds_per_move
+        if isinstance(spm, bool) or not isinstance(spm, int) or \
+                not 0 <= spm <= MAX_SECONDS_PER_MOVE:
+            raise RuleError("bad_clock", "Le temps par coup doit être un nombre entier de "
+                                         f"secondes entre 0 et {MAX_SECONDS_PER_MOVE}.")
+
+    @property
+    def enabled(self) -> bool:
+        return self.seconds_per_move > 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seconds_per_move": self.seconds_per_move}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> ClockSettings:
+        return cls(int(data.get("seconds_per_move", 0)))
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A table's identity and settings, as stored. Times are epoch milliseconds (portable)."""
+
+    id: str
+    game: str
+    options: dict[str, Any]
+    seed: int
+    seats: tuple[SeatSpec, ...]
+    status: TableStatus
+    clock: ClockSettings = field(default_factory=ClockSettings)
+    created_at: int = 0
+    updated_at: int = 0
+
+    def open_seats(self) -> list[int]:
+        return [i for i, s in enumerate(self.seats) if s.is_open]
+
+    def seat_infos(self) -> list[SeatInfo]:
+        return [s.to_info() for s in self.seats]
+
+    def with_status(self, status: TableStatus) -> TableInfo:
+        return replace(self, status=status)
+
+    def with_seat(self, seat: int, spec: SeatSpec) -> TableInfo:
+        seats = list(self.seats)
+        seats[seat] = spec
+        return replace(self, seats=tuple(seats))
+
+    def seats_json(self) -> list[dict[str, Any]]:
+        return [dict(s.to_json(), seat=i, open=s.is_open) for i, s in enumerate(self.seats)]
+
+    def public_json(self) -> dict[str, Any]:
+        """What the lobby may show. Never the seed: it would reveal every future draw."""
+        return {
+            "id": self.id,
+            "game": self.game,
+            "options": dict(self.options),
+            "seats": self.seats_json(),
+            "status": self.status,
+            "clock": self.clock.to_json(),
+            "created_at": self.created_at,
+            "updated_at": self.updated_at,
+        }
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    """One row of the ``actions`` table: the record's action plus its sequence number."""
+
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    ms: int
+    digest: str
+    created_at: int = 0

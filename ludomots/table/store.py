@@ -1,0 +1,374 @@
+"""Persistence of tables, their actions and seat claims, with SQLAlchemy Core.
+
+Why this shape:
+
+- The database, not the process, decides what happened. ``actions`` has the primary key
+  ``(table_id, seq)``: appending action ``seq`` twice fails, so when two server processes accept
+  conflicting actions for the same table at the same time exactly one is stored, and the other
+  gets ``ConflictError`` and catches up. ``seat_claims`` has the primary key
+  ``(table_id, seat)`` for the same reason: two people cannot claim one seat.
+- Seat names and token hashes live in ``seat_claims`` rather than in the ``tables.seats`` JSON:
+  two people joining two different seats at once would otherwise read-modify-write the same
+  JSON and one name would be lost. ``tables.seats`` keeps the seats as created (kinds, levels,
+  bot names); a human seat is free while it has no claim row.
+- Portable SQL only (the same code runs on SQLite and PostgreSQL): JSON is stored as canonical
+  text, times as epoch milliseconds in BIGINT, no upserts or dialect-specific functions. The only
+  dialect-specific code is connection setup for SQLite (foreign keys, WAL, ``BEGIN IMMEDIATE``
+  so that concurrent writers wait instead of failing on lock upgrades).
+- Only SHA-256 hashes of seat tokens are stored (see ``tokens.py``).
+
+The API is synchronous; the manager calls it from a worker thread so the event loop never waits
+on the database.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Callable, Collection, Iterator
+from contextlib import contextmanager
+from typing import Any, cast
+
+from sqlalchemy import (
+    BigInteger,
+    Column,
+    Connection,
+    Engine,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    String,
+    Table,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+    update,
+)
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.pool import StaticPool
+
+from ludomots.core.jsonvalues import canonical_json
+from ludomots.table.errors import ConflictError, NotFoundError, StoreError
+from ludomots.table.model import (
+    STATUSES,
+    ClockSettings,
+    SeatSpec,
+    StoredAction,
+    TableInfo,
+    TableStatus,
+    validate_name,
+)
+from ludomots.table.tokens import hash_token, seat_of
+
+DEFAULT_URL = "sqlite:///ludomots.db"
+MAX_MS = 2**31 - 1
+
+metadata = MetaData()
+
+TABLES = Table(
+    "tables", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("game", String(32), nullable=False),
+    Column("options", Text, nullable=False),
+    Column("seed", BigInteger, nullable=False),
+    Column("seats", Text, nullable=False),
+    Column("clock", Text, nullable=False),
+    Column("status", String(16), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+    Column("updated_at", BigInteger, nullable=False),
+    Index("ix_tables_status_updated", "status", "updated_at"),
+)
+
+ACTIONS = Table(
+    "actions", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seq", Integer, primary_key=True, autoincrement=False),
+    Column("seat", Integer, nullable=False),
+    Column("action", Text, nullable=False),
+    Column("ms", Integer, nullable=False),
+    Column("digest", String(64), nullable=False),
+    Column("created_at", BigInteger, nullable=False),
+)
+
+SEAT_CLAIMS = Table(
+    "seat_claims", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("name", String(64), nullable=False),
+    Column("token_hash", String(64), nullable=False),
+    Column("claimed_at", BigInteger, nullable=False),
+)
+
+
+class _Duplicate(StoreError):
+    """A uniqueness constraint refused a row (callers turn it into what it means)."""
+
+
+def _dumps(value: Any) -> str:
+    return canonical_json(value)
+
+
+def _make_engine(url: str) -> Engine:
+    if not url.startswith("sqlite"):
+        return create_engine(url, pool_pre_ping=True)
+    memory = url in ("sqlite://", "sqlite:///:memory:")
+    if memory:
+        # One shared connection, or each connection would see its own empty database.
+        engine = create_engine(url, poolclass=StaticPool,
+                               connect_args={"check_same_thread": False})
+    else:
+        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+
+    @event.listens_for(engine, "connect")
+    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
+        # Let SQLAlchemy emit BEGIN itself (pysqlite's implicit BEGIN is deferred).
+        dbapi_connection.isolation_level = None
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        if not memory:
+            cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.close()
+
+    @event.listens_for(engine, "begin")
+    def _on_begin(connection: Connection) -> None:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+
+    return engine
+
+
+class Store:
+    """Tables, actions and seat claims in one SQL database; see the module docstring."""
+
+    def __init__(self, url: str = DEFAULT_URL, *, now: Callable[[], float] = time.time) -> None:
+        self.url = url
+        self.engine = _make_engine(url)
+        self._now = now
+        # An in-memory SQLite database is one connection: transactions from two threads would
+        # interleave on it, so they take turns.
+        self._lock: threading.Lock | None = (
+            threading.Lock() if url in ("sqlite://", "sqlite:///:memory:") else None)
+
+    # ---- plumbing -------------------------------------------------------------------------
+
+    def _ms(self) -> int:
+        return int(self._now() * 1000)
+
+    @contextmanager
+    def _tx(self) -> Iterator[Connection]:
+        """One transaction; SQLAlchemy errors become StoreError (callers need not know SQL)."""
+        if self._lock is not None:
+            self._lock.acquire()
+        try:
+            with self.engine.begin() as conn:
+                yield conn
+        except StoreError:
+            raise
+        except IntegrityError as exc:
+            raise _Duplicate(f"constraint violated: {exc}") from exc
+        except SQLAlchemyError as exc:
+            raise StoreError(f"database error: {exc}") from exc
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+    def create_schema(self) -> None:
+        """Create the tables and indexes that do not exist yet (safe to call at every start)."""
+        try:
+            metadata.create_all(self.engine, checkfirst=True)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot create the schema: {exc}") from exc
+
+    def close(self) -> None:
+        self.engine.dispose()
+
+    # ---- tables -------------------------------------------------------------------------------
+
+    def create_table(self, info: TableInfo, tokens: dict[int, str] | None = None) -> None:
+        """Insert a new table; ``tokens`` claims named human seats (seat -> raw token)."""
+        tokens = tokens or {}
+        named = {i for i, s in enumerate(info.seats) if s.kind == "human" and not s.is_open}
+        if set(tokens) != named:
+            raise ValueError(f"tokens must be given for exactly the named human seats {named}")
+        now = self._ms()
+        created = info.created_at or now
+        # Human names live in seat_claims only, so a seat is free exactly when unclaimed.
+        seats = [s.to_json() if s.kind == "bot" else SeatSpec.human().to_json()
+                 for s in info.seats]
+        with self._tx() as conn:
+            conn.execute(insert(TABLES).values(
+                id=info.id, game=info.game, options=_dumps(info.options), seed=info.seed,
+                seats=_dumps(seats), clock=_dumps(info.clock.to_json()), status=info.status,
+                created_at=created, updated_at=now))
+            for seat, token in sorted(tokens.items()):
+                conn.execute(insert(SEAT_CLAIMS).values(
+                    table_id=info.id, seat=seat, name=info.seats[seat].name,
+                    token_hash=hash_token(token), claimed_at=now))
+
+    def _claims(self, conn: Connection, table_ids: Collection[str]) -> dict[str, dict[int, str]]:
+        if not table_ids:
+            return {}
+        rows = conn.execute(select(SEAT_CLAIMS.c.table_id, SEAT_CLAIMS.c.seat,
+                                   SEAT_CLAIMS.c.name)
+                            .where(SEAT_CLAIMS.c.table_id.in_(list(table_ids))))
+        out: dict[str, dict[int, str]] = {}
+        for table_id, seat, name in rows:
+            out.setdefault(table_id, {})[seat] = name
+        return out
+
+    @staticmethod
+    def _info(row: Any, claims: dict[int, str]) -> TableInfo:
+        seats = []
+        for i, data in enumerate(json.loads(row.seats)):
+            spec = SeatSpec.from_json(data)
+            if spec.kind == "human" and i in claims:
+                spec = spec.claimed_by(claims[i])
+            seats.append(spec)
+        status = row.status if row.status in STATUSES else "broken"
+        return TableInfo(
+            id=row.id, game=row.game, options=json.loads(row.options), seed=row.seed,
+            seats=tuple(seats), status=cast(TableStatus, status),
+            clock=ClockSettings.from_json(json.loads(row.clock)),
+            created_at=row.created_at, updated_at=row.updated_at)
+
+    def _load_info(self, conn: Connection, table_id: str, lock: bool = False) -> TableInfo:
+        query = select(TABLES).where(TABLES.c.id == table_id)
+        if lock:
+            # Serialises claims on one table in PostgreSQL (SQLite: BEGIN IMMEDIATE already).
+            query = query.with_for_update()
+        row = conn.execute(query).first()
+        if row is None:
+            raise NotFoundError(table_id)
+        return self._info(row, self._claims(conn, [table_id]).get(table_id, {}))
+
+    def load_info(self, table_id: str) -> TableInfo:
+        with self._tx() as conn:
+            return self._load_info(conn, table_id)
+
+    def load_table(self, table_id: str) -> tuple[TableInfo, list[StoredAction]]:
+        """The table and all its actions in order (one consistent snapshot)."""
+        with self._tx() as conn:
+            info = self._load_info(conn, table_id)
+            return info, self._actions(conn, table_id, 0)
+
+    def load_actions(self, table_id: str, start: int = 0) -> list[StoredAction]:
+        """Actions with ``seq >= start``: how a process that lost a race catches up."""
+        with self._tx() as conn:
+            return self._actions(conn, table_id, start)
+
+    @staticmethod
+    def _actions(conn: Connection, table_id: str, start: int) -> list[StoredAction]:
+        rows = conn.execute(select(ACTIONS)
+                            .where(ACTIONS.c.table_id == table_id, ACTIONS.c.seq >= start)
+                            .order_by(ACTIONS.c.seq))
+        return [StoredAction(seq=r.seq, seat=r.seat, action=json.loads(r.action), ms=r.ms,
+                             digest=r.digest, created_at=r.created_at) for r in rows]
+
+    def set_status(self, table_id: str, status: TableStatus) -> None:
+        if status not in STATUSES:
+            raise ValueError(f"unknown status {status!r}")
+        with self._tx() as conn:
+            result = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
+                                  .values(status=status, updated_at=self._ms()))
+            if result.rowcount == 0:
+                raise NotFoundError(table_id)
+
+    def list_tables(self, status: Collection[TableStatus] | None = None,
+                    limit: int | None = 50) -> list[TableInfo]:
+        """Tables by most recent activity first, optionally only some statuses (the lobby)."""
+        query = select(TABLES).order_by(TABLES.c.updated_at.desc(), TABLES.c.id)
+        if status is not None:
+            query = query.where(TABLES.c.status.in_(list(status)))
+        if limit is not None:
+            query = query.limit(limit)
+        with self._tx() as conn:
+            rows = conn.execute(query).all()
+            claims = self._claims(conn, [r.id for r in rows])
+            return [self._info(r, claims.get(r.id, {})) for r in rows]
+
+    # ---- actions --------------------------------------------------------------------------
+
+    def append_action(self, table_id: str, seq: int, seat: int, action: dict[str, Any],
+                      ms: int, digest: str, status: TableStatus | None = None) -> None:
+        """Store action ``seq``; ConflictError if it exists. ``status`` is set atomically with it
+        (so a table is "over" exactly when its last action is stored)."""
+        now = self._ms()
+        values: dict[str, Any] = {"updated_at": now}
+        if status is not None:
+            values["status"] = status
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(ACTIONS).values(
+                    table_id=table_id, seq=seq, seat=seat, action=_dumps(action),
+                    ms=max(0, min(int(ms), MAX_MS)), digest=digest, created_at=now))
+                result = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
+                                      .values(**values))
+                if result.rowcount == 0:
+                    raise NotFoundError(table_id)
+        except _Duplicate as exc:
+            if self._action_exists(table_id, seq):
+                raise ConflictError(table_id, seq) from exc
+            raise StoreError(f"cannot store action {seq} of {table_id}: {exc}") from exc
+
+    def _action_exists(self, table_id: str, seq: int) -> bool:
+        with self._tx() as conn:
+            row = conn.execute(select(ACTIONS.c.seq).where(
+                ACTIONS.c.table_id == table_id, ACTIONS.c.seq == seq)).first()
+            return row is not None
+
+    def count_actions(self, table_id: str) -> int:
+        with self._tx() as conn:
+            return int(conn.execute(select(func.count()).select_from(ACTIONS)
+                                    .where(ACTIONS.c.table_id == table_id)).scalar_one())
+
+    # ---- seats ----------------------------------------------------------------------------
+
+    def claim_seat(self, table_id: str, seat: int, name: str, token: str) -> bool:
+        """Give a free human seat to ``name`` with ``token``; False if it is taken or not human.
+
+        When the last free seat is claimed the table goes from "waiting" to "playing" in the same
+        transaction, so every process agrees on when the game starts.
+        """
+        name = validate_name(name)
+        now = self._ms()
+        try:
+            with self._tx() as conn:
+                info = self._load_info(conn, table_id, lock=True)
+                if not 0 <= seat < len(info.seats) or not info.seats[seat].is_open:
+                    return False
+                conn.execute(insert(SEAT_CLAIMS).values(
+                    table_id=table_id, seat=seat, name=name, token_hash=hash_token(token),
+                    claimed_at=now))
+                values: dict[str, Any] = {"updated_at": now}
+                if info.status == "waiting" and info.open_seats() == [seat]:
+                    values["status"] = "playing"
+                conn.execute(update(TABLES).where(TABLES.c.id == table_id).values(**values))
+        except _Duplicate:
+            return False
+        return True
+
+    def set_seat_token(self, table_id: str, seat: int, token: str) -> bool:
+        """Replace the token of a claimed seat (e.g. the owner moves to another device)."""
+        with self._tx() as conn:
+            result = conn.execute(update(SEAT_CLAIMS)
+                                  .where(SEAT_CLAIMS.c.table_id == table_id,
+                                         SEAT_CLAIMS.c.seat == seat)
+                                  .values(token_hash=hash_token(token)))
+            return bool(result.rowcount)
+
+    def token_hashes(self, table_id: str) -> dict[int, str]:
+        """Seat -> token hash, for the manager's in-memory check."""
+        with self._tx() as conn:
+            rows = conn.execute(select(SEAT_CLAIMS.c.seat, SEAT_CLAIMS.c.token_hash)
+                                .where(SEAT_CLAIMS.c.table_id == table_id))
+            return {seat: digest for seat, digest in rows}
+
+    def verify_token(self, table_id: str, token: str) -> int | None:
+        """The seat ``token`` owns at this table, or None (constant-time comparisons)."""
+        return seat_of(token, self.token_hashes(table_id))

@@ -1,0 +1,272 @@
+"""A live table: a game in progress with its seats, record and clock, consistent with the store.
+
+Two rules shape this class:
+
+- **Store first, then memory.** An action is applied to a *copy* of the recorder (``prepare``),
+  the resulting record line is persisted, and only then the copy replaces the live one
+  (``commit``). If the database refuses (a conflict with another process, a lost connection),
+  the live table has not moved: memory never holds an action the database does not.
+- **Nothing hidden leaves.** ``view`` is the game's own per-seat view plus public table
+  metadata; the state's ``to_json`` (hands, bag order, random source) and the seed are never
+  part of it, and events go out only through ``Event.for_seat``.
+
+A table rebuilt from the store replays every action and compares digests. A divergence (the
+rules or the lexicon changed under a stored game, or a row was tampered with) is logged and
+marks the table "broken": it can still be viewed, nobody can act, the server keeps running.
+"""
+
+from __future__ import annotations
+
+import copy
+import logging
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
+
+from ludomots.core import registry
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Event, Game, State, events_for_seat
+from ludomots.core.record import Record, Recorder
+from ludomots.core.rng import SeededRandom
+from ludomots.table.clock import Clock
+from ludomots.table.errors import table_broken, table_error, table_waiting
+from ludomots.table.model import StoredAction, TableInfo, TableStatus
+from ludomots.table.worker import BotJob
+
+if TYPE_CHECKING:
+    from ludomots.table.store import Store
+
+log = logging.getLogger(__name__)
+
+
+class TableLoadError(Exception):
+    """The game cannot even start from the stored settings (unknown game, invalid options)."""
+
+
+@dataclass(frozen=True)
+class Move:
+    """An action played on a copy, waiting to be persisted and committed."""
+
+    seq: int
+    seat: int
+    action: dict[str, Any]
+    ms: int
+    digest: str
+    events: list[Event]
+    status: TableStatus | None  # "over" when this action ends the game
+    recorder: Recorder
+
+
+def _replay(recorder: Recorder, actions: Iterable[StoredAction]) -> str | None:
+    """Play stored actions on ``recorder`` in place; the reason of the first divergence."""
+    codec = recorder.game.action_codec
+    for stored in actions:
+        expected = len(recorder.record.actions)
+        if stored.seq != expected:
+            return f"action {stored.seq} out of sequence (expected {expected})"
+        try:
+            recorder.play(stored.seat, codec.decode(stored.action), stored.ms)
+        except RuleError as exc:
+            return f"action {stored.seq} by seat {stored.seat} rejected: {exc.code}"
+        except Exception as exc:  # a bug in the game's code must not take the server down
+            return f"action {stored.seq} by seat {stored.seat} raised {type(exc).__name__}: {exc}"
+        if recorder.record.actions[-1].digest != stored.digest:
+            return f"state digest differs after action {stored.seq} by seat {stored.seat}"
+    return None
+
+
+class Table:
+    """TableInfo + Recorder (state and record) + Clock; see the module docstring."""
+
+    def __init__(self, info: TableInfo, recorder: Recorder, *,
+                 now: Callable[[], float] = time.time, broken: str | None = None) -> None:
+        self.game: Game = recorder.game
+        self.recorder = recorder
+        self.broken = broken
+        if broken is None and info.status == "broken":
+            self.broken = "marked broken in the store"
+        if self.broken is not None:
+            info = info.with_status("broken")
+        elif recorder.state.is_over() and info.status != "over":
+            info = info.with_status("over")
+        self.info = info
+        self.clock = Clock(info.clock, now)
+        if info.status == "playing":
+            self.clock.start(self.state.to_act())
+
+    # ---- construction ----------------------------------------------------------------------
+
+    @staticmethod
+    def _start(info: TableInfo) -> Recorder:
+        try:
+            game = registry.get_game(info.game)
+            return Recorder.start(game, info.options, info.seed, info.seat_infos())
+        except Exception as exc:
+            raise TableLoadError(f"table {info.id}: cannot start {info.game}: {exc}") from exc
+
+    @classmethod
+    def new(cls, info: TableInfo, *, now: Callable[[], float] = time.time) -> Table:
+        return cls(info, cls._start(info), now=now)
+
+    @classmethod
+    def rebuild(cls, info: TableInfo, actions: Sequence[StoredAction], *,
+                now: Callable[[], float] = time.time) -> Table:
+        """Replay the stored actions; a divergence marks the table broken (and is logged)."""
+        recorder = cls._start(info)
+        reason = _replay(recorder, actions)
+        if reason is None and info.status == "over" and not recorder.state.is_over():
+            reason = "stored as over but the replayed game is not over"
+        if reason is not None:
+            log.error("table %s (%s) is broken: %s", info.id, info.game, reason)
+        return cls(info, recorder, now=now, broken=reason)
+
+    # ---- state --------------------------------------------------------------------------------
+
+    @property
+    def id(self) -> str:
+        return self.info.id
+
+    @property
+    def state(self) -> State:
+        return self.recorder.state
+
+    @property
+    def status(self) -> TableStatus:
+        return self.info.status
+
+    @property
+    def seq(self) -> int:
+        """Number of actions played: also the sequence number of the next one."""
+        return len(self.recorder.record.actions)
+
+    def to_act(self) -> frozenset[int]:
+        """Seats that must act now; nobody while the table waits, is over or broken."""
+        return self.state.to_act() if self.status == "playing" else frozenset()
+
+    def mark_broken(self, reason: str) -> None:
+        log.error("table %s (%s) is broken: %s", self.id, self.info.game, reason)
+        self.broken = reason
+        self.info = self.info.with_status("broken")
+        self.clock.stop()
+
+    def set_info(self, info: TableInfo) -> None:
+        """New seats/status from the store (a seat was claimed); the clock starts with play."""
+        if self.broken is not None:
+            info = info.with_status("broken")
+        elif self.state.is_over():
+            info = info.with_status("over")
+        was_playing = self.status == "playing"
+        self.info = info
+        if info.status == "playing" and not was_playing:
+            self.clock.start(self.state.to_act())
+        elif info.status != "playing":
+            self.clock.stop()
+
+    # ---- acting -------------------------------------------------------------------------------
+
+    def prepare(self, seat: int, action_json: object, ms: int) -> Move:
+        """Decode, check and play the action on a copy; RuleError if refused. Changes nothing."""
+        if self.status == "broken":
+            raise table_broken()
+        if self.status == "waiting":
+            raise table_waiting()
+        if isinstance(seat, bool) or not isinstance(seat, int) or \
+                not 0 <= seat < len(self.info.seats):
+            raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
+        action = self.game.action_codec.decode(action_json)
+        error = self.state.check(seat, action)
+        if error is not None:
+            raise error
+        trial = copy.copy(self.recorder)
+        trial.state = self.state.clone()
+        trial.record = replace(self.recorder.record, actions=list(self.recorder.record.actions))
+        events = trial.play(seat, action, ms)
+        line = trial.record.actions[-1]
+        return Move(seq=self.seq, seat=seat, action=line.action, ms=line.ms, digest=line.digest,
+                    events=events, status="over" if trial.state.is_over() else None,
+                    recorder=trial)
+
+    def commit(self, move: Move) -> None:
+        """Make a persisted move the live state."""
+        if move.seq != self.seq:
+            raise RuntimeError(f"table {self.id}: move {move.seq} is stale (now at {self.seq})")
+        self.recorder = move.recorder
+        if move.status is not None:
+            self.info = self.info.with_status(move.status)
+        if self.status == "playing":
+            self.clock.update(self.state.to_act(), move.seat)
+        else:
+            self.clock.stop()
+
+    def act(self, store: Store, seat: int, action_json: object, ms: int | None = None
+            ) -> list[Event]:
+        """Synchronous prepare → store → commit, for scripts and tests (the manager does the
+        same with the store call off the event loop)."""
+        move = self.prepare(seat, action_json, self.clock.elapsed_ms(seat) if ms is None else ms)
+        store.append_action(self.id, move.seq, move.seat, move.action, move.ms, move.digest,
+                            move.status)
+        self.commit(move)
+        return move.events
+
+    def catch_up(self, actions: Sequence[StoredAction]) -> int:
+        """Apply actions another process stored (after losing a race); returns how many."""
+        played = 0
+        for stored in actions:
+            if stored.seq < self.seq:
+                continue
+            reason = _replay(self.recorder, [stored])
+            if reason is not None:
+                self.mark_broken(reason)
+                break
+            played += 1
+            if self.state.is_over():
+                self.info = self.info.with_status("over")
+                self.clock.stop()
+            elif self.status == "playing":
+                self.clock.update(self.state.to_act(), stored.seat)
+        return played
+
+    # ---- what goes out ------------------------------------------------------------------------
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        """What ``seat`` (None: a spectator) may see: the game's view and public metadata."""
+        if seat is not None and not 0 <= seat < len(self.info.seats):
+            raise ValueError(f"no seat {seat} at table {self.id}")
+        state = self.state
+        over = state.is_over()
+        return {
+            "table": {
+                "id": self.id,
+                "game": self.info.game,
+                "title": self.game.title,
+                "status": self.status,
+                "seats": self.info.seats_json(),
+                "you": seat,
+                "to_act": sorted(self.to_act()),
+                "actions": self.seq,
+                "clock": self.clock.to_json(len(self.info.seats)),
+                "result": {"scores": state.scores(), "winners": state.winners()} if over else None,
+            },
+            "game": state.view(seat),
+        }
+
+    @staticmethod
+    def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+        return events_for_seat(events, seat)
+
+    def record(self) -> Record:
+        """The full record (hidden information included: the seed). Callers decide who may
+        have it; the manager gives it out only once the game is over."""
+        base = self.recorder.record
+        return Record(game=base.game, options=dict(base.options), seed=base.seed,
+                      seats=self.info.seat_infos(), actions=list(base.actions),
+                      scores=base.scores, winners=base.winners)
+
+    def bot_job(self, seat: int, level: str) -> BotJob:
+        """A bot's job for the current position. Its random stream derives from the table's seed,
+        the seat and the move number, so a bot's choice is reproducible and survives restarts."""
+        rng = SeededRandom(self.info.seed).fork(f"bot{seat}:{self.seq}")
+        return BotJob(game=self.info.game, game_module=type(self.game).__module__,
+                      state_class=type(self.state), state=self.state.to_json(), seat=seat,
+                      level=level, rng=rng.to_json())

@@ -1,0 +1,78 @@
+"""Bot moves computed away from the event loop, in a thread or in another process.
+
+A bot may think for a second or more (the expert level's budget); on the event loop that would
+freeze every table of the server. The job is plain data (the state's JSON, not the live object),
+so the same function runs in a ``ProcessPoolExecutor`` (real parallelism, a crashing bot cannot
+take the server down) or a ``ThreadPoolExecutor`` (tests, small machines), and the bot never
+touches the table's live state.
+
+The worker finds the game by name in the registry. A game registered at runtime (a test
+fixture, a plugin) is unknown to a freshly spawned process, so the job also carries the module
+of the Game class: the worker imports it and registers its ``GAME`` and ``BOTS``.
+
+This module imports only the core: worker processes should start fast.
+"""
+
+from __future__ import annotations
+
+import importlib
+import multiprocessing
+import os
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Literal
+
+from ludomots.core import registry
+from ludomots.core.bots import BotFactory
+from ludomots.core.game import Game, State
+from ludomots.core.rng import SeededRandom
+
+ExecutorKind = Literal["process", "thread"]
+
+
+@dataclass(frozen=True)
+class BotJob:
+    """Everything a bot needs, picklable: the state class travels by reference (its module and
+    name), the state as its complete JSON."""
+
+    game: str
+    game_module: str
+    state_class: type[State]
+    state: dict[str, Any]
+    seat: int
+    level: str
+    rng: dict[str, Any]
+
+
+def _entry(name: str, module_name: str) -> tuple[Game, dict[str, BotFactory]]:
+    try:
+        return registry.get_game(name), registry.get_bots(name)
+    except KeyError:
+        pass
+    module = importlib.import_module(module_name)
+    game, bots = module.GAME, module.BOTS
+    registry.register(name, game, bots)
+    return game, dict(bots)
+
+
+def choose_action(job: BotJob) -> dict[str, Any]:
+    """The bot's action as JSON (what a browser would send)."""
+    game, bots = _entry(job.game, job.game_module)
+    if job.level not in bots:
+        raise KeyError(f"{job.game} has no bot level {job.level!r}")
+    state = job.state_class.from_json(job.state)
+    bot = bots[job.level]()
+    action = bot.choose(state, job.seat, SeededRandom.from_json(job.rng))
+    return game.action_codec.encode(action)
+
+
+def make_executor(kind: ExecutorKind, max_workers: int | None = None) -> Executor:
+    """A bot executor. Processes are spawned, not forked: forking a process that runs an event
+    loop and database threads can copy held locks into the child and deadlock it."""
+    if kind == "thread":
+        return ThreadPoolExecutor(max_workers=max_workers or 2, thread_name_prefix="ludomots-bot")
+    if kind == "process":
+        workers = max_workers or max(1, min(4, (os.cpu_count() or 2) - 1))
+        return ProcessPoolExecutor(max_workers=workers,
+                                   mp_context=multiprocessing.get_context("spawn"))
+    raise ValueError(f"unknown executor kind {kind!r}")

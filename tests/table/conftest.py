@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from ludomots.core import registry
+from tests.core.gops import BOTS, GAME
+from tests.table import variants
+
+
+class FakeTime:
+    """An injectable wall clock that only moves when told to."""
+
+    def __init__(self, start: float = 1_700_000_000.0) -> None:
+        self.t = start
+
+    def __call__(self) -> float:
+        return self.t
+
+    def advance(self, seconds: float) -> None:
+        self.t += seconds
+
+
+@pytest.fixture(autouse=True)
+def gops_registered() -> Iterator[None]:
+    registry.register("gops", GAME, BOTS)
+    registry.register(variants.HookGops.name, variants.HOOK_GAME, variants.HOOK_BOTS)
+    registry.register(variants.NoLegalGops.name, variants.NO_LEGAL_GAME, variants.NO_LEGAL_BOTS)
+    yield
+    for name in ("gops", variants.HookGops.name, variants.NoLegalGops.name):
+        registry.unregister(name)
+
+
+@pytest.fixture
+def fake_time() -> FakeTime:
+    return FakeTime()

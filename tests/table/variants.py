@@ -1,0 +1,42 @@
+"""Goofspiel variants that exercise the clock's choice of a timeout action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludomots.core.bots import BotFactory
+from ludomots.core.game import Action, State
+from ludomots.core.rng import SeededRandom
+from tests.core.gops import Bid, Gops, GopsState, GreedyBot
+
+
+class HookGops(Gops):
+    """Declares its own timeout action: bid the highest card left."""
+
+    name = "gops-hook"
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        assert isinstance(state, GopsState)
+        return Bid(max(state.hands[seat]))
+
+
+class NoLegalState(GopsState):
+    """A state that does not enumerate its actions (like a word game)."""
+
+    def legal(self, seat: int) -> list[Action] | None:
+        return None
+
+
+class NoLegalGops(Gops):
+    name = "gops-nolegal"
+
+    def _new(self, options: Any, players: int, seed: int) -> NoLegalState:
+        state = NoLegalState(options, players, SeededRandom(seed))
+        state._draw()
+        return state
+
+
+HOOK_GAME = HookGops()
+HOOK_BOTS: dict[str, BotFactory] = {"expert": GreedyBot}
+NO_LEGAL_GAME = NoLegalGops()
+NO_LEGAL_BOTS: dict[str, BotFactory] = {"debutant": GreedyBot}
