@@ -137,6 +137,34 @@ def main() -> None:
         print(f"  {''.join(small)}: {len(ref)} moves, reference {slow * 1e3:.0f} ms, "
               f"generate {fast * 1e3:.2f} ms, ratio {slow / fast:.0f}x")
 
+    bots(cases)
+
+
+def bots(cases: list[tuple[Board, list[str]]]) -> None:
+    """How long each bot thinks on the benchmark positions, and whole bot games per second."""
+    from ludomots.core.rng import SeededRandom
+    from ludomots.core.sim import run_matches
+    from ludomots.games.topword import BOTS, GAME
+    from ludomots.games.topword.rules import TopwordState
+
+    for level in ("debutant", "confirme", "expert"):
+        times = []
+        for index, (board, rack) in enumerate(cases):
+            state = GAME.new({"referee": "auto"}, 2, seed=index)
+            assert isinstance(state, TopwordState)
+            state.board = board.copy()
+            state.racks[state.turn] = list(rack)
+            bot = BOTS[level]()
+            t = time.perf_counter()
+            bot.choose(state, state.turn, SeededRandom(index))
+            times.append((time.perf_counter() - t) * 1e3)
+        print(f"{level} move: p50 {pct(times, .5):.1f} ms, p95 {pct(times, .95):.1f} ms "
+              f"(expert target p95 <= 1000 ms)")
+    for seats in (["debutant", "debutant"], ["expert", "expert"]):
+        result = run_matches(GAME, BOTS, seats, 6, seed=3)
+        print(f"bot-vs-bot games ({','.join(seats)}): {6 / result.seconds:.2f} games/s "
+              f"({result.errors} errors)")
+
 
 if __name__ == "__main__":
     main()

@@ -93,8 +93,11 @@ class Seen:
     @classmethod
     def of(cls, state: TopwordState, seat: int) -> Seen:
         view = state.view(seat)
+        bag = view["bag"]
+        if view["pending"] is not None:  # its player draws before anyone exchanges
+            bag -= min(RACK_SIZE - view["rack_sizes"][view["pending"]["seat"]], bag)
         return cls(Board([[list(s) for s in row] for row in view["board"]]), list(view["rack"]),
-                   state.options.rules, view["bag"], Counter(view["unseen"]), view["pending"],
+                   state.options.rules, bag, Counter(view["unseen"]), view["pending"],
                    view["scores"], view["rack_sizes"])
 
 

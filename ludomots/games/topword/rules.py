@@ -230,9 +230,16 @@ class TopwordState(State):
         tile = "Q" if action.exchange.upper() in ("Q", "QU") else action.exchange.upper()
         if tile not in self.racks[seat]:
             return _err("tiles_not_in_rack", f"Vous n'avez pas de {action.exchange}.")
-        if not self.bag:
+        if not self._bag_after_window():
             return _err("bag_empty", "Le sac est vide : on ne peut plus échanger.")
         return None
+
+    def _bag_after_window(self) -> int:
+        """Tiles left in the bag once the pending word's player has drawn."""
+        if self.pending is None:
+            return len(self.bag)
+        need = RACK_SIZE - len(self.racks[self.pending["seat"]])
+        return len(self.bag) - min(need, len(self.bag))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Challenge):

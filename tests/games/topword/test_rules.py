@@ -180,6 +180,14 @@ def test_no_exchange_when_the_bag_is_empty() -> None:
     assert error_of(state, 0, Pass("A")) == "bag_empty"
 
 
+def test_no_exchange_when_the_pending_word_s_draw_empties_the_bag() -> None:
+    state = make_state(RATEAU, racks=("IREAAAA", "EEENRST"), bag="OOO")
+    state.apply(0, Play("3E RIRE"))  # draws 3 when the next player acts: nothing left
+    assert error_of(state, 1, Pass("E")) == "bag_empty"
+    state.apply(1, Pass())
+    assert state.bag == [] and len(state.racks[0]) == 7
+
+
 def test_only_the_player_to_move_plays() -> None:
     state = make_state(RATEAU)
     assert error_of(state, 1, Pass()) == "not_your_turn"
