@@ -5,17 +5,26 @@ BIN := $(VENV)/bin
 SOURCES := build/sources
 GRAMMALECTE_DEB := python3-grammalecte_2.1.2+ds2-2_all.deb
 
-.PHONY: serve test lint typecheck lexique lexique-sources bench clean
+CHROMIUM := /usr/bin/chromium
 
-# Installs the package in a virtualenv (first run only) and starts the main program.
+.PHONY: serve test browser lexique lexique-sources bench clean
+
+# Installs the package in a virtualenv (first run only) and starts the web server
+# (SQLite file ludomots.db, bots available): open http://127.0.0.1:8000
 serve: $(VENV)/.installed
-	$(BIN)/ludomots lexique explore
+	$(BIN)/ludomots serve
 
-# Installs the test needs and runs the whole suite: lint, types, tests.
-test: $(VENV)/.test-installed lexique-sources
+# Installs the test needs (Python packages, Debian's Chromium for the browser tests) and runs
+# the whole suite: lint, types, tests.
+test: $(VENV)/.test-installed lexique-sources browser
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# Debian's Chromium, driven by Playwright's Python package (no browser download).
+browser:
+	@test -x $(CHROMIUM) || (apt-get update -qq && DEBIAN_FRONTEND=noninteractive \
+		apt-get install -y -qq chromium >/dev/null)
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)

@@ -16,24 +16,33 @@ from ludomots.lexicon.policy import GAME_POLICIES
 
 GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
 
-# Game command groups, imported only when called so that other commands start fast.
-GAME_COMMANDS = {
+# Commands imported only when called, so that the others start fast.
+LAZY_COMMANDS = {
+    "serve": "ludomots.server.cli:serve",
     "topword": "ludomots.games.topword.cli:topword",
+    "typo": "ludomots.games.typo.cli:typo",
 }
 
 
 class LazyGroup(click.Group):
-    """A click group whose game subcommands are imported on first use."""
+    """A click group whose heavier subcommands are imported on first use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        return sorted(set(super().list_commands(ctx)) | set(GAME_COMMANDS))
+        lazy = {name for name in LAZY_COMMANDS if self.get_command(ctx, name) is not None}
+        return sorted(set(super().list_commands(ctx)) | lazy)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
-        if cmd_name in GAME_COMMANDS:
+        if cmd_name in LAZY_COMMANDS:
             import importlib
 
-            module, _, attr = GAME_COMMANDS[cmd_name].partition(":")
-            command: click.Command = getattr(importlib.import_module(module), attr)
+            module, _, attr = LAZY_COMMANDS[cmd_name].partition(":")
+            try:
+                loaded = importlib.import_module(module)
+            except ModuleNotFoundError as exc:
+                if exc.name is not None and module.startswith(exc.name):
+                    return None  # that game is not part of this installation yet
+                raise
+            command: click.Command = getattr(loaded, attr)
             return command
         return super().get_command(ctx, cmd_name)
 
@@ -131,6 +140,23 @@ def lexique_explore(game: str) -> None:
 # -- games ----------------------------------------------------------------------------------
 
 
+def parse_options(pairs: tuple[str, ...]) -> dict[str, Any] | None:
+    """`key=value` pairs into a game options dict (values parsed as JSON when possible)."""
+    if not pairs:
+        return None
+    options: dict[str, Any] = {}
+    for pair in pairs:
+        key, sep, raw = pair.partition("=")
+        if not sep or not key.strip():
+            raise click.UsageError(f"option {pair!r} is not KEY=VALUE")
+        try:
+            options[key.strip()] = json.loads(raw)
+        except json.JSONDecodeError:
+            options[key.strip()] = raw
+    return options
+
+
+
 @main.command("sim")
 @click.argument("game_name", metavar="GAME")
 @click.option("--seats", required=True, help="Bot levels by seat, e.g. expert,debutant.")
@@ -138,9 +164,11 @@ def lexique_explore(game: str) -> None:
 @click.option("--seed", type=int, default=1, show_default=True)
 @click.option("--records", "records_dir", type=click.Path(file_okay=False, path_type=Path),
               help="Write every game's record (JSON) into this folder.")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="A game option, e.g. --option referee=auto (values read as JSON if they can).")
 @click.option("--json", "as_json", is_flag=True)
 def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | None,
-        as_json: bool) -> None:
+        option_pairs: tuple[str, ...], as_json: bool) -> None:
     """Bot matches: win rates with 95% intervals, mean scores, errors."""
     from ludomots.core import registry
     from ludomots.core.sim import run_matches
@@ -152,18 +180,21 @@ def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | N
         available = ", ".join(registry.available_games()) or "none yet"
         raise click.UsageError(f"{exc} (games available: {available})") from exc
     levels = [s.strip() for s in seats.split(",") if s.strip()]
+    options = parse_options(option_pairs)
     try:
         if as_json:
-            result = run_matches(game, bots, levels, count, seed, keep_records=bool(records_dir))
+            result = run_matches(game, bots, levels, count, seed, options=options,
+                                 keep_records=bool(records_dir))
         else:
             from rich.progress import Progress
 
             with Progress(transient=True) as progress:
                 task = progress.add_task(f"{game_name}", total=count)
                 result = run_matches(
-                    game, bots, levels, count, seed, keep_records=bool(records_dir),
+                    game, bots, levels, count, seed, options=options,
+                    keep_records=bool(records_dir),
                     on_progress=lambda done, total: progress.update(task, completed=done))
-    except (KeyError, ValueError) as exc:
+    except (KeyError, ValueError, TypeError) as exc:
         raise click.UsageError(str(exc)) from exc
     if records_dir is not None:
         records_dir.mkdir(parents=True, exist_ok=True)

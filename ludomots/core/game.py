@@ -281,5 +281,15 @@ class Game(ABC):
         answer...); None lets the table fall back on the beginner bot's choice."""
         return None
 
+    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """What ``action`` would do (words, score...) without applying it, for clients that
+        show a move before it is submitted; None when the game offers no preview."""
+        return None
+
+    def analyse(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        """After the game (everything is public then): what ``seat`` played from ``state``
+        next to what a strong player would have played; None when the game has no analysis."""
+        return None
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -1,13 +1,16 @@
 """Bot-versus-bot matches: how bot strength is measured rather than claimed.
 
 Seat order rotates from one game to the next so that each bot plays each position equally
-(first-player advantage cancels out), shared wins count ``1/k`` to each of the ``k`` winners, and
+(first-player advantage cancels out), and after each full rotation the neighbours change (who
+plays right after whom matters in games like Typo); shared wins count ``1/k`` to each of the
+``k`` winners, and
 win rates come with 95% Wilson intervals, which stay sensible near 0 and 1 and for few games.
 Everything derives from one match seed: the same call gives the same result.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import time
 import traceback
@@ -96,6 +99,15 @@ def game_seed(seed: int, index: int) -> int:
     return SeededRandom(seed).fork(f"game{index}").next64()
 
 
+def seating(n: int, index: int) -> list[int]:
+    """Which seat label sits at each position in game ``index``: the circular orders (seat 0
+    first, the others permuted) in turn, each played in all ``n`` rotations."""
+    circular = list(itertools.permutations(range(1, n)))
+    base = (0, *circular[(index // n) % len(circular)])
+    shift = index % n
+    return list(base[shift:] + base[:shift])
+
+
 def run_matches(
     game: Game,
     bots: dict[str, BotFactory],
@@ -109,7 +121,8 @@ def run_matches(
 ) -> SimResult:
     """Play ``games`` games between the bot levels in ``seats``; see the module docstring.
 
-    In game ``i`` position ``p`` is held by ``seats[(p + i) % n]``. A game that raises anything
+    Game ``i`` uses the seating ``seating(n, i)``: every rotation of one circular order, then
+    the next circular order. A game that raises anything
     (a rule bug, a bot bug, a bot proposing an illegal action) counts in ``errors`` with its
     message and step, and the run goes on; its partial scores are ignored.
     """
@@ -131,8 +144,9 @@ def run_matches(
 
     for index in range(games):
         seed_i = game_seed(seed, index)
-        by_position = [labels[(p + index) % n] for p in range(n)]
-        levels = [seats[(p + index) % n] for p in range(n)]
+        order = seating(n, index)
+        by_position = [labels[i] for i in order]
+        levels = [seats[i] for i in order]
         step = 0
         try:
             recorder = Recorder.start(

@@ -64,7 +64,10 @@ def test_seat_order_rotates_so_each_level_plays_each_position() -> None:
     assert positions[:3] == [["expert", "debutant", "debutant#2"],
                              ["debutant", "debutant#2", "expert"],
                              ["debutant#2", "expert", "debutant"]]
-    assert positions[3:] == positions[:3]
+    # then the other circular order: the neighbours change
+    assert positions[3:] == [["expert", "debutant#2", "debutant"],
+                             ["debutant#2", "debutant", "expert"],
+                             ["debutant", "expert", "debutant#2"]]
 
 
 def test_kept_records_replay() -> None:

@@ -485,6 +485,12 @@ class Topword(Game):
             return {"legal": False, "error": exc.code, "message": exc.message}
         return {"legal": True, **result.to_json()}
 
+    def analyse(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+        from ludomots.games.topword.analysis import analyse
+
+        assert isinstance(state, TopwordState)
+        return analyse(state, seat, action)
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """Out of time: the player passes (the last word of the game is accepted)."""
         assert isinstance(state, TopwordState)

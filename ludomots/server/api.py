@@ -1,0 +1,134 @@
+"""The tables HTTP API: create, list, inspect, join, download the record.
+
+Seat tokens leave the server exactly twice: in the answer to the creator (``POST
+/api/tables``) and in the answer to whoever joins (``POST /api/tables/{id}/join``). Every other
+answer is built from public data (``TableInfo.public_json``: no seed, no token).
+
+The client never chooses the seed: whoever knows it knows every future draw.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse
+
+from ludomots.core import registry
+from ludomots.server.body import read_json_object
+from ludomots.server.errors import ApiError
+from ludomots.server.settings import manager_of
+from ludomots.table.errors import NotFoundError, unknown_table
+from ludomots.table.model import SeatSpec, TableInfo, validate_name
+from ludomots.table.ratelimit import RateLimiter
+
+TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
+MAX_SEATS = 8
+
+
+def _check_rate(request: Request) -> None:
+    """Creations and joins per client address: a script cannot fill the database."""
+    limiter: RateLimiter = request.app.state.http_limiter
+    host = request.client.host if request.client else "unknown"
+    if not limiter.hit(host):
+        raise ApiError("rate_limited", "Trop de requêtes en peu de temps : patientez un instant.")
+
+
+def table_id_of(request: Request) -> str:
+    table_id = str(request.path_params["table_id"])
+    if not TABLE_ID.fullmatch(table_id):
+        raise unknown_table(table_id[:40])
+    return table_id
+
+
+def _seat_specs(raw: object, name: object) -> tuple[list[SeatSpec], int]:
+    """The seats to create; the creator (``name``) takes the first human seat."""
+    if raw is None:
+        raw = [{"kind": "human"}, {"kind": "human"}]
+    if not isinstance(raw, list) or not 1 <= len(raw) <= MAX_SEATS:
+        raise ApiError("bad_seats", "Les places doivent être une liste de 1 à "
+                                    f"{MAX_SEATS} éléments.")
+    specs: list[SeatSpec] = []
+    creator: int | None = None
+    for item in raw:
+        if not isinstance(item, dict):
+            raise ApiError("bad_seats", "Chaque place doit être un objet JSON.")
+        kind, level = item.get("kind"), item.get("level")
+        if kind == "bot":
+            if not isinstance(level, str) or not level:
+                raise ApiError("bad_seats", "Une place de robot doit avoir un niveau.")
+            specs.append(SeatSpec.bot(level))
+        elif kind == "human":
+            if creator is None:
+                creator = len(specs)
+                specs.append(SeatSpec.human(validate_name(name)))
+            else:
+                specs.append(SeatSpec.human())
+        else:
+            raise ApiError("bad_seats", "Une place est « human » ou « bot ».")
+    if creator is None:
+        raise ApiError("bad_seats", "Il faut au moins une place humaine, la vôtre.")
+    return specs, creator
+
+
+def _public(info: TableInfo) -> dict[str, Any]:
+    entry = info.public_json()
+    try:
+        entry["title"] = registry.get_game(info.game).title
+    except Exception:
+        entry["title"] = info.game
+    return entry
+
+
+async def create_table(request: Request) -> JSONResponse:
+    _check_rate(request)
+    body = await read_json_object(request)
+    game = body.get("game")
+    if not isinstance(game, str) or not game:
+        raise ApiError("unknown_game", "Choisissez un jeu.")
+    options = body.get("options")
+    if options is not None and not isinstance(options, dict):
+        raise ApiError("bad_options", "Les options doivent être un objet JSON.")
+    seats, creator = _seat_specs(body.get("seats"), body.get("name"))
+    seconds = body.get("seconds_per_move", 0)
+    if seconds is None:
+        seconds = 0
+    if isinstance(seconds, bool) or not isinstance(seconds, int):
+        raise ApiError("bad_clock", "Le temps par coup doit être un nombre entier de secondes.")
+    table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=seconds)
+    return JSONResponse({"table": table_id, "seat": creator, "token": tokens[creator],
+                         "url": f"/table/{table_id}"}, status_code=201)
+
+
+async def lobby(request: Request) -> JSONResponse:
+    return JSONResponse(await manager_of(request).lobby())
+
+
+async def table_info(request: Request) -> JSONResponse:
+    table_id = table_id_of(request)
+    store = manager_of(request).store
+    try:
+        info = await asyncio.to_thread(store.load_info, table_id)
+    except NotFoundError:
+        raise unknown_table(table_id) from None
+    return JSONResponse(_public(info))
+
+
+async def join_table(request: Request) -> JSONResponse:
+    _check_rate(request)
+    table_id = table_id_of(request)
+    body = await read_json_object(request)
+    seat, token = await manager_of(request).join(table_id, validate_name(body.get("name")))
+    return JSONResponse({"table": table_id, "seat": seat, "token": token,
+                         "url": f"/table/{table_id}"})
+
+
+async def record(request: Request) -> JSONResponse:
+    """The complete record (seed included) once the game is over, as a file to keep."""
+    table_id = table_id_of(request)
+    data = await manager_of(request).record(table_id)
+    filename = f"ludomots-{data.get('game', 'partie')}-{table_id}.json"
+    return JSONResponse(data, headers={
+        "Content-Disposition": f'attachment; filename="{filename}"'})

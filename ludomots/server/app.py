@@ -1,0 +1,101 @@
+"""The application: routes, middleware, and the lifespan that owns the table manager.
+
+The lifespan opens the store (creating the schema on first run), starts the manager and
+resumes every unfinished game (``load_all``: bots pick up where they were, clocks restart)
+before the first request is served; at shutdown it stops bots and clocks, ends every
+subscription (WebSockets then close) and releases the database.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import AsyncIterator, Callable
+from concurrent.futures import Executor
+from contextlib import asynccontextmanager
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from ludomots.server import api, games, lexicon_api, pages, replay, rules, ws
+from ludomots.server.chat import ChatHub
+from ludomots.server.errors import EXCEPTION_HANDLERS
+from ludomots.server.security import SecurityHeadersMiddleware
+from ludomots.server.settings import ServerSettings
+from ludomots.table.manager import TableManager
+from ludomots.table.ratelimit import RateLimiter
+from ludomots.table.store import DEFAULT_URL, Store
+from ludomots.table.worker import ExecutorKind
+
+log = logging.getLogger(__name__)
+
+
+def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
+    return [
+        *pages.page_routes(),
+        Route("/api/games", games.games),
+        Route("/api/rules/{game}", rules.rules),
+        Route("/api/tables", api.lobby, methods=["GET"]),
+        Route("/api/tables", api.create_table, methods=["POST"]),
+        Route("/api/tables/{table_id}", api.table_info),
+        Route("/api/tables/{table_id}/join", api.join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/record", api.record),
+        Route("/api/tables/{table_id}/replay", replay.replay),
+        Route("/api/lexicon/{word}", lexicon_api.lexicon_word),
+        WebSocketRoute("/ws/tables/{table_id}", ws.table_socket),
+        Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
+    ]
+
+
+def create_app(
+    database_url: str = DEFAULT_URL,
+    *,
+    executor: ExecutorKind | Executor = "process",
+    bot_delay: float = 0.4,
+    settings: ServerSettings | None = None,
+    static_dir: Path | None = None,
+    run_clocks: bool = True,
+    manager_options: dict[str, Any] | None = None,
+    on_ready: Callable[[], None] | None = None,
+) -> Starlette:
+    """The Ludomots web app on the database at ``database_url`` (SQLite by default,
+    PostgreSQL by URL). ``executor``: where bots think ("process" in production, "thread"
+    for tests). ``bot_delay``: seconds a bot waits before its move shows. ``settings``: the
+    server's limits. ``manager_options``: extra ``TableManager`` keyword arguments.
+    ``on_ready`` is called once every unfinished game has resumed."""
+    settings = settings or ServerSettings()
+    if static_dir is not None:
+        settings = replace(settings, static_dir=static_dir)
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = Store(database_url)
+        store.create_schema()
+        manager = TableManager(store, executor=executor, bot_delay=bot_delay,
+                               run_clocks=run_clocks, **(manager_options or {}))
+        app.state.manager = manager
+        try:
+            resumed = await manager.load_all()
+            log.info("%d unfinished game(s) resumed", resumed)
+            if on_ready is not None:
+                on_ready()
+            yield
+        finally:
+            await manager.close()
+            store.close()
+
+    app = Starlette(
+        routes=routes(settings.static_dir),
+        middleware=[Middleware(SecurityHeadersMiddleware)],
+        exception_handlers=EXCEPTION_HANDLERS,
+        lifespan=lifespan,
+    )
+    app.state.settings = settings
+    app.state.chat = ChatHub()
+    app.state.replays = replay.ReplayCache(settings.replay_cache_size)
+    app.state.http_limiter = RateLimiter(settings.http_rate_limit, settings.http_rate_window)
+    return app

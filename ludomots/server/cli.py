@@ -1,0 +1,82 @@
+"""``ludomots serve``: run the web server with uvicorn.
+
+Logs go to stderr; stdout carries one French line for the player, printed once the server
+really listens, with the address to open (so ``--port 0`` prints the port actually chosen).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import socket
+import sys
+
+import click
+import uvicorn
+
+from ludomots.server.settings import WS_MAX_MESSAGE
+from ludomots.table.store import DEFAULT_URL
+
+#: The WebSocket layer refuses frames beyond this (the handler refuses messages over 8 KiB
+#: with an error and keeps the connection; far larger frames are not worth reading at all).
+WS_MAX_FRAME = 8 * WS_MAX_MESSAGE
+
+
+def _url(host: str, port: int) -> str:
+    shown = {"0.0.0.0": "127.0.0.1", "::": "[::1]", "": "127.0.0.1"}.get(host, host)
+    if ":" in shown and not shown.startswith("["):
+        shown = f"[{shown}]"
+    return f"http://{shown}:{port}"
+
+
+class _Server(uvicorn.Server):
+    """Uvicorn, announcing the address to the player once it really listens."""
+
+    async def startup(self, sockets: list[socket.socket] | None = None) -> None:
+        await super().startup(sockets)
+        if not self.started:
+            return
+        port = self.config.port
+        for listener in getattr(self, "servers", []):
+            for sock in listener.sockets:
+                port = sock.getsockname()[1]
+                break
+        click.echo(f"Ludomots est prêt : ouvrez {_url(self.config.host, port)}")
+        sys.stdout.flush()
+
+
+@click.command("serve")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on (0.0.0.0 for every interface).")
+@click.option("--port", default=8000, show_default=True, type=click.IntRange(0, 65535),
+              help="Port to listen on (0: any free port).")
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+@click.option("--executor", type=click.Choice(["process", "thread"]), default="process",
+              show_default=True, help="Where bots think: worker processes or threads.")
+@click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
+              help="Seconds a bot waits before its move is shown.")
+@click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
+              default="info", show_default=True)
+def serve(host: str, port: int, database_url: str, executor: str, bot_delay: float,
+          log_level: str) -> None:
+    """Run the Ludomots web server (French interface in the browser)."""
+    from ludomots.server.app import create_app
+
+    logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    app = create_app(database_url, executor="thread" if executor == "thread" else "process",
+                     bot_delay=bot_delay)
+    config = uvicorn.Config(app, host=host, port=port, log_config=None, log_level=log_level,
+                            ws_max_size=WS_MAX_FRAME, proxy_headers=False,
+                            server_header=False, lifespan="on")
+    server = _Server(config)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):  # uvicorn has shut down gracefully
+            server.run()
+    except SystemExit:
+        server.started = False
+    if not server.started:
+        click.echo("Ludomots n’a pas pu démarrer : voyez le journal ci-dessus (port déjà "
+                   "utilisé ?).", err=True)
+        raise SystemExit(1)

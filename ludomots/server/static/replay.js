@@ -1,0 +1,251 @@
+// Replay of a finished game: step through every position (first/previous/next/last, a slider,
+// the keyboard), with the move played and, for Topword, the expert's best move at that turn.
+
+import { el, icon, button, replace, setTitle, loading, errorBlock, levelLabel, plural, signed, num, de } from "./ui.js";
+import { getReplay, getTable, recordUrl } from "./api.js";
+import { createBoard, tileLabel } from "./board.js";
+import { wordPopup } from "./lexicon.js";
+
+const SEAT_COLOURS = 4;
+const END_REASONS = {
+  out_of_tiles: "Un joueur a posé toutes ses lettres.",
+  all_passed: "Tous les joueurs ont passé leur tour, le sac étant vide.",
+  blocked: "Plus personne ne peut former de mot.",
+};
+
+export async function render(main, { id }) {
+  setTitle("Revoir la partie");
+  replace(main, loading("Préparation du film de la partie…"));
+  let data;
+  let info = null;
+  try {
+    [data, info] = await Promise.all([getReplay(id), getTable(id).catch(() => null)]);
+  } catch (err) {
+    replace(main, errorBlock("Revoir la partie", err.message || "Cette partie ne peut pas être revue.",
+      [el("a", { class: "btn primary", href: `/table/${encodeURIComponent(id)}`, text: "Retour à la table" }),
+        el("a", { class: "btn", href: "/", text: "Accueil" })]));
+    return () => {};
+  }
+  if (data.game && data.game !== "topword") {
+    replace(main, errorBlock("Revoir la partie", "Le film des parties de ce jeu n’est pas encore disponible dans le navigateur.",
+      [el("a", { class: "btn primary", href: recordUrl(id), download: `partie-${id}.json`, text: "Télécharger la partie (JSON)" })]));
+    return () => {};
+  }
+  const steps = Array.isArray(data.steps) ? data.steps : [];
+  const analysis = Array.isArray(data.analysis) ? data.analysis : [];
+  if (!steps.length) {
+    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
+    return () => {};
+  }
+  const seats = data.seats || (info && info.seats) || [];
+  const title = data.title || (info && info.title) || "Topword";
+  setTitle(`Revoir · ${title}`);
+  const seatName = (i) => {
+    const s = seats[i];
+    if (!s) return `Joueur ${Number(i) + 1}`;
+    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${Number(i) + 1}`);
+  };
+  // A step's view is the game's spectator view (or {table, game} if the server wraps it).
+  const gameOf = (step) => {
+    const view = step.view || {};
+    return view.game && typeof view.game === "object" ? view.game : view;
+  };
+  const last = steps.length - 1;
+  let index = last;
+  let showBest = false;
+
+  const board = createBoard({ label: "Plateau de la partie rejouée" });
+  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
+  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(index), class: "replay-slider", "aria-label": "Position dans la partie" });
+  const btnFirst = el("button", { type: "button", class: "btn icon-only", "aria-label": "Début de la partie", title: "Début (Origine)" }, icon("first"));
+  const btnPrev = el("button", { type: "button", class: "btn icon-only", "aria-label": "Coup précédent", title: "Coup précédent (←)" }, icon("prev"));
+  const btnNext = el("button", { type: "button", class: "btn icon-only primary", "aria-label": "Coup suivant", title: "Coup suivant (→)" }, icon("next"));
+  const btnLast = el("button", { type: "button", class: "btn icon-only", "aria-label": "Fin de la partie", title: "Fin (Fin)" }, icon("last"));
+  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
+  const scoresCard = el("section", { class: "card replay-scores" });
+  const listCard = el("section", { class: "card replay-list" });
+  const moveList = el("ol", { class: "log-list" });
+
+  btnFirst.addEventListener("click", () => go(0));
+  btnPrev.addEventListener("click", () => go(index - 1));
+  btnNext.addEventListener("click", () => go(index + 1));
+  btnLast.addEventListener("click", () => go(last));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  const winners = data.winners || [];
+  const finalScores = data.scores || [];
+  replace(main, el("div", { class: "page replay-page" },
+    el("header", { class: "page-head replay-head" },
+      el("div", {},
+        el("p", { class: "eyebrow", text: "Revoir la partie" }),
+        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(" contre ")}` }),
+        el("p", { class: "muted", text: winners.length
+          ? `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))} · ${finalScores.map(num).join(" – ")}`
+          : "" })),
+      el("div", { class: "row-actions" },
+        el("a", { class: "btn", href: recordUrl(id), download: `topword-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
+        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
+    el("div", { class: "replay-layout" },
+      el("div", { class: "replay-main" },
+        el("div", { class: "tw-boardzone" }, board.root),
+        el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" },
+          btnFirst, btnPrev, slider, btnNext, btnLast, counter)),
+      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
+
+  // The move list, built once.
+  replace(listCard, el("h2", { class: "card-title" }, icon("book"), el("span", { text: "Tous les coups" })),
+    el("div", { class: "log-scroll" }, moveList));
+  steps.forEach((step, k) => {
+    if (k === 0) {
+      moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
+      return;
+    }
+    const d = describe(k);
+    moveList.append(el("li", { class: "log-entry" },
+      el("span", { class: "log-num", text: String(k) }),
+      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
+        el("span", { class: `log-who seat-${step.seat % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(step.seat) })),
+        el("span", { class: "log-notation", text: d.short })),
+      el("span", { class: "log-score", text: d.score !== null ? signed(d.score) : "" })));
+  });
+
+  function describe(k) {
+    const step = steps[k];
+    const action = step.action || {};
+    const g = gameOf(step);
+    const lastAct = g.last || {};
+    const played = analysis[k] && analysis[k].played;
+    if (action.type === "place" || action.type === "play") {
+      const notation = (lastAct.type === "play" && lastAct.seat === step.seat && lastAct.notation)
+        || (played && played.notation) || action.move || (action.tiles || []).join(" ");
+      const score = lastAct.type === "play" && lastAct.seat === step.seat ? lastAct.score : (played ? played.score : null);
+      const words = lastAct.type === "play" && lastAct.seat === step.seat ? (lastAct.words || []) : (played && played.words ? played.words.map((w) => ({ word: w })) : []);
+      return { kind: "play", short: notation, score, words, text: `${seatName(step.seat)} joue ${notation}` };
+    }
+    if (action.type === "pass") {
+      return { kind: "pass", short: action.exchange ? "passe et échange" : "passe", score: 0, words: [], text: action.exchange ? `${seatName(step.seat)} passe et échange une lettre` : `${seatName(step.seat)} passe son tour` };
+    }
+    if (action.type === "challenge") {
+      const upheld = lastAct.type === "taken_back";
+      return { kind: "challenge", short: upheld ? "conteste : mot retiré" : "conteste : mot valable", score: null, words: [], text: upheld ? `${seatName(step.seat)} conteste : le mot est refusé et retiré` : `${seatName(step.seat)} conteste : le mot est valable` };
+    }
+    if (action.type === "accept") {
+      return { kind: "accept", short: "accepte le dernier mot", score: null, words: [], text: `${seatName(step.seat)} accepte le dernier mot` };
+    }
+    return { kind: "other", short: action.type || "", score: null, words: [], text: action.type || "" };
+  }
+
+  function go(k) {
+    index = Math.max(0, Math.min(last, k));
+    showBest = false;
+    paint();
+  }
+
+  function paint() {
+    const step = steps[index];
+    const g = gameOf(step);
+    const a = analysis[index];
+    let boardState = g.board;
+    let placed = new Map();
+    let lastCells = new Set(g.last && g.last.type === "play" && Array.isArray(g.last.cells) ? g.last.cells : []);
+    if (showBest && a && a.tiles && a.tiles.length && index > 0) {
+      boardState = gameOf(steps[index - 1]).board;
+      placed = new Map(a.tiles.map((t) => { const [cell, letter] = t.split(":"); return [cell, letter]; }));
+      lastCells = new Set();
+    }
+    board.update({ board: boardState, last: lastCells, placed });
+    board.root.classList.toggle("showing-best", showBest);
+    slider.value = String(index);
+    counter.textContent = index === 0 ? `Début · ${last} coups` : `Coup ${index} / ${last}`;
+    btnFirst.disabled = btnPrev.disabled = index === 0;
+    btnNext.disabled = btnLast.disabled = index === last;
+
+    // The move and its analysis.
+    if (index === 0) {
+      replace(moveCard,
+        el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" })),
+        el("p", { class: "muted", text: `Chaque joueur tire 7 lettres. ${seatName(firstToPlay())} commence.` }));
+    } else {
+      const d = describe(index);
+      const parts = [
+        el("h2", { class: "card-title" },
+          el("span", { class: `log-who seat-${step.seat % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(step.seat) })),
+          el("span", { class: "card-title-extra", text: `coup ${index}` })),
+        el("p", { class: "replay-played" },
+          el("span", { class: "replay-notation", text: d.kind === "play" ? d.short : d.text }),
+          d.score !== null && d.kind === "play" ? el("span", { class: "replay-score", text: plural(d.score, "point") }) : null),
+      ];
+      if (d.words.length) {
+        parts.push(el("p", { class: "replay-words" }, d.words.map((w) => el("span", { class: "word-chip" },
+          el("button", { type: "button", class: "word-link", text: w.word, "aria-label": `${w.word} : voir la définition`, onclick: () => wordPopup(w.word, data.game || "topword") }),
+          w.score !== undefined ? el("span", { class: "pts", text: String(w.score) }) : null))));
+      }
+      if (a && a.rack) {
+        parts.push(el("p", { class: "replay-rack" }, el("span", { class: "muted small", text: "Chevalet : " }),
+          el("span", { class: "mini-rack" }, a.rack.map((t) => el("span", { class: "mini-tile", text: tileLabel(t) })))));
+      }
+      if (a && a.move) {
+        const perfect = !a.missed;
+        parts.push(el("div", { class: ["analysis", perfect ? "perfect" : ""] },
+          el("p", { class: "analysis-title" }, icon(perfect ? "trophy" : "robot"),
+            el("strong", { text: perfect ? "Le meilleur coup possible !" : "Le meilleur coup selon l’expert" })),
+          perfect ? null : el("p", { class: "analysis-move" },
+            el("span", { class: "replay-notation", text: a.move }),
+            el("span", { class: "replay-score", text: plural(a.score, "point") })),
+          perfect ? null : el("p", { class: "muted small", text: `${plural(a.missed, "point")} de plus que le coup joué · ${a.words && a.words.length ? `mots : ${a.words.join(", ")}` : ""}` }),
+          perfect ? null : button(showBest ? "Revenir au coup joué" : "Voir sur le plateau", {
+            kind: "small", iconName: "eye", onClick: () => { showBest = !showBest; paint(); },
+            "aria-pressed": showBest ? "true" : "false",
+          })));
+      } else if (a && a.move === null) {
+        parts.push(el("p", { class: "muted small", text: "Aucun mot n’était possible avec ce chevalet." }));
+      }
+      replace(moveCard, parts);
+    }
+
+    // Scores at this step.
+    const scores = g.scores || [];
+    const over = g.over;
+    replace(scoresCard,
+      el("h2", { class: "card-title" }, icon("user"), el("span", { text: over ? "Scores finaux" : "Scores" }),
+        el("span", { class: "card-title-extra" }, icon("bag"), el("span", { text: `${g.bag ?? 0} dans le sac` }))),
+      el("ul", { class: "player-list compact" }, seats.map((s, i) => el("li", {
+        class: ["player", `seat-${i % SEAT_COLOURS}`, step.seat === i && index > 0 ? "active" : "", over && winners.includes(i) ? "winner" : ""],
+      },
+      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      el("span", { class: "player-main" }, el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
+        over && winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+      over && g.penalties && g.penalties[i] ? el("span", { class: "player-sub muted small", text: `pénalité ${signed(-g.penalties[i])}` }) : null),
+      el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: num(scores[i] ?? 0) }))))),
+      over && g.end_reason ? el("p", { class: "muted small", text: END_REASONS[g.end_reason] || "" }) : null);
+
+    for (const b of moveList.querySelectorAll(".step-link")) {
+      const current = Number(b.dataset.step) === index;
+      b.closest("li").classList.toggle("current", current);
+      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
+    }
+    const currentLi = moveList.querySelector("li.current");
+    if (currentLi) {
+      const scroller = moveList.parentElement;
+      const top = currentLi.offsetTop - scroller.offsetTop;
+      if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
+    }
+  }
+
+  function firstToPlay() {
+    const g = gameOf(steps[0]);
+    return g.turn ?? 0;
+  }
+
+  function onKey(e) {
+    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
+    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
+    else if (e.key === "Home") { e.preventDefault(); go(0); }
+    else if (e.key === "End") { e.preventDefault(); go(last); }
+  }
+  document.addEventListener("keydown", onKey);
+  paint();
+  return () => document.removeEventListener("keydown", onKey);
+}

@@ -1,0 +1,1361 @@
+// The Topword table screen: board, rack (drag-and-drop, click-to-place, typing like Woogles),
+// live preview, actions, scores and turn, bag and unseen tiles, move log, chat, end of game.
+//
+// The server is authoritative: this screen only keeps what the player is preparing (tiles put
+// on the board but not played, rack order, the typing cursor) and redraws from every view.
+
+import {
+  el, icon, button, replace, setTitle, toast, modal, confirmModal, copyText, plural, signed,
+  levelLabel, countTo, prefersReducedMotion, num, de,
+} from "./ui.js";
+import { joinTable, showError, playerName, recordUrl, readJson, writeJson } from "./api.js";
+import { TableSocket, tokens } from "./socket.js";
+import { play as sound } from "./sound.js";
+import {
+  createBoard, tileNode, tileLabel, cellName, parseCell, ROWS, SIZE, VOWELS, DISTRIBUTION,
+} from "./board.js";
+import { wordPopup } from "./lexicon.js";
+import { formatSeconds } from "./home.js";
+
+const SEAT_COLOURS = 4;
+const END_REASONS = {
+  out_of_tiles: "Un joueur a posé toutes ses lettres.",
+  all_passed: "Tous les joueurs ont passé leur tour, le sac étant vide.",
+  blocked: "Plus personne ne peut former de mot.",
+};
+const LOG_KEY = (id) => `ludomots.log.${id}`;
+
+export function mount(main, { id, info }) {
+  setTitle(info.title || "Topword");
+  const saved = tokens.get(id);
+  const st = {
+    id,
+    info,
+    token: saved ? saved.token : null,
+    seat: null,
+    view: null,
+    table: null,
+    game: null,
+    rack: [], // [{id, letter, fresh}]
+    placed: new Map(), // cell name -> tile id (tiles put on the board, not yet played)
+    trail: [], // typing history for Backspace: {cell, placed: bool}
+    selected: null, // rack tile id chosen for click-to-place
+    cursor: null, // {r, c, dir: "h" | "v"}
+    preview: null,
+    previewSeq: 0,
+    previewTimer: null,
+    pendingAction: null,
+    log: [],
+    logPartial: false,
+    logActions: 0,
+    timeoutSeat: null,
+    chat: [],
+    conn: "connecting",
+    settle: new Set(),
+    scoresShown: null,
+    clockSkew: 0,
+    endAnnounced: false,
+    joinError: null,
+  };
+  let nextTileId = 1;
+  let alive = true;
+
+  // ---- skeleton --------------------------------------------------------------------------
+
+  const board = createBoard({ interactive: true, label: "Plateau de Topword, 10 × 10" });
+  const connChip = el("span", { class: "conn-chip", role: "status" });
+  const roleChip = el("span", { class: "chip role-chip" });
+  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
+  const playersBox = el("section", { class: "card tw-players", "aria-label": "Joueurs et scores" });
+  const infoBox = el("div", { class: "tw-info" });
+  const boardOverlay = el("div", { class: "board-overlay", hidden: true });
+  const boardZone = el("div", { class: "tw-boardzone" }, board.root, boardOverlay);
+  const previewBox = el("div", { class: "tw-preview", "aria-live": "polite" });
+  const rackBox = el("div", { class: "rack", role: "group", "aria-label": "Votre chevalet" });
+  const actionsBox = el("div", { class: "tw-actions" });
+  const shuffleBtn = el("button", { type: "button", class: "rack-side-btn", "aria-label": "Mélanger le chevalet", title: "Mélanger le chevalet" }, icon("shuffle"));
+  const recallBtn = el("button", { type: "button", class: "rack-side-btn", "aria-label": "Effacer : reprendre les lettres posées", title: "Reprendre les lettres posées (Échap)" }, icon("undo"));
+  shuffleBtn.addEventListener("click", () => shuffleRack());
+  recallBtn.addEventListener("click", () => clearPlacement());
+  const rackRow = el("div", { class: "rack-row" }, shuffleBtn, rackBox, recallBtn);
+  const rackZone = el("section", { class: "tw-rackzone", "aria-label": "Vos lettres et vos actions" }, rackRow, actionsBox);
+  const bagBox = el("section", { class: "card tw-tracking", "aria-labelledby": "tw-unseen-title" });
+  const logList = el("ol", { class: "log-list" });
+  const logNote = el("p", { class: "muted small log-note", hidden: true });
+  const logBox = el("section", { class: "card tw-log", "aria-labelledby": "tw-log-title" },
+    el("h2", { class: "card-title", id: "tw-log-title" }, icon("book"), el("span", { text: "Historique" })),
+    logNote, el("div", { class: "log-scroll" }, logList));
+  const chatList = el("ol", { class: "chat-list", "aria-live": "polite" });
+  const chatInput = el("input", {
+    type: "text", maxlength: "300", placeholder: "Écrire un message…", "aria-label": "Message",
+    autocomplete: "off", class: "chat-input",
+  });
+  const chatForm = el("form", { class: "chat-form" }, chatInput,
+    el("button", { class: "btn small", type: "submit", "aria-label": "Envoyer le message" }, icon("send"), el("span", { class: "btn-label", text: "Envoyer" })));
+  const chatNote = el("p", { class: "muted small chat-note", text: "Les spectateurs lisent la discussion ; seuls les joueurs peuvent écrire.", hidden: true });
+  const chatBox = el("section", { class: "card tw-chat", "aria-labelledby": "tw-chat-title" },
+    el("h2", { class: "card-title", id: "tw-chat-title" }, icon("chat"), el("span", { text: "Discussion" })),
+    el("div", { class: "chat-scroll" }, chatList), chatForm, chatNote);
+  const endBox = el("section", { class: "card tw-end", hidden: true, "aria-labelledby": "tw-end-title" });
+
+  const head = el("header", { class: "tw-head" },
+    el("div", { class: "tw-head-title" },
+      el("h1", { text: info.title || "Topword" }),
+      roleChip, connChip),
+    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
+      el("a", { class: "btn ghost small", href: "/regles/topword", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
+      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
+      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
+
+  const page = el("div", { class: "tw-page" }, head,
+    el("div", { class: "tw-layout" },
+      el("div", { class: "tw-main" }, banner, infoBox, boardZone, previewBox, rackZone, endBox),
+      el("aside", { class: "tw-side" }, playersBox, bagBox, logBox, chatBox)));
+  replace(main, page);
+
+  // ---- connection ----------------------------------------------------------------------------
+
+  const socket = new TableSocket(id, {
+    token: st.token,
+    onMessage: handleMessage,
+    onStatus: (status) => { st.conn = status; renderConn(); renderActions(); },
+  });
+  socket.connect();
+  renderConn();
+  banner.replaceChildren(el("span", { class: "banner-text", text: "Connexion à la table…" }));
+
+  function handleMessage(msg) {
+    if (!alive) return;
+    switch (msg.type) {
+      case "welcome":
+        if (msg.seat !== undefined) st.seat = msg.seat;
+        applyView(msg.view, [], true);
+        break;
+      case "update":
+        applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
+        break;
+      case "preview":
+        if (msg.id === st.previewSeq && st.placed.size) {
+          st.preview = msg.result || null;
+          renderPreview();
+          renderBoard();
+        }
+        break;
+      case "chat":
+        addChat(msg);
+        break;
+      case "error":
+        handleError(msg);
+        break;
+      default:
+        break;
+    }
+  }
+
+  function handleError(msg) {
+    const message = msg.message || "Action refusée.";
+    if (typeof msg.id === "number") {
+      // The answer to a preview (numeric ids are previews; actions use "a…" ids).
+      if (msg.id === st.previewSeq && st.placed.size) {
+        st.preview = { legal: false, message };
+        renderPreview();
+        renderBoard();
+      }
+      return;
+    }
+    if (msg.code === "bad_token") {
+      tokens.remove(id);
+      st.token = null;
+      st.seat = null;
+    }
+    if (st.pendingAction) {
+      st.pendingAction = null;
+    }
+    sound("error");
+    toast(message, { kind: "error" });
+    renderAll();
+  }
+
+  // ---- views ----------------------------------------------------------------------------------
+
+  function applyView(view, events, initial) {
+    if (!view || !view.game || !view.table) return;
+    const prevTable = st.table;
+    const prevGame = st.game;
+    const wasMyTurn = isMyTurn();
+    st.view = view;
+    st.table = view.table;
+    st.game = view.game;
+    if (view.table.you !== undefined) st.seat = view.table.you;
+    if (st.seat === null && st.token) {
+      // The server did not take our token (the welcome before hello, or a bad token).
+    }
+    const clock = view.table.clock;
+    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
+
+    const moved = prevTable && prevTable.actions !== view.table.actions;
+    ingestLog(events, initial);
+
+    // Our own move went through: those tiles are on the board now.
+    if (st.pendingAction && moved) {
+      if (st.pendingAction.kind === "place") {
+        const placedIds = new Set(st.placed.values());
+        st.rack = st.rack.filter((t) => !placedIds.has(t.id));
+        clearPlacement(false);
+        st.cursor = null;
+      }
+      st.pendingAction = null;
+    }
+    reconcileRack(st.game.rack || []);
+
+    st.settle = new Set();
+    if (moved && st.game.last && st.game.last.type === "play" && Array.isArray(st.game.last.cells)) {
+      st.settle = new Set(st.game.last.cells);
+      sound("play");
+    }
+    if (moved && st.placed.size) requestPreview();
+
+    renderAll();
+    st.settle = new Set();
+
+    if (!initial && !wasMyTurn && isMyTurn()) sound("turn");
+    if (st.game.over && !st.endAnnounced) {
+      st.endAnnounced = true;
+      if (prevGame && !prevGame.over) {
+        sound("end");
+        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
+      }
+    }
+  }
+
+  function reconcileRack(letters) {
+    const pool = [...letters];
+    const kept = [];
+    for (const tile of st.rack) {
+      const i = pool.indexOf(tile.letter);
+      if (i >= 0) {
+        pool.splice(i, 1);
+        kept.push({ ...tile, fresh: false });
+      }
+    }
+    const fresh = pool.map((letter) => ({ id: nextTileId++, letter, fresh: st.rack.length > 0 }));
+    st.rack = [...kept, ...fresh];
+    const ids = new Set(st.rack.map((t) => t.id));
+    for (const [cell, tileId] of [...st.placed]) {
+      if (!ids.has(tileId)) st.placed.delete(cell);
+    }
+    if (st.selected !== null && !ids.has(st.selected)) st.selected = null;
+    if (!st.placed.size) st.preview = null;
+  }
+
+  // ---- derived state -------------------------------------------------------------------------
+
+  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
+  const seated = () => st.seat !== null && st.seat !== undefined;
+  const toAct = () => (st.table ? (st.table.to_act || []) : []);
+  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
+
+  function seatName(i) {
+    const s = seats()[i];
+    if (!s) return `Joueur ${i + 1}`;
+    if (s.open) return "Place libre";
+    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${i + 1}`);
+  }
+
+  function finalWindow() {
+    const g = st.game;
+    return Boolean(g && g.pending && g.bag === 0 && g.rack_sizes && g.rack_sizes[g.pending.seat] === 0);
+  }
+
+  function isMyTurn() {
+    return seated() && playing() && toAct().includes(st.seat) && !finalWindow();
+  }
+
+  function canChallenge() {
+    const g = st.game;
+    return Boolean(seated() && playing() && g.pending && g.options && g.options.referee === "challenge"
+      && g.pending.seat !== st.seat && !(g.pending.accepted || []).includes(st.seat));
+  }
+
+  function canAccept() {
+    return canChallenge() && finalWindow() && toAct().includes(st.seat);
+  }
+
+  function boardStacks() {
+    return (st.game && st.game.board) || [];
+  }
+
+  function placedLetters() {
+    const byId = new Map(st.rack.map((t) => [t.id, t.letter]));
+    const out = new Map();
+    for (const [cell, tileId] of st.placed) out.set(cell, byId.get(tileId));
+    return out;
+  }
+
+  function maxHeight() {
+    return (st.game && st.game.options && st.game.options.max_height) || 5;
+  }
+
+  // ---- placing tiles -----------------------------------------------------------------------
+
+  function placeTile(tileId, cell) {
+    if (!st.game || !seated()) return false;
+    const [r, c] = parseCell(cell);
+    const stack = (boardStacks()[r] || [])[c] || [];
+    const tile = st.rack.find((t) => t.id === tileId);
+    if (!tile) return false;
+    if (stack.length >= maxHeight()) {
+      toast(`La pile ${cell} est complète (${maxHeight()} lettres au plus).`);
+      sound("error");
+      return false;
+    }
+    if (stack.length && stack[stack.length - 1] === tile.letter) {
+      toast(`On ne pose pas une lettre sur la même lettre (${tileLabel(tile.letter)} en ${cell}).`);
+      sound("error");
+      return false;
+    }
+    // A tile already placed on this cell goes back to the rack; this tile leaves its old cell.
+    for (const [name, tid] of [...st.placed]) {
+      if (tid === tileId) st.placed.delete(name);
+    }
+    st.placed.set(cell, tileId);
+    st.selected = null;
+    sound("tile");
+    changed();
+    return true;
+  }
+
+  function unplace(cell) {
+    if (!st.placed.has(cell)) return;
+    st.placed.delete(cell);
+    st.trail = st.trail.filter((t) => t.cell !== cell);
+    sound("lift");
+    changed();
+  }
+
+  function clearPlacement(render = true) {
+    st.placed.clear();
+    st.trail = [];
+    st.preview = null;
+    st.previewSeq += 1;
+    clearTimeout(st.previewTimer);
+    if (render) {
+      renderBoard();
+      renderRack();
+      renderPreview();
+      renderActions();
+    }
+  }
+
+  function changed() {
+    requestPreview();
+    renderBoard();
+    renderRack();
+    renderPreview();
+    renderActions();
+  }
+
+  function tilesPayload() {
+    const letters = placedLetters();
+    return [...letters].sort(([a], [b]) => {
+      const [ra, ca] = parseCell(a);
+      const [rb, cb] = parseCell(b);
+      return ra - rb || ca - cb;
+    }).map(([cell, letter]) => `${cell}:${letter}`);
+  }
+
+  function requestPreview() {
+    clearTimeout(st.previewTimer);
+    if (!st.placed.size) {
+      st.preview = null;
+      return;
+    }
+    st.preview = { waiting: true };
+    st.previewTimer = setTimeout(() => {
+      if (!st.placed.size) return;
+      st.previewSeq += 1;
+      socket.send({ type: "preview", id: st.previewSeq, action: { type: "place", tiles: tilesPayload() } });
+    }, 90);
+  }
+
+  // ---- typing (Woogles-like) ----------------------------------------------------------------
+
+  function setCursor(r, c, dir, focus = true) {
+    st.cursor = { r, c, dir: dir || (st.cursor && st.cursor.dir) || "h" };
+    renderBoard();
+    if (focus) board.focus(r, c);
+  }
+
+  function advance() {
+    if (!st.cursor) return;
+    const { dir } = st.cursor;
+    let { r, c } = st.cursor;
+    do {
+      if (dir === "h") c += 1; else r += 1;
+    } while (r < SIZE && c < SIZE && st.placed.has(cellName(r, c)));
+    if (r >= SIZE || c >= SIZE) {
+      // Past the edge: keep the cursor on the last cell, like a text field at its end.
+      r = Math.min(r, SIZE - 1);
+      c = Math.min(c, SIZE - 1);
+    }
+    setCursor(r, c, dir);
+  }
+
+  function typeLetter(letter) {
+    if (!seated() || !st.game || st.game.over) return;
+    if (!st.cursor) {
+      // No cursor: pick that letter in the rack for click-to-place.
+      const tile = st.rack.find((t) => t.letter === letter && ![...st.placed.values()].includes(t.id));
+      if (tile) { st.selected = tile.id; renderRack(); } else shakeRack(letter);
+      return;
+    }
+    const { r, c } = st.cursor;
+    const cell = cellName(r, c);
+    const stack = boardStacks()[r][c] || [];
+    const top = stack.length ? stack[stack.length - 1] : null;
+    if (!st.placed.has(cell) && top === letter) {
+      // The word goes through this letter: nothing to place here.
+      st.trail.push({ cell, placed: false });
+      advance();
+      return;
+    }
+    const used = new Set(st.placed.values());
+    if (st.placed.has(cell)) used.delete(st.placed.get(cell));
+    const tile = st.rack.find((t) => t.letter === letter && !used.has(t.id));
+    if (!tile) { shakeRack(letter); return; }
+    if (placeTile(tile.id, cell)) {
+      st.trail.push({ cell, placed: true });
+      advance();
+    }
+  }
+
+  function backspace() {
+    const step = st.trail.pop();
+    if (step) {
+      const [r, c] = parseCell(step.cell);
+      if (step.placed) st.placed.delete(step.cell);
+      st.cursor = { r, c, dir: (st.cursor && st.cursor.dir) || "h" };
+      sound("lift");
+      changed();
+      board.focus(r, c);
+      return;
+    }
+    // Nothing typed: take back the last tile put on the board.
+    const cells = [...st.placed.keys()];
+    if (cells.length) unplace(cells[cells.length - 1]);
+  }
+
+  function shakeRack(letter) {
+    sound("error");
+    rackBox.classList.remove("shake");
+    void rackBox.offsetWidth;
+    rackBox.classList.add("shake");
+    toast(`Vous n’avez pas la lettre ${tileLabel(letter)} sur votre chevalet.`, { kind: "info", duration: 2000 });
+  }
+
+  function moveCursor(dr, dc) {
+    const axis = dr ? "v" : "h";
+    if (!st.cursor) { setCursor(4, 4, axis); return; }
+    if (st.cursor.dir !== axis && st.placed.size === 0) {
+      // First press along the other axis turns the arrow.
+      setCursor(st.cursor.r, st.cursor.c, axis);
+      return;
+    }
+    const r = Math.max(0, Math.min(SIZE - 1, st.cursor.r + dr));
+    const c = Math.max(0, Math.min(SIZE - 1, st.cursor.c + dc));
+    setCursor(r, c, st.placed.size ? st.cursor.dir : axis);
+  }
+
+  function onKey(event) {
+    if (!alive || event.defaultPrevented) return;
+    if (document.querySelector("dialog[open]")) return;
+    const target = event.target;
+    const inField = target instanceof HTMLElement
+      && (target.closest("input, textarea, select, [contenteditable='true']"));
+    if (inField) return;
+    if (event.ctrlKey || event.metaKey || event.altKey) return;
+    const onControl = target instanceof HTMLElement && target.closest("button, a, summary");
+    const key = event.key;
+    if (key === "?") { event.preventDefault(); showHelp(); return; }
+    if (!seated() || !st.game || st.game.over) return;
+    if (/^[a-zA-Z]$/.test(key)) {
+      event.preventDefault();
+      typeLetter(key.toUpperCase());
+    } else if (key === "Backspace" || key === "Delete") {
+      event.preventDefault();
+      backspace();
+    } else if (key === "Enter" && !onControl) {
+      event.preventDefault();
+      if (st.placed.size) submitPlacement();
+    } else if (key === "Escape") {
+      if (st.placed.size) clearPlacement();
+      else { st.cursor = null; st.selected = null; renderBoard(); renderRack(); }
+    } else if ((key === " " || key === "Spacebar") && !onControl) {
+      event.preventDefault();
+      if (st.cursor) setCursor(st.cursor.r, st.cursor.c, st.cursor.dir === "h" ? "v" : "h");
+    } else if (key.startsWith("Arrow") && (!onControl || target.closest(".board"))) {
+      event.preventDefault();
+      const d = { ArrowUp: [-1, 0], ArrowDown: [1, 0], ArrowLeft: [0, -1], ArrowRight: [0, 1] }[key];
+      if (d) moveCursor(d[0], d[1]);
+    }
+  }
+  document.addEventListener("keydown", onKey);
+
+  // Focusing the board from the keyboard (Tab) shows the cursor there; a click or a tap
+  // decides for itself in the click handler.
+  board.grid.addEventListener("focusin", (event) => {
+    const pos = board.cellOf(event.target);
+    if (!pos || !seated() || pointer.down || !event.target.matches(":focus-visible")) return;
+    if (!st.cursor || st.cursor.r !== pos[0] || st.cursor.c !== pos[1]) {
+      setCursor(pos[0], pos[1], st.cursor ? st.cursor.dir : "h", false);
+    }
+  });
+
+  // ---- pointer: click and drag-and-drop -------------------------------------------------------
+
+  const pointer = { down: false, drag: null, suppressClick: false };
+
+  function onPointerDown(event) {
+    if (event.button !== 0 || !seated()) return;
+    if (board.grid.contains(event.target)) pointer.down = true;
+    const tileEl = event.target.closest("[data-tile-id]");
+    if (!tileEl) return;
+    const tileId = Number(tileEl.dataset.tileId);
+    const fromCell = tileEl.dataset.fromCell || null;
+    pointer.down = true;
+    pointer.drag = { tileId, fromCell, x: event.clientX, y: event.clientY, active: false, el: tileEl, pointerId: event.pointerId };
+  }
+
+  function onPointerMove(event) {
+    const d = pointer.drag;
+    if (!d || d.pointerId !== event.pointerId) return;
+    if (!d.active) {
+      if (Math.hypot(event.clientX - d.x, event.clientY - d.y) < 6) return;
+      d.active = true;
+      const tile = st.rack.find((t) => t.id === d.tileId);
+      if (!tile) { pointer.drag = null; return; }
+      d.ghost = tileNode(tile.letter, { extraClass: "drag-ghost" });
+      const rect = d.el.getBoundingClientRect();
+      d.ghost.style.setProperty("width", `${rect.width}px`);
+      d.ghost.style.setProperty("height", `${rect.height}px`);
+      document.body.append(d.ghost);
+      d.el.classList.add("drag-source");
+      document.body.classList.add("dragging");
+      sound("lift");
+    }
+    event.preventDefault();
+    d.ghost.style.setProperty("transform", `translate(${event.clientX}px, ${event.clientY}px) translate(-50%, -60%) rotate(-4deg) scale(1.1)`);
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    for (const n of document.querySelectorAll(".drop-target")) n.classList.remove("drop-target");
+    const target = under && (under.closest(".cell") || under.closest(".rack"));
+    if (target) target.classList.add("drop-target");
+  }
+
+  function onPointerUp(event) {
+    const d = pointer.drag;
+    setTimeout(() => { pointer.down = false; }, 0);
+    if (!d || d.pointerId !== event.pointerId) return;
+    pointer.drag = null;
+    if (!d.active) return; // a plain click: handled by the click listeners
+    pointer.suppressClick = true;
+    setTimeout(() => { pointer.suppressClick = false; }, 0);
+    d.ghost.remove();
+    d.el.classList.remove("drag-source");
+    document.body.classList.remove("dragging");
+    for (const n of document.querySelectorAll(".drop-target")) n.classList.remove("drop-target");
+    const under = document.elementFromPoint(event.clientX, event.clientY);
+    const pos = under ? board.cellOf(under) : null;
+    if (pos) {
+      const cell = cellName(pos[0], pos[1]);
+      if (d.fromCell === cell) return;
+      placeTile(d.tileId, cell);
+      return;
+    }
+    const rackTarget = under && under.closest(".rack");
+    if (rackTarget) {
+      if (d.fromCell) st.placed.delete(d.fromCell);
+      const slot = under.closest("[data-index]");
+      moveInRack(d.tileId, slot ? Number(slot.dataset.index) : st.rack.length - 1);
+      changed();
+    } else if (d.fromCell) {
+      // A tile dragged off the board, anywhere but on a cell, goes back to the rack.
+      unplace(d.fromCell);
+    }
+  }
+
+  function onPointerCancel() {
+    const d = pointer.drag;
+    pointer.down = false;
+    pointer.drag = null;
+    if (d && d.active) {
+      d.ghost.remove();
+      d.el.classList.remove("drag-source");
+      document.body.classList.remove("dragging");
+    }
+  }
+
+  function moveInRack(tileId, index) {
+    const from = st.rack.findIndex((t) => t.id === tileId);
+    if (from < 0) return;
+    const [tile] = st.rack.splice(from, 1);
+    st.rack.splice(Math.max(0, Math.min(index, st.rack.length)), 0, tile);
+  }
+
+  page.addEventListener("pointerdown", onPointerDown);
+  window.addEventListener("pointermove", onPointerMove, { passive: false });
+  window.addEventListener("pointerup", onPointerUp);
+  window.addEventListener("pointercancel", onPointerCancel);
+
+  board.grid.addEventListener("click", (event) => {
+    if (pointer.suppressClick) return;
+    const pos = board.cellOf(event.target);
+    if (!pos || !seated() || !st.game || st.game.over) return;
+    const [r, c] = pos;
+    const cell = cellName(r, c);
+    if (st.selected !== null) {
+      placeTile(st.selected, cell);
+      return;
+    }
+    if (st.placed.has(cell)) {
+      unplace(cell);
+      return;
+    }
+    if (st.cursor && st.cursor.r === r && st.cursor.c === c) {
+      if (st.cursor.dir === "h") setCursor(r, c, "v");
+      else { st.cursor = null; renderBoard(); }
+    } else {
+      setCursor(r, c, "h");
+    }
+  });
+
+  rackBox.addEventListener("click", (event) => {
+    if (pointer.suppressClick) return;
+    const tileEl = event.target.closest("[data-tile-id]");
+    if (!tileEl) return;
+    const tileId = Number(tileEl.dataset.tileId);
+    if ([...st.placed.values()].includes(tileId)) return;
+    if (st.cursor && st.selected === null && event.detail !== 0) {
+      // A cursor is on the board: the tapped tile goes there (handy on phones).
+      const { r, c } = st.cursor;
+      const cell = cellName(r, c);
+      if (placeTile(tileId, cell)) { st.trail.push({ cell, placed: true }); advance(); }
+      return;
+    }
+    st.selected = st.selected === tileId ? null : tileId;
+    renderRack();
+  });
+
+  // ---- actions ----------------------------------------------------------------------------
+
+  function sendAction(action, kind) {
+    st.actionSeq = (st.actionSeq || 0) + 1;
+    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
+      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
+      return false;
+    }
+    st.pendingAction = { kind, action };
+    renderActions();
+    return true;
+  }
+
+  function submitPlacement() {
+    if (!st.placed.size) {
+      toast("Posez d’abord des lettres sur le plateau.", { kind: "info" });
+      return;
+    }
+    if (!isMyTurn()) {
+      toast(finalWindow() && canAccept() ? "Acceptez ou contestez d’abord le dernier mot." : "Ce n’est pas votre tour.", { kind: "info" });
+      return;
+    }
+    if (st.pendingAction) return;
+    sendAction({ type: "place", tiles: tilesPayload() }, "place");
+  }
+
+  async function doPass() {
+    if (!isMyTurn() || st.pendingAction) return;
+    const ok = await confirmModal("Passer votre tour ?", "Vous ne posez aucun mot ce tour-ci. Vous pourrez rejouer au tour suivant.", "Passer", { iconName: "pass" });
+    if (ok && isMyTurn()) {
+      clearPlacement();
+      sendAction({ type: "pass", exchange: null }, "pass");
+    }
+  }
+
+  async function doExchange() {
+    if (!isMyTurn() || st.pendingAction) return;
+    if (!st.game.bag) { toast("Le sac est vide : on ne peut plus échanger."); return; }
+    let chosen = null;
+    const choices = el("div", { class: "exchange-rack", role: "radiogroup", "aria-label": "Lettre à échanger" });
+    const confirm = { disabled: true };
+    const paint = () => {
+      replace(choices, st.rack.map((t) => el("button", {
+        type: "button", class: ["rack-tile", chosen === t.id ? "selected" : ""], role: "radio",
+        "aria-checked": chosen === t.id ? "true" : "false", "aria-label": `Échanger ${tileLabel(t.letter)}`,
+        onclick: () => { chosen = t.id; paint(); m.dialog.querySelector(".modal-actions .primary").disabled = false; },
+      }, tileNode(t.letter, { badge: false }))));
+    };
+    const m = modal({
+      title: "Échanger une lettre",
+      content: el("div", {},
+        el("p", { text: "Choisissez la lettre à remettre dans le sac. Vous en tirez une autre et votre tour est passé." }),
+        choices),
+      actions: [{ label: "Annuler", value: false }, { label: "Échanger et passer", value: true, kind: "primary", iconName: "swap" }],
+    });
+    paint();
+    m.dialog.querySelector(".modal-actions .primary").disabled = confirm.disabled;
+    const ok = await m.result;
+    const tile = st.rack.find((t) => t.id === chosen);
+    if (ok && tile && isMyTurn()) {
+      clearPlacement();
+      sendAction({ type: "pass", exchange: tile.letter }, "exchange");
+    }
+  }
+
+  function doChallenge() {
+    if (!canChallenge()) return;
+    sendAction({ type: "challenge" }, "challenge");
+  }
+
+  function doAccept() {
+    if (!canAccept()) return;
+    sendAction({ type: "accept" }, "accept");
+  }
+
+  function shuffleRack() {
+    const free = st.rack.filter((t) => ![...st.placed.values()].includes(t.id));
+    for (let i = free.length - 1; i > 0; i--) {
+      const j = Math.floor(Math.random() * (i + 1));
+      [free[i], free[j]] = [free[j], free[i]];
+    }
+    const placedTiles = st.rack.filter((t) => [...st.placed.values()].includes(t.id));
+    st.rack = [...free, ...placedTiles];
+    sound("shuffle");
+    renderRack(true);
+  }
+
+  chatForm.addEventListener("submit", (event) => {
+    event.preventDefault();
+    const text = chatInput.value.trim();
+    if (!text) return;
+    if (!socket.send({ type: "chat", text: text.slice(0, 300) })) {
+      toast("Connexion perdue : message non envoyé.");
+      return;
+    }
+    chatInput.value = "";
+  });
+
+  // ---- the move log ------------------------------------------------------------------------
+
+  function loadLog() {
+    const data = readJson(LOG_KEY(id), null);
+    return data && Array.isArray(data.entries) ? data : null;
+  }
+
+  function saveLog() {
+    writeJson(LOG_KEY(id), { actions: st.logActions, partial: st.logPartial, entries: st.log.slice(-300) });
+    // Remember logs of the 20 most recent tables only.
+    const index = readJson("ludomots.logs", {});
+    index[id] = Date.now();
+    const ids = Object.keys(index).sort((a, b) => index[b] - index[a]);
+    for (const old of ids.slice(20)) {
+      delete index[old];
+      try { localStorage.removeItem(LOG_KEY(old)); } catch { /* private mode */ }
+    }
+    writeJson("ludomots.logs", index);
+  }
+
+  function entryFromLast(last) {
+    if (!last) return null;
+    if (last.type === "play") return { kind: "play", seat: last.seat, notation: last.notation, words: last.words || [], score: last.score, bonus: last.bonus_letters, all: last.all_tiles_bonus };
+    if (last.type === "pass") return { kind: "pass", seat: last.seat, exchanged: last.exchanged };
+    if (last.type === "taken_back") return { kind: "taken_back", seat: last.seat, words: last.words || [] };
+    return null;
+  }
+
+  function ingestLog(events, initial) {
+    const actions = st.table.actions || 0;
+    const history = st.game.history || st.table.history;
+    if (Array.isArray(history)) {
+      st.log = history.map((h) => entryFromLast(h) || { kind: h.type, seat: h.seat }).filter(Boolean);
+      st.logPartial = false;
+      st.logActions = actions;
+      renderLog();
+      return;
+    }
+    if (initial) {
+      const saved = loadLog();
+      if (saved && saved.actions <= actions && !(saved.actions === 0 && actions === 0 && saved.entries.length && st.game && !st.game.last)) {
+        st.log = saved.entries;
+        st.logPartial = saved.partial;
+        st.logActions = saved.actions;
+      } else if (!st.log.length) {
+        st.log = [];
+        st.logPartial = false;
+        st.logActions = 0;
+      }
+      if (actions > st.logActions) {
+        // We missed what happened meanwhile; the last action is known from the view.
+        const entry = entryFromLast(st.game.last);
+        if (actions - st.logActions === 1 && entry) st.log.push(entry);
+        else {
+          st.logPartial = true;
+          if (entry) st.log.push({ ...entry, gapBefore: true });
+        }
+      }
+    }
+    for (const ev of events) {
+      const d = ev.data || {};
+      switch (ev.type) {
+        case "play":
+          st.log.push({ kind: "play", seat: d.seat, notation: d.notation, words: d.words || [], score: d.score, bonus: d.bonus_letters, all: d.all_tiles_bonus });
+          break;
+        case "pass":
+          st.log.push({ kind: "pass", seat: d.seat, exchanged: Boolean(d.exchanged), timeout: st.timeoutSeat === d.seat });
+          st.timeoutSeat = null;
+          break;
+        case "timeout":
+          st.timeoutSeat = d.seat;
+          break;
+        case "challenge": {
+          if (d.upheld) {
+            for (let i = st.log.length - 1; i >= 0; i--) {
+              if (st.log[i].kind === "play" && st.log[i].seat === d.against) { st.log[i].contested = true; break; }
+            }
+          }
+          st.log.push({ kind: "challenge", seat: d.seat, against: d.against, upheld: Boolean(d.upheld), words: d.words || [] });
+          if (!initial) {
+            const who = d.seat === st.seat ? "Vous contestez" : `${seatName(d.seat)} conteste`;
+            toast(d.upheld ? `${who} : le mot est refusé, il est retiré du plateau.` : `${who} : le mot est valable, il reste.`,
+              { kind: d.upheld ? "success" : "info" });
+          }
+          break;
+        }
+        case "game_over":
+          st.log.push({ kind: "end", reason: d.reason });
+          break;
+        case "seat_joined":
+          st.log.push({ kind: "joined", seat: d.seat, name: d.name });
+          if (!initial && d.seat !== st.seat) toast(`${d.name || "Un joueur"} a rejoint la table.`, { kind: "info" });
+          break;
+        default:
+          break;
+      }
+    }
+    st.logActions = actions;
+    saveLog();
+  }
+
+  // ---- rendering --------------------------------------------------------------------------------
+
+  function renderChatForm() {
+    chatForm.hidden = !seated();
+    chatNote.hidden = seated();
+  }
+
+  function renderAll() {
+    renderChatForm();
+    renderRole();
+    renderBanner();
+    renderPlayers();
+    renderInfo();
+    renderBoard();
+    renderPreview();
+    renderRack();
+    renderActions();
+    renderTracking();
+    renderLog();
+    renderEnd();
+  }
+
+  function renderConn() {
+    const labels = { connecting: "Connexion…", open: "En ligne", reconnecting: "Reconnexion…", closed: "Hors ligne" };
+    connChip.className = `conn-chip conn-${st.conn}`;
+    replace(connChip, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: labels[st.conn] || st.conn }));
+    const lost = st.conn === "reconnecting" && st.view;
+    boardOverlay.hidden = !lost;
+    if (lost) {
+      replace(boardOverlay, el("div", { class: "overlay-card", role: "alert" },
+        el("span", { class: "spinner", "aria-hidden": "true" }),
+        el("span", { text: "Connexion perdue. Reconnexion en cours…" })));
+    }
+  }
+
+  function renderRole() {
+    if (seated()) {
+      roleChip.hidden = false;
+      replace(roleChip, icon("user"), el("span", { text: `Vous : ${seatName(st.seat)}` }));
+      roleChip.className = `chip role-chip seat-${st.seat % SEAT_COLOURS}`;
+    } else {
+      roleChip.hidden = false;
+      replace(roleChip, icon("eye"), el("span", { text: "Spectateur" }));
+      roleChip.className = "chip role-chip spectator";
+    }
+  }
+
+  function renderBanner() {
+    const t = st.table;
+    const g = st.game;
+    if (!t || !g) return;
+    let kind = "wait";
+    let text;
+    let sub = null;
+    if (t.status === "broken") {
+      kind = "error";
+      text = "Partie suspendue : son historique est incohérent.";
+    } else if (g.over || t.status === "over") {
+      kind = "over";
+      const winners = (t.result && t.result.winners) || [];
+      if (seated() && winners.includes(st.seat)) text = winners.length > 1 ? "Partie terminée : égalité, vous partagez la victoire !" : "Partie terminée : vous avez gagné !";
+      else if (winners.length) text = `Partie terminée : victoire ${de(winners.map(seatName).join(" et "))}.`;
+      else text = "Partie terminée.";
+    } else if (t.status === "waiting") {
+      const free = seats().filter((s) => s.open).length;
+      text = `En attente de ${plural(free, "joueur")}…`;
+    } else if (seated() && toAct().includes(st.seat)) {
+      kind = "you";
+      if (finalWindow()) {
+        text = `Le dernier mot ${de(seatName(g.pending.seat))} attend votre verdict.`;
+        sub = "Acceptez-le ou contestez-le pour terminer la partie.";
+      } else {
+        text = "À vous de jouer !";
+      }
+    } else {
+      const names = toAct().map(seatName);
+      const bot = toAct().some((i) => seats()[i] && seats()[i].kind === "bot");
+      text = names.length ? (bot ? `${names.join(", ")} réfléchit…` : `Au tour ${de(names.join(", "))}`) : "…";
+    }
+    if (!sub && canChallenge() && !finalWindow()) {
+      const p = g.pending;
+      sub = `${seatName(p.seat)} a joué ${p.notation} (${plural(p.score, "point")}) : vous pouvez le contester.`;
+    }
+    setTitle(kind === "you" ? `À vous ! · ${info.title || "Topword"}` : info.title || "Topword");
+    banner.className = `tw-banner banner-${kind}`;
+    replace(banner,
+      el("span", { class: "banner-icon", "aria-hidden": "true" }, icon(kind === "you" ? "play" : kind === "over" ? "trophy" : kind === "error" ? "info" : "clock")),
+      el("span", { class: "banner-body" },
+        el("strong", { class: "banner-text", text }),
+        sub ? el("span", { class: "banner-sub", text: sub }) : null),
+      el("span", { class: "banner-clock", dataset: { clockFor: "turn" } }));
+    tickClocks();
+  }
+
+  function renderPlayers() {
+    const g = st.game;
+    const t = st.table;
+    if (!g || !t) return;
+    const scores = g.scores || [];
+    const prev = st.scoresShown;
+    const list = el("ul", { class: "player-list" });
+    seats().forEach((s, i) => {
+      const active = toAct().includes(i) && playing();
+      const winner = g.over && t.result && (t.result.winners || []).includes(i);
+      const shown = prev ? prev[i] ?? 0 : scores[i] ?? 0;
+      const scoreEl = el("span", { class: "player-score", "aria-label": plural(scores[i] ?? 0, "point"), dataset: { value: String(shown) }, text: num(shown) });
+      const gain = prev && scores[i] !== undefined && prev[i] !== undefined ? scores[i] - prev[i] : 0;
+      const rackSize = g.rack_sizes ? g.rack_sizes[i] : 0;
+      list.append(el("li", {
+        class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
+        "aria-current": active ? "true" : undefined,
+      },
+      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : s.open ? icon("plus") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      el("span", { class: "player-main" },
+        el("span", { class: "player-name" },
+          el("span", { class: "name-text", text: seatName(i) }),
+          i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
+          s.kind === "bot" ? el("span", { class: "tag", text: levelLabel(s.level) }) : null,
+          winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+        el("span", { class: "player-sub" },
+          active ? el("span", { class: "turn-flag", text: finalWindow() ? "doit statuer" : (s.kind === "bot" ? "réfléchit…" : "joue") }) : null,
+          el("span", { class: "rack-pips", "aria-label": `${plural(rackSize, "lettre")} sur le chevalet` },
+            Array.from({ length: rackSize }, () => el("span", { class: "pip" }))),
+          el("span", { class: "player-clock", dataset: { clockSeat: String(i) } }))),
+      el("span", { class: "score-wrap" }, scoreEl,
+        gain > 0 ? el("span", { class: "score-gain", text: signed(gain) }) : gain < 0 ? el("span", { class: "score-gain neg", text: signed(gain) }) : null)));
+      if (prev && prev[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
+    });
+    st.scoresShown = [...scores];
+    replace(playersBox,
+      el("h2", { class: "card-title" }, icon("user"), el("span", { text: "Joueurs" }),
+        el("span", { class: "card-title-extra" }, el("span", { class: "bag-count" }, icon("bag"), el("span", { text: `${g.bag ?? 0} dans le sac` })))),
+      list);
+    tickClocks();
+  }
+
+  function renderInfo() {
+    const t = st.table;
+    if (!t) return;
+    const parts = [];
+    const openSeats = seats().filter((s) => s.open).length;
+    if (!seated() && t.status === "waiting" && openSeats > 0) {
+      const nameInput = el("input", { id: "join-name", type: "text", required: true, maxlength: "24", value: playerName.get(), autocomplete: "nickname", placeholder: "Votre nom" });
+      const joinBtn = button("Rejoindre la table", { kind: "primary", iconName: "plus", type: "submit" });
+      const form = el("form", { class: "card join-card" },
+        el("h2", { class: "card-title", text: openSeats > 1 ? `${openSeats} places sont libres à cette table` : "Une place est libre à cette table" }),
+        el("p", { class: "muted", text: `Joueurs : ${seats().map((s, i) => (s.open ? "place libre" : seatName(i))).join(", ")}.` }),
+        el("div", { class: "inline" },
+          el("label", { for: "join-name", class: "visually-hidden", text: "Votre nom" }), nameInput, joinBtn));
+      form.addEventListener("submit", async (event) => {
+        event.preventDefault();
+        const name = nameInput.value.trim();
+        if (!name) { toast("Indiquez votre nom pour rejoindre la table."); nameInput.focus(); return; }
+        joinBtn.disabled = true;
+        try {
+          const res = await joinTable(id, name);
+          playerName.set(name);
+          tokens.set(id, res.seat, res.token);
+          st.token = res.token;
+          st.seat = res.seat;
+          socket.useToken(res.token);
+          toast("Vous avez rejoint la table. Bonne partie !", { kind: "success" });
+        } catch (err) {
+          showError(err);
+          joinBtn.disabled = false;
+        }
+      });
+      parts.push(form);
+    } else if (t.status === "waiting") {
+      const url = `${location.origin}/table/${encodeURIComponent(id)}`;
+      const linkField = el("input", { type: "text", readonly: true, value: url, class: "invite-link", "aria-label": "Lien d’invitation", onfocus: (e) => e.target.select() });
+      parts.push(el("section", { class: "card invite-card", "aria-labelledby": "invite-title" },
+        el("h2", { class: "card-title", id: "invite-title" }, icon("link"), el("span", { text: "Invitez vos adversaires" })),
+        el("p", { class: "muted", text: `La partie commence dès que ${openSeats > 1 ? `les ${openSeats} places libres sont prises` : "la place libre est prise"}. Envoyez ce lien :` }),
+        el("div", { class: "inline" }, linkField,
+          button("Copier le lien", { kind: "primary", iconName: "copy", onClick: async () => {
+            const ok = await copyText(url);
+            toast(ok ? "Lien copié : envoyez-le à vos adversaires." : "Copie impossible : sélectionnez le lien et copiez-le.", { kind: ok ? "success" : "error" });
+          } }))));
+    }
+    replace(infoBox, parts);
+  }
+
+  function lastCells() {
+    const last = st.game && st.game.last;
+    return new Set(last && last.type === "play" && Array.isArray(last.cells) ? last.cells : []);
+  }
+
+  function renderBoard() {
+    if (!st.game) return;
+    const placed = placedLetters();
+    let bubble = null;
+    if (placed.size) {
+      const cells = [...placed.keys()].sort((a, b) => {
+        const [ra, ca] = parseCell(a);
+        const [rb, cb] = parseCell(b);
+        return ra - rb || ca - cb;
+      });
+      const lastCell = cells[cells.length - 1];
+      const p = st.preview;
+      if (p && !p.waiting) bubble = p.legal ? { cell: lastCell, text: String(p.score) } : { cell: lastCell, text: "!", error: true };
+    }
+    board.update({
+      board: boardStacks(),
+      last: lastCells(),
+      placed,
+      cursor: seated() && !st.game.over ? st.cursor : null,
+      settle: st.settle,
+      error: Boolean(st.preview && !st.preview.waiting && st.preview.legal === false),
+      bubble,
+    });
+    board.grid.classList.toggle("can-play", isMyTurn());
+    // Tiles put on the board can be dragged back or elsewhere.
+    for (const [cell, tileId] of st.placed) {
+      const [r, c] = parseCell(cell);
+      const tileEl = board.cells[r][c].querySelector(".tile");
+      if (tileEl) { tileEl.dataset.tileId = String(tileId); tileEl.dataset.fromCell = cell; }
+    }
+  }
+
+  function renderPreview() {
+    if (!st.game) return;
+    if (!seated() || st.game.over) {
+      replace(previewBox);
+      previewBox.hidden = true;
+      return;
+    }
+    previewBox.hidden = false;
+    const p = st.preview;
+    if (!st.placed.size) {
+      previewBox.className = "tw-preview idle";
+      replace(previewBox, el("span", { class: "muted", text: isMyTurn()
+        ? "Choisissez une lettre puis une case, glissez-la, ou cliquez une case et tapez votre mot."
+        : "Vous pouvez préparer votre coup en attendant votre tour." }));
+      return;
+    }
+    if (!p || p.waiting) {
+      previewBox.className = "tw-preview waiting";
+      replace(previewBox, el("span", { class: "spinner small", "aria-hidden": "true" }), el("span", { class: "muted", text: "Calcul du score…" }));
+      return;
+    }
+    if (!p.legal) {
+      previewBox.className = "tw-preview invalid";
+      replace(previewBox, icon("info"), el("span", { class: "preview-error", text: p.message || "Ce coup n’est pas valable." }));
+      return;
+    }
+    previewBox.className = "tw-preview valid";
+    const words = (p.words || []).map((w) => el("span", { class: ["word-chip", w.flat ? "flat" : ""] },
+      el("span", { class: "word", text: w.word }), el("span", { class: "pts", text: String(w.score) }),
+      w.flat ? el("span", { class: "visually-hidden", text: " (mot à plat, doublé)" }) : null));
+    const extras = [];
+    if (p.bonus_letters) extras.push(el("span", { class: "bonus-chip", text: `lettres bonus ${signed(p.bonus_letters)}` }));
+    if (p.all_tiles_bonus) extras.push(el("span", { class: "bonus-chip", text: `7 lettres ${signed(p.all_tiles_bonus)}` }));
+    replace(previewBox,
+      el("span", { class: "preview-notation", text: p.notation || "" }),
+      el("span", { class: "preview-words" }, words, extras),
+      el("span", { class: "preview-total" }, el("strong", { class: "preview-score", text: String(p.score) }), el("span", { text: p.score === 1 ? " point" : " points" })));
+  }
+
+  function renderRack(animateShuffle = false) {
+    if (!st.game) return;
+    const show = seated() && Array.isArray(st.game.rack);
+    rackZone.hidden = !show && !seated();
+    if (!show) {
+      replace(rackBox);
+      return;
+    }
+    const placedIds = new Set(st.placed.values());
+    const slots = st.rack.map((t, index) => {
+      if (placedIds.has(t.id)) {
+        return el("span", { class: "rack-slot empty", dataset: { index: String(index) }, "aria-hidden": "true" });
+      }
+      return el("button", {
+        type: "button",
+        class: ["rack-tile", st.selected === t.id ? "selected" : "", t.fresh ? "fresh" : "", animateShuffle ? "shuffled" : ""],
+        dataset: { tileId: String(t.id), index: String(index), letter: t.letter },
+        "aria-label": `Lettre ${tileLabel(t.letter)}${st.selected === t.id ? ", choisie" : ""}`,
+        "aria-pressed": st.selected === t.id ? "true" : "false",
+      }, tileNode(t.letter, { badge: false }));
+    });
+    replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }));
+    for (const t of st.rack) t.fresh = false;
+    shuffleBtn.disabled = st.rack.length < 2;
+    recallBtn.disabled = st.placed.size === 0;
+  }
+
+  function renderActions() {
+    if (!st.game) return;
+    if (!seated() || st.game.over || (st.table && st.table.status !== "playing")) {
+      replace(actionsBox);
+      return;
+    }
+    const mine = isMyTurn();
+    const busy = Boolean(st.pendingAction) || st.conn !== "open";
+    const has = st.placed.size > 0;
+    const illegal = Boolean(st.preview && !st.preview.waiting && st.preview.legal === false);
+    const buttons = [];
+    if (canAccept()) {
+      buttons.push(button("Accepter", { kind: "primary", iconName: "accept", onClick: doAccept, disabled: busy, title: "Laisser le dernier mot et finir la partie" }));
+    }
+    if (canChallenge()) {
+      buttons.push(button("Contester", { kind: "danger", iconName: "flag", onClick: doChallenge, disabled: busy, title: "Le dictionnaire va vérifier le dernier mot" }));
+    }
+    buttons.push(
+      button("Passer", { kind: "", iconName: "pass", onClick: doPass, disabled: !mine || busy, title: "Passer votre tour" }),
+      button("Échanger", { kind: "", iconName: "swap", onClick: doExchange, disabled: !mine || busy || !st.game.bag, title: st.game.bag ? "Échanger une lettre et passer" : "Le sac est vide" }),
+      button("Mélanger", { kind: "mobile-only", iconName: "shuffle", onClick: shuffleRack, disabled: st.rack.length < 2, title: "Mélanger le chevalet" }),
+      button("Effacer", { kind: "clear-btn", iconName: "undo", onClick: () => clearPlacement(), disabled: !has, title: "Reprendre les lettres posées (Échap)" }),
+      button("Jouer", { kind: ["primary", "play-btn", illegal ? "looks-illegal" : ""].join(" "), iconName: "check", onClick: submitPlacement, disabled: !mine || !has || busy, title: "Jouer le coup (Entrée)" }),
+    );
+    replace(actionsBox, buttons);
+  }
+
+  function renderTracking() {
+    const g = st.game;
+    if (!g) return;
+    const unseen = g.unseen || {};
+    const total = Object.values(unseen).reduce((a, b) => a + b, 0);
+    let vowels = 0;
+    for (const [l, n] of Object.entries(unseen)) if (VOWELS.has(l)) vowels += n;
+    const letters = Object.keys(DISTRIBUTION);
+    replace(bagBox,
+      el("h2", { class: "card-title", id: "tw-unseen-title" }, icon("eye"), el("span", { text: "Lettres non vues" }),
+        el("span", { class: "card-title-extra", text: String(total) })),
+      el("p", { class: "muted small", text: `${g.bag ?? 0} dans le sac${seated() ? " et sur les chevalets adverses" : " et sur les chevalets"} · ${plural(vowels, "voyelle")}, ${plural(total - vowels, "consonne")}` }),
+      el("ul", { class: "unseen-grid", "aria-label": "Lettres non vues et leur nombre" }, letters.map((l) => {
+        const n = unseen[l] || 0;
+        return el("li", { class: ["unseen", n ? "" : "gone", VOWELS.has(l) ? "vowel" : ""], "aria-label": `${tileLabel(l)} : ${n}` },
+          el("span", { class: "unseen-letter", text: tileLabel(l) }), el("span", { class: "unseen-count", text: String(n) }));
+      })));
+  }
+
+  function wordButton(word) {
+    return el("button", { type: "button", class: "word-link", text: word, "aria-label": `${word} : voir la définition`, onclick: () => wordPopup(word, "topword") });
+  }
+
+  function renderLog() {
+    logNote.hidden = !st.logPartial;
+    logNote.textContent = "Les coups joués avant votre arrivée ne sont pas tous listés.";
+    let turn = 0;
+    const items = st.log.map((entry) => {
+      const who = entry.seat !== undefined && entry.seat !== null ? el("span", { class: `log-who seat-${entry.seat % SEAT_COLOURS}` },
+        el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(entry.seat) })) : null;
+      switch (entry.kind) {
+        case "play": {
+          turn += 1;
+          const words = (entry.words || []).map((w) => (typeof w === "string" ? { word: w } : w));
+          return el("li", { class: ["log-entry", "play", entry.contested ? "contested" : ""] },
+            el("span", { class: "log-num", text: String(turn) }),
+            el("span", { class: "log-move" },
+              el("span", { class: "log-line" }, who, el("span", { class: "log-notation", text: entry.notation || "" })),
+              el("span", { class: "log-words" }, words.map((w) => el("span", { class: "log-word" }, wordButton(w.word),
+                w.score !== undefined ? el("span", { class: "log-word-pts", text: String(w.score) }) : null)))),
+            el("span", { class: "log-score", text: entry.contested ? "0" : signed(entry.score || 0) }));
+        }
+        case "pass":
+          turn += 1;
+          return el("li", { class: "log-entry pass" }, el("span", { class: "log-num", text: String(turn) }),
+            el("span", { class: "log-move" },
+              el("span", { class: "log-line" }, who, el("span", { class: "muted", text: `${entry.timeout ? "temps écoulé, passe" : "passe"}${entry.exchanged ? " et échange une lettre" : ""}` }))),
+            el("span", { class: "log-score zero", text: "0" }));
+        case "taken_back":
+          return el("li", { class: "log-entry note" }, who, el("span", { class: "log-move", text: `Mot retiré : ${(entry.words || []).join(", ")}` }));
+        case "challenge":
+          return el("li", { class: ["log-entry", "note", entry.upheld ? "upheld" : ""] }, icon("flag"),
+            el("span", { class: "log-move" }, `${seatName(entry.seat)} conteste ${seatName(entry.against)} : `,
+              el("strong", { text: entry.upheld ? `refusé (${(entry.words || []).join(", ")})` : "le mot est valable" })));
+        case "joined":
+          return el("li", { class: "log-entry note" }, icon("user"), el("span", { class: "log-move", text: `${entry.name || seatName(entry.seat)} rejoint la table` }));
+        case "end":
+          return el("li", { class: "log-entry note end" }, icon("trophy"), el("span", { class: "log-move", text: `Fin de la partie. ${END_REASONS[entry.reason] || ""}` }));
+        default:
+          return null;
+      }
+    }).filter(Boolean);
+    replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "Aucun coup pour l’instant." }));
+    const scroller = logList.parentElement;
+    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+  }
+
+  function addChat(msg) {
+    st.chat.push({ seat: msg.seat, name: msg.name, text: msg.text, at: Date.now() });
+    if (st.chat.length > 200) st.chat.shift();
+    const mine = msg.seat !== null && msg.seat !== undefined && msg.seat === st.seat;
+    if (!mine) sound("chat");
+    chatList.append(el("li", { class: ["chat-msg", mine ? "mine" : "", msg.seat !== null && msg.seat !== undefined ? `seat-${msg.seat % SEAT_COLOURS}` : "spectator"] },
+      el("span", { class: "chat-name", text: msg.name || (msg.seat !== null && msg.seat !== undefined ? seatName(msg.seat) : "Spectateur") }),
+      el("span", { class: "chat-text", text: String(msg.text || "") })));
+    while (chatList.children.length > 200) chatList.firstElementChild.remove();
+    const scroller = chatList.parentElement;
+    scroller.scrollTop = scroller.scrollHeight;
+  }
+
+  function resultRows() {
+    const g = st.game;
+    const scores = g.scores || [];
+    const penalties = g.penalties || [];
+    const racks = g.final_racks || [];
+    const winners = (st.table.result && st.table.result.winners) || [];
+    const order = seats().map((_, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+    return order.map((i) => ({ i, score: scores[i] ?? 0, penalty: penalties[i] || 0, rack: racks[i] || [], winner: winners.includes(i) }));
+  }
+
+  function resultTable() {
+    return el("table", { class: "result-table" },
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col", text: "Joueur" }), el("th", { scope: "col", class: "num", text: "Points" }),
+        el("th", { scope: "col", class: "num", text: "Pénalité" }), el("th", { scope: "col", class: "num", text: "Total" }))),
+      el("tbody", {}, resultRows().map((row) => el("tr", { class: row.winner ? "winner" : "" },
+        el("th", { scope: "row" }, el("span", { class: "result-who" },
+          el("span", { class: `log-who seat-${row.i % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(row.i) })),
+          row.winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null)),
+        el("td", { class: "num", text: num(row.score + row.penalty) }),
+        el("td", { class: "num penalty" },
+          row.penalty ? el("span", { text: signed(-row.penalty) }) : el("span", { text: "0" }),
+          row.rack.length ? el("span", { class: "muted small", text: ` (${row.rack.map(tileLabel).join(" ")})` }) : null),
+        el("td", { class: "num total", text: num(row.score) })))));
+  }
+
+  function endLinks() {
+    return el("div", { class: "row-actions" },
+      el("a", { class: "btn primary", href: recordUrl(id), download: `topword-${id}.json` }, icon("download"), el("span", { text: "Télécharger la partie (JSON)" })),
+      el("a", { class: "btn", href: `/partie/${encodeURIComponent(id)}/revoir` }, icon("replay"), el("span", { text: "Revoir la partie" })),
+      el("a", { class: "btn ghost", href: "/#creer" }, icon("plus"), el("span", { text: "Nouvelle partie" })));
+  }
+
+  function renderEnd() {
+    const g = st.game;
+    if (!g || !g.over) { endBox.hidden = true; return; }
+    endBox.hidden = false;
+    replace(endBox,
+      el("h2", { class: "card-title", id: "tw-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
+      el("p", { class: "muted", text: `${END_REASONS[g.end_reason] || ""} Chaque lettre restante coûte 5 points.` }),
+      resultTable(),
+      endLinks());
+  }
+
+  function showEndModal() {
+    const winners = (st.table.result && st.table.result.winners) || [];
+    let title;
+    if (seated() && winners.includes(st.seat)) title = winners.length > 1 ? "Égalité, victoire partagée !" : "Bravo, vous avez gagné !";
+    else if (winners.length) title = `Victoire ${de(winners.map(seatName).join(" et "))}`;
+    else title = "Partie terminée";
+    modal({
+      title,
+      className: "end-modal",
+      content: el("div", {},
+        el("p", { class: "muted", text: END_REASONS[st.game.end_reason] || "" }),
+        resultTable(), endLinks()),
+    });
+  }
+
+  function showHelp() {
+    const rows = [
+      ["Clic sur une case", "place le curseur (→), un 2e clic le tourne (↓)"],
+      ["Lettres A–Z", "posent la lettre du chevalet sous le curseur ; Q pose Qu"],
+      ["Flèches", "déplacent le curseur ; la première flèche sur l’autre axe le tourne"],
+      ["Espace", "change le sens du curseur"],
+      ["Retour arrière", "reprend la dernière lettre posée"],
+      ["Entrée", "joue le coup"],
+      ["Échap", "reprend toutes les lettres posées"],
+      ["Glisser-déposer", "une lettre du chevalet vers une case, ou d’une case vers le chevalet"],
+      ["?", "affiche cette aide"],
+    ];
+    modal({
+      title: "Raccourcis clavier",
+      content: el("div", {},
+        el("p", { class: "muted", text: "Pour empiler, tapez une lettre différente de celle de la case. Une case qui porte déjà la bonne lettre est simplement traversée." }),
+        el("dl", { class: "keys" }, rows.map(([k, v]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: v })]))),
+    });
+  }
+
+  // ---- clocks ----------------------------------------------------------------------------------
+
+  function tickClocks() {
+    const clock = st.table && st.table.clock;
+    const nodes = page.querySelectorAll("[data-clock-seat], [data-clock-for]");
+    if (!clock || !clock.seconds_per_move || !Array.isArray(clock.deadlines) || !playing()) {
+      for (const n of nodes) n.textContent = "";
+      return;
+    }
+    const now = Date.now() + st.clockSkew;
+    for (const n of nodes) {
+      const seat = n.dataset.clockFor === "turn" ? (toAct().length ? toAct()[0] : null) : Number(n.dataset.clockSeat);
+      const deadline = seat !== null ? clock.deadlines[seat] : null;
+      if (!deadline) { n.textContent = ""; n.className = n.dataset.clockFor ? "banner-clock" : "player-clock"; continue; }
+      const left = Math.max(0, Math.ceil((deadline - now) / 1000));
+      const m = Math.floor(left / 60);
+      const s = String(left % 60).padStart(2, "0");
+      n.textContent = `${m}:${s}`;
+      n.classList.toggle("low", left <= 10);
+      n.setAttribute("aria-label", `${left} secondes restantes`);
+    }
+  }
+  const clockTimer = setInterval(tickClocks, 250);
+
+  // ---- cleanup ------------------------------------------------------------------------------
+
+  return () => {
+    alive = false;
+    socket.close();
+    clearInterval(clockTimer);
+    clearTimeout(st.previewTimer);
+    document.removeEventListener("keydown", onKey);
+    window.removeEventListener("pointermove", onPointerMove);
+    window.removeEventListener("pointerup", onPointerUp);
+    window.removeEventListener("pointercancel", onPointerCancel);
+    document.body.classList.remove("dragging");
+    for (const g of document.querySelectorAll(".drag-ghost")) g.remove();
+    for (const d of document.querySelectorAll("dialog.modal")) d.close();
+  };
+}
+
+// Exported for the replay screen.
+export { END_REASONS, formatSeconds, ROWS };

@@ -1,0 +1,55 @@
+"""Building Typo states by hand for rule tests."""
+
+from collections.abc import Sequence
+
+import pytest
+
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Action, Event
+from ludomots.core.rng import SeededRandom
+from ludomots.games.typo.rows import parse_rows
+from ludomots.games.typo.rules import Choose, TypoOptions, TypoState, Vote
+
+EXAMPLE_ROWS = "RONT/ELA/MAISON/PL"
+
+
+def make_state(rows: str = EXAMPLE_ROWS, hands: Sequence[str] = ("FAE", "SIE", "TOE", "VUE"),
+               holder: int = 0, part: int = 1, set_aside: str = "",
+               **options: object) -> TypoState:
+    """A first-round position: four rows, the given hands (sorted), the dictionary holder."""
+    state = TypoState(TypoOptions(**options), len(hands), SeededRandom(7))  # type: ignore[arg-type]
+    state.rows = list(parse_rows(rows))
+    state.hands = [sorted(h) for h in hands]
+    state.set_aside = sorted(set_aside)
+    state.holder = holder
+    state.part = part
+    state.round = 1
+    return state
+
+
+def choose_all(state: TypoState, cards: Sequence[str]) -> list[Event]:
+    """Every seat chooses its card, seat 0 first; the events of the whole round's reveal."""
+    events: list[Event] = []
+    for seat, card in enumerate(cards):
+        events += state.apply(seat, Choose(card))
+    return events
+
+
+def vote_all(state: TypoState, doubts: Sequence[int] = ()) -> list[Event]:
+    """The others vote on the pending word; the seats in `doubts` doubt it."""
+    assert state.pending is not None
+    events: list[Event] = []
+    for seat in range(state.players):
+        if seat != state.pending["seat"]:
+            events += state.apply(seat, Vote(seat in doubts))
+    return events
+
+
+def error_of(state: TypoState, seat: int, action: Action) -> str:
+    """The code of the RuleError `action` raises; the state must not change at all."""
+    before = state.to_json()
+    assert state.check(seat, action) is not None
+    with pytest.raises(RuleError) as info:
+        state.apply(seat, action)
+    assert state.to_json() == before, "a rejected action must change nothing"
+    return info.value.code

@@ -1,0 +1,88 @@
+"""``ludomots serve`` (cli.py), with a real uvicorn server on a free port."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import httpx
+import pytest
+from click.testing import CliRunner
+from websockets.sync.client import connect
+from websockets.typing import Origin
+
+from ludomots.server.cli import _url, serve
+
+READY = "Ludomots est prêt : ouvrez http://127.0.0.1:"
+
+
+def test_serve_documents_its_options() -> None:
+    result = CliRunner().invoke(serve, ["--help"])
+    assert result.exit_code == 0
+    for option in ("--host", "--port", "--db", "--executor", "--bot-delay"):
+        assert option in result.output
+
+
+def test_urls_are_printed_for_a_browser() -> None:
+    assert _url("127.0.0.1", 8000) == "http://127.0.0.1:8000"
+    assert _url("0.0.0.0", 80) == "http://127.0.0.1:80"
+    assert _url("::1", 8000) == "http://[::1]:8000"
+
+
+@pytest.fixture
+def running(tmp_path: Path) -> Iterator[str]:
+    """A real server process on a free port; its base URL."""
+    code = "import sys; from ludomots.server.cli import serve; sys.exit(serve())"
+    process = subprocess.Popen(
+        [sys.executable, "-c", code, "--port", "0", "--executor", "thread",
+         "--db", f"sqlite:///{tmp_path / 'cli.db'}", "--bot-delay", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+        env=dict(os.environ, PYTHONUNBUFFERED="1"))
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        assert process.stderr is not None
+        assert line.startswith(READY), (line, process.stderr.read() if process.poll() else "")
+        yield line.split("ouvrez ")[1].strip()
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+        for stream in (process.stdout, process.stderr):
+            if stream is not None:
+                stream.close()
+
+
+def test_the_real_server_answers_http_and_websockets(running: str) -> None:
+    with httpx.Client(base_url=running, timeout=10) as http:
+        assert http.get("/api/games").status_code == 200
+        created = http.post("/api/tables", json={
+            "game": "topword", "name": "Alice", "options": {"referee": "auto"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "debutant"}]}).json()
+    ws_url = running.replace("http", "ws") + f"/ws/tables/{created['table']}"
+    with connect(ws_url, open_timeout=10) as socket:
+        socket.send(json.dumps({"type": "hello", "token": created["token"]}))
+        welcome = json.loads(socket.recv(timeout=10))
+        assert welcome["type"] == "welcome" and welcome["seat"] == 0
+        socket.send(json.dumps({"type": "ping", "x": "a" * 9000}))  # over 8 KiB
+        assert json.loads(socket.recv(timeout=10))["code"] == "too_large"
+        socket.send('{"type": "action", "action": {"type": "\\udfff"}}')
+        error = json.loads(socket.recv(timeout=10))  # a lone surrogate cannot break it
+        assert error["code"] == "bad_action"
+        socket.send(json.dumps({"type": "ping"}))
+        while (message := json.loads(socket.recv(timeout=10)))["type"] != "pong":
+            assert message["type"] == "update"
+    with connect(ws_url, open_timeout=10) as socket:  # huge frames are cut at the protocol
+        socket.send("x" * 100_000)
+        with pytest.raises(Exception):  # noqa: B017 (the server closes: 1009 message too big)
+            for _ in range(10):
+                socket.recv(timeout=10)
+    with pytest.raises(Exception):  # noqa: B017 (refused handshake: another site's page)
+        connect(ws_url, origin=Origin("http://evil.example"), open_timeout=10)
