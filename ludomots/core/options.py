@@ -54,7 +54,8 @@ def _choices(tp: Any) -> list[Any] | None:
 
 
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
-    """One entry per field: name, type, default, choices (for Literal), French label and help."""
+    """One entry per field: name, type, default, choices (for Literal), French label and help,
+    and French labels of the choices (`choice_labels` metadata: value -> label)."""
     _require_dataclass(cls)
     types = field_types(cls)
     out = []
@@ -74,5 +75,7 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
             "choices": choices,
             "label": f.metadata.get("label", f.name),
             "help": f.metadata.get("help", ""),
+            "choice_labels": {str(k): v for k, v in f.metadata.get("choice_labels", {}).items()}
+            if choices is not None else None,
         })
     return out

@@ -11,8 +11,8 @@ from ludomots.core.options import describe_options, options_from_json, options_t
 @dataclass(frozen=True)
 class Opts:
     size: int = field(default=15, metadata={"label": "Taille", "help": "Côté du plateau."})
-    variant: Literal["classique", "éclair"] = field(default="classique",
-                                                    metadata={"label": "Variante"})
+    variant: Literal["classique", "éclair"] = field(default="classique", metadata={
+        "label": "Variante", "choice_labels": {"classique": "Classique", "éclair": "Éclair"}})
     blanks: tuple[int, ...] = (1, 2)
     timer: float | None = None
 
@@ -44,13 +44,14 @@ def test_wrong_type_is_refused_naming_the_field(data: dict[str, object], name: s
 def test_describe_options_gives_types_defaults_choices_and_french_labels() -> None:
     assert describe_options(Opts) == [
         {"name": "size", "type": "int", "default": 15, "choices": None, "label": "Taille",
-         "help": "Côté du plateau."},
+         "help": "Côté du plateau.", "choice_labels": None},
         {"name": "variant", "type": "choice", "default": "classique",
-         "choices": ["classique", "éclair"], "label": "Variante", "help": ""},
+         "choices": ["classique", "éclair"], "label": "Variante", "help": "",
+         "choice_labels": {"classique": "Classique", "éclair": "Éclair"}},
         {"name": "blanks", "type": "tuple[int, ...]", "default": [1, 2], "choices": None,
-         "label": "blanks", "help": ""},
+         "label": "blanks", "help": "", "choice_labels": None},
         {"name": "timer", "type": "float | None", "default": None, "choices": None,
-         "label": "timer", "help": ""},
+         "label": "timer", "help": "", "choice_labels": None},
     ]
 
 

@@ -30,12 +30,14 @@ END_PENALTY_PER_TILE = 5
 class TopwordOptions:
     referee: Literal["challenge", "auto"] = field(default="challenge", metadata={
         "label": "Arbitrage",
-        "help": "« challenge » : un mot peut être contesté avant que le joueur suivant joue "
-                "(règle du jeu) ; « auto » : l'arbitre automatique refuse tout de suite un mot "
-                "inconnu."})
+        "help": "Contestation : un mot peut être contesté avant que le joueur suivant joue "
+                "(règle du jeu). Arbitre automatique : un mot inconnu est refusé tout de suite.",
+        "choice_labels": {"challenge": "Contestation (règle du jeu)",
+                          "auto": "Arbitre automatique"}})
     max_height: Literal[5, 3] = field(default=5, metadata={
         "label": "Hauteur des piles",
-        "help": "5 lettres au plus par pile (règle), ou 3 si les piles sont instables."})
+        "help": "5 lettres au plus par pile (règle), ou 3 si les piles sont instables.",
+        "choice_labels": {5: "5 lettres (règle)", 3: "3 lettres"}})
     allow_cover_whole_word: bool = field(default=True, metadata={
         "label": "Recouvrir un mot entier",
         "help": "Autoriser à recouvrir toutes les lettres d'un mot (interdit dans d'autres "
@@ -125,6 +127,7 @@ class TopwordState(State):
         self.moves_played = 0
         self.pending: dict[str, Any] | None = None  # the word open to a challenge
         self.last: dict[str, Any] | None = None  # the last action, for highlighting
+        self.history: list[dict[str, Any]] = []  # every public action, for the move log
         self.start_draws: list[list[str | None]] = []
         self.over = False
         self.end_reason: str | None = None
@@ -271,6 +274,7 @@ class TopwordState(State):
         self.moves_played += 1
         self.last = {"type": "play", "seat": seat, **result.to_json(),
                      "cells": [cell_name((r, c)) for r, c in result.placement.cells]}
+        self.history.append(dict(self.last))
         events = [Event("play", dict(self.last))]
         if self.options.referee == "challenge":
             self.pending = {"seat": seat, "tiles": [list(t) for t in result.placement.tiles],
@@ -293,6 +297,7 @@ class TopwordState(State):
             events.append(Event("exchange", {"gave": tile, "drew": drawn}, frozenset({seat})))
         self.passes_in_row += 1
         self.last = {"type": "pass", "seat": seat, "exchanged": action.exchange is not None}
+        self.history.append(dict(self.last))
         self.turn = (seat + 1) % self.players
         return events
 
@@ -330,6 +335,7 @@ class TopwordState(State):
         self.moves_played -= 1
         self.pending = None
         self.last = {"type": "taken_back", "seat": mover, "words": invalid}
+        self.history.append(dict(self.last))
         return [Event("challenge", {"seat": challenger, "against": mover, "upheld": True,
                                     "words": invalid})] + self._check_end()
 
@@ -398,6 +404,7 @@ class TopwordState(State):
             "unseen": self.unseen(seat),
             "pending": pending,
             "last": self.last,
+            "history": [dict(h) for h in self.history],
             "passes_in_row": self.passes_in_row,
             "start_draws": self.start_draws,
             "over": self.over,
@@ -423,6 +430,7 @@ class TopwordState(State):
             "moves_played": self.moves_played,
             "pending": self.pending,
             "last": self.last,
+            "history": self.history,
             "start_draws": self.start_draws,
             "over": self.over,
             "end_reason": self.end_reason,
@@ -442,6 +450,7 @@ class TopwordState(State):
         state.moves_played = data["moves_played"]
         state.pending = _copy_json(data["pending"])
         state.last = _copy_json(data["last"])
+        state.history = _copy_json(data["history"])
         state.start_draws = [list(d) for d in data["start_draws"]]
         state.over = data["over"]
         state.end_reason = data["end_reason"]

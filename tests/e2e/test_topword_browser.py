@@ -1,0 +1,465 @@
+"""Topword in a real browser against the real server: what a player does, click by click.
+
+Moves are chosen with the project's own move generator from the board the server shows and the
+rack the page shows, then played through the interface (rack tile then cell, or typing on the
+board), so every test move is legal and its score is known before the page says it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludomots.games.topword.board import Board, cell_name
+from ludomots.games.topword.movegen import generate
+from ludomots.games.topword.scoring import MoveResult, Rules
+from tests.e2e.conftest import LiveServer
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PHONE = {"viewport": {"width": 375, "height": 667}, "device_scale_factor": 2, "is_mobile": True,
+         "has_touch": True}
+
+
+# ---- helpers ------------------------------------------------------------------------------------
+
+
+def create_table(page: Any, server: LiveServer, *, name: str = "Alice",
+                 seats: tuple[str, ...] = ("bot:debutant",), auto_referee: bool = False) -> str:
+    """Fill the home page's form (the creator is seat 1; ``seats`` are the others: "human" or
+    "bot:<level>") and return the new table's id once its page is shown."""
+    page.goto(server.base_url + "/")
+    page.fill("#create-name", name)
+    for _ in range(len(seats) - 1):
+        page.get_by_role("button", name="Ajouter un joueur").click()
+    rows = page.locator(".seat-row")
+    for i, seat in enumerate(seats, start=1):
+        row = rows.nth(i)
+        if seat == "human":
+            row.locator("input[value=human]").check()
+        else:
+            row.locator("input[value=bot]").check()
+            row.locator(".level-select").select_option(seat.split(":", 1)[1])
+    if auto_referee:
+        page.select_option("#opt-referee", label="Arbitre automatique")
+    page.get_by_role("button", name="Créer la table").click()
+    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".tw-banner .banner-text")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def rack_letters(page: Any) -> list[str]:
+    letters: list[str] = page.eval_on_selector_all(
+        ".rack .rack-tile", "els => els.map(e => e.dataset.letter)")
+    return letters
+
+
+def choose_move(view: dict[str, Any], rack: list[str], *,
+                typeable: bool = False) -> MoveResult | None:
+    """A legal move for ``rack`` (no Qu tile, 2 to 4 tiles when possible), best score first."""
+    game = view["game"]
+    board = Board([[list(stack) for stack in row] for row in game["board"]])
+    moves = [m for m in generate(board, rack, Rules(max_height=game["options"]["max_height"]))
+             if all(t != "Q" for _, _, t in m.placement.tiles) and "QU" not in m.notation]
+    if typeable:
+        moves = [m for m in moves if _start_cell(m.notation)[0] is not None]
+    if not moves:
+        return None
+    preferred = [m for m in moves if 2 <= len(m.placement.tiles) <= 4] or moves
+    return max(preferred, key=lambda m: (m.score, m.notation))
+
+
+def _start_cell(notation: str) -> tuple[str | None, str]:
+    """("E3", "h") for "E3 RATEAU", ("E3", "v") for "3E RIRE"."""
+    coord = notation.split(" ", 1)[0]
+    if coord[0].isalpha():
+        return coord, "h"
+    return f"{coord[-1]}{coord[:-1]}", "v"
+
+
+def tiles_of(move: MoveResult) -> list[tuple[str, str]]:
+    return [(cell_name((r, c)), t) for r, c, t in move.placement.tiles]
+
+
+def place_by_clicks(page: Any, move: MoveResult, *, tap: bool = False) -> None:
+    """Rack tile, then cell, for each tile of the move."""
+    for cell, letter in tiles_of(move):
+        tile = page.locator(f'.rack .rack-tile[data-letter="{letter}"]').first
+        target = page.locator(f'[data-cell="{cell}"]')
+        if tap:
+            tile.tap()
+            target.tap()
+        else:
+            tile.click()
+            target.click()
+        expect(target).to_have_class(re.compile(r"\btentative\b"))
+
+
+def type_move(page: Any, move: MoveResult) -> None:
+    """Click the first cell of the word, turn the arrow if vertical (space), type the word."""
+    start, direction = _start_cell(move.notation)
+    page.click(f'[data-cell="{start}"]')
+    if direction == "v":
+        page.keyboard.press("Space")
+        expect(page.locator(f'[data-cell="{start}"]')).to_have_class(re.compile(r"\bdir-v\b"))
+    page.keyboard.type(move.notation.split(" ", 1)[1])
+
+
+def expect_move_shown(page: Any, move: MoveResult) -> None:
+    """The move is in the log and its tiles on the board (a bot that moves at once may
+    already have stacked a tile on one of them: then the cell shows a higher stack)."""
+    expect(page.locator(".log-list")).to_contain_text(move.notation)
+    for cell, letter in tiles_of(move):
+        expect(page.locator(f'[data-cell="{cell}"]')).to_have_attribute(
+            "aria-label", re.compile(rf"^{cell} : ({letter}\b|.*pile de [2-5] lettres)"))
+
+
+def seat_page(view: dict[str, Any], pages: list[Any]) -> Any:
+    return pages[view["game"]["turn"]]
+
+
+def confirm_pass(page: Any) -> None:
+    page.locator(".tw-actions").get_by_role("button", name="Passer", exact=True).click()
+    page.locator("dialog.modal").get_by_role("button", name="Passer", exact=True).click()
+
+
+def shot(page: Any, folder: Path, name: str, **kwargs: Any) -> None:
+    if not page.locator("dialog[open]").count():
+        page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(450)  # let the short animations settle
+    page.screenshot(path=str(folder / f"{name}.png"), **kwargs)
+
+
+# ---- the screens --------------------------------------------------------------------------------
+
+
+def test_home_rules_and_dictionary_screens(
+        server: LiveServer, new_page: Any, screenshots: Path) -> None:
+    page = new_page()
+    page.goto(server.base_url + "/")
+    expect(page.locator(".game-card[data-game=topword]")).to_contain_text("2 à 4 joueurs")
+    expect(page.locator("#opt-referee")).to_be_visible()
+    expect(page.locator("#creer")).to_contain_text("Hauteur des piles")
+    expect(page.locator("#salon")).to_contain_text("Aucune table")
+    shot(page, screenshots, "home")
+    page.locator("#creer").scroll_into_view_if_needed()
+    page.locator(".create-form").screenshot(path=str(screenshots / "create-form.png"))
+
+    page.get_by_role("link", name="Règles", exact=True).first.click()
+    expect(page).to_have_url(re.compile(r"/regles/topword$"))
+    expect(page.locator(".prose")).to_contain_text("cases")
+    shot(page, screenshots, "rules")
+
+    page.goto(server.base_url + "/lexique")
+    page.fill("#lex-word", "râteau")
+    page.keyboard.press("Enter")
+    expect(page).to_have_url(re.compile(r"/lexique/r%C3%A2teau$"))
+    topword = page.locator(".validity-item", has_text="Topword")
+    expect(topword).to_contain_text("Accepté")
+    expect(page.locator(".lex-card")).to_contain_text("Outil")
+    shot(page, screenshots, "lexicon", full_page=True)
+
+
+# ---- two players --------------------------------------------------------------------------------
+
+
+def test_two_players_create_join_and_see_each_others_moves(
+        server: LiveServer, new_page: Any, screenshots: Path) -> None:
+    alice = new_page()
+    table = create_table(alice, server, seats=("human",), auto_referee=True)
+    expect(alice.locator(".tw-banner")).to_contain_text("En attente de 1 joueur")
+    invite = alice.locator(".invite-link")
+    expect(invite).to_have_value(f"{server.base_url}/table/{table}")
+
+    # Bruno finds the table in the lobby of the home page.
+    bruno = new_page()
+    bruno.goto(server.base_url + "/")
+    row = bruno.locator("#salon .lobby-row", has_text="Alice")
+    expect(row).to_contain_text("1 place libre")
+    row.get_by_role("link", name="Rejoindre").click()
+    expect(bruno).to_have_url(invite.input_value())
+    expect(bruno.locator(".join-card")).to_contain_text("Une place est libre")
+    bruno.fill("#join-name", "Bruno")
+    bruno.get_by_role("button", name="Rejoindre la table").click()
+    expect(bruno.locator(".role-chip")).to_contain_text("Vous : Bruno")
+    expect(bruno.locator(".rack .rack-tile")).to_have_count(7)
+    expect(alice.locator(".tw-players")).to_contain_text("Bruno")
+    pages = [alice, bruno]
+
+    # First move: rack tile then cell, the preview gives the score, then "Jouer".
+    view = server.view(table)
+    mover = seat_page(view, pages)
+    other = pages[1 - view["game"]["turn"]]
+    expect(mover.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+    expect(other.locator(".tw-banner")).to_contain_text(re.compile(r"Au tour (de |d’)"))
+    move = choose_move(view, rack_letters(mover))
+    assert move is not None
+    place_by_clicks(mover, move)
+    expect(mover.locator(".tw-preview .preview-score")).to_have_text(str(move.score))
+    expect(mover.locator(".tw-preview .preview-notation")).to_have_text(move.notation)
+    mover.get_by_role("button", name="Jouer", exact=True).click()
+    expect(mover.locator(".cell.tentative")).to_have_count(0)
+    expect_move_shown(other, move)
+    expect_move_shown(mover, move)
+    expect(other.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+
+    # Second move, by the other player, typed on the keyboard and played with Enter.
+    view = server.view(table)
+    mover, other = other, mover
+    move2 = choose_move(view, rack_letters(mover), typeable=True)
+    assert move2 is not None
+    type_move(mover, move2)
+    tiles = len(move2.placement.tiles)
+    expect(mover.locator(".cell.tentative")).to_have_count(tiles)
+    # Backspace takes the last typed letter back; typing it again puts it back.
+    mover.keyboard.press("Backspace")
+    expect(mover.locator(".cell.tentative")).to_have_count(tiles - 1)
+    mover.keyboard.type(move2.notation.split(" ", 1)[1][-1])
+    expect(mover.locator(".cell.tentative")).to_have_count(tiles)
+    expect(mover.locator(".tw-preview .preview-score")).to_have_text(str(move2.score))
+    mover.keyboard.press("Enter")
+    expect_move_shown(other, move2)
+    scores = server.view(table)["game"]["scores"]
+    assert sorted(scores) == sorted([move.score, move2.score])
+    for page in pages:
+        for seat in range(2):
+            score = page.locator(".player").nth(seat).locator(".player-score")
+            expect(score).to_have_text(str(scores[seat]))
+    # A word of the log opens its entry in the dictionary.
+    alice.locator(".log-list .word-link").first.click()
+    popup = alice.locator("dialog.word-modal")
+    expect(popup.locator(".popup-valid")).to_contain_text("Accepté au Topword")
+    alice.keyboard.press("Escape")
+    expect(popup).to_have_count(0)
+
+    # Chat: what a player writes reaches the other as plain text, never as HTML.
+    text = "Bien joué <b>Bruno</b> ! « à toi »"
+    alice.fill(".chat-input", text)
+    alice.keyboard.press("Enter")
+    message = bruno.locator(".chat-msg").last
+    expect(message.locator(".chat-text")).to_have_text(text)
+    expect(message.locator(".chat-name")).to_have_text("Alice")
+    expect(bruno.locator(".chat-msg b")).to_have_count(0)
+    shot(alice, screenshots, "table-two-players")
+
+    # A reload keeps the seat, the rack and the move log.
+    rack_before = sorted(rack_letters(alice))
+    alice.reload()
+    expect(alice.locator(".role-chip")).to_contain_text("Vous : Alice")
+    expect(alice.locator(".rack .rack-tile")).to_have_count(7)
+    assert sorted(rack_letters(alice)) == rack_before
+    expect(alice.locator(".log-list")).to_contain_text(move.notation)
+    expect(alice.locator(".log-list")).to_contain_text(move2.notation)
+
+    # A spectator sees the board and the scores, never a rack.
+    carol = new_page()
+    carol.goto(f"{server.base_url}/table/{table}")
+    expect(carol.locator(".role-chip")).to_contain_text("Spectateur")
+    expect_move_shown(carol, move2)
+    expect(carol.locator(".rack .rack-tile")).to_have_count(0)
+    expect(carol.locator(".tw-actions button")).to_have_count(0)
+
+
+# ---- rules enforced, errors in French -----------------------------------------------------------
+
+
+def wait_for_my_turn(page: Any) -> None:
+    expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !", timeout=30000)
+
+
+def test_an_illegal_move_shows_the_french_error_and_changes_nothing(
+        server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    table = create_table(page, server, seats=("bot:debutant",), auto_referee=True)
+    wait_for_my_turn(page)
+    before = server.view(table)
+    board = before["game"]["board"]
+    # Two tiles on a diagonal, on empty cells: never a legal shape.
+    r, c = next((r, c) for r in range(9) for c in range(9)
+                if not board[r][c] and not board[r + 1][c + 1])
+    for cell in (cell_name((r, c)), cell_name((r + 1, c + 1))):
+        page.locator(".rack .rack-tile").first.click()
+        page.click(f'[data-cell="{cell}"]')
+    message = "Toutes vos lettres doivent être sur une même ligne ou une même colonne."
+    expect(page.locator(".tw-preview")).to_contain_text(message)
+    page.get_by_role("button", name="Jouer", exact=True).click()
+    expect(page.locator(".toast-error")).to_contain_text(message)
+    after = server.view(table)
+    assert after["table"]["actions"] == before["table"]["actions"]
+    assert after["game"]["board"] == before["game"]["board"]
+    expect(page.locator(".cell.tentative")).to_have_count(2)
+    expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+    # Escape takes the tiles back to the rack.
+    page.keyboard.press("Escape")
+    expect(page.locator(".cell.tentative")).to_have_count(0)
+    expect(page.locator(".rack .rack-tile")).to_have_count(7)
+
+    # Drag and drop (pointer events): a rack tile onto a cell, then back onto the rack.
+    target = page.locator(f'[data-cell="{cell_name((r, c))}"]')
+    drag(page, page.locator(".rack .rack-tile").first, target)
+    expect(target).to_have_class(re.compile(r"\btentative\b"))
+    expect(page.locator(".rack .rack-tile")).to_have_count(6)
+    expect(page.locator(".tw-preview.invalid")).to_be_visible()  # one tile alone: no word
+    drag(page, target.locator(".tile"), page.locator(".rack"))
+    expect(page.locator(".cell.tentative")).to_have_count(0)
+    expect(page.locator(".rack .rack-tile")).to_have_count(7)
+
+
+def drag(page: Any, source: Any, target: Any) -> None:
+    """Press, move in small steps, release: what a mouse (or a finger) does. Both ends must
+    be inside the viewport (the page hit-tests the point under the pointer)."""
+    page.locator(".rack").scroll_into_view_if_needed()
+    source.scroll_into_view_if_needed()
+    target.scroll_into_view_if_needed()
+    a = source.bounding_box()
+    b = target.bounding_box()
+    assert a is not None and b is not None
+    page.mouse.move(a["x"] + a["width"] / 2, a["y"] + a["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(a["x"] + a["width"] / 2 + 12, a["y"] + a["height"] / 2 + 12, steps=3)
+    page.mouse.move(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2, steps=8)
+    page.mouse.up()
+
+
+# ---- a whole game against bots, then its replay -------------------------------------------------
+
+
+def test_a_game_against_bots_runs_to_its_end_and_replays(
+        server: LiveServer, new_page: Any, screenshots: Path) -> None:
+    page = new_page()
+    table = create_table(page, server, seats=("bot:debutant", "bot:debutant"))
+    end = page.locator(".tw-end")
+    actions = page.locator(".tw-actions")
+    pass_button = actions.get_by_role("button", name="Passer", exact=True)
+    accept_button = actions.get_by_role("button", name="Accepter", exact=True)
+    challenge_button = actions.get_by_role("button", name="Contester", exact=True)
+    mid_game_shot = False
+    challenged = False
+    deadline = time.monotonic() + 300
+    while not end.is_visible():
+        assert time.monotonic() < deadline, "the game did not end in time"
+        if not challenged and challenge_button.is_visible() and challenge_button.is_enabled() \
+                and pass_button.is_enabled():
+            # A bot's word is open to a challenge: the dictionary says it is valid.
+            challenge_button.click()
+            expect(page.locator(".toast")).to_contain_text("Vous contestez : le mot est valable")
+            challenged = True
+            continue
+        if not mid_game_shot and page.locator(".log-list .log-entry.play").count() >= 12:
+            shot(page, screenshots, "table-mid-game")
+            mid_game_shot = True
+        if accept_button.is_visible() and accept_button.is_enabled():
+            accept_button.click()
+        elif pass_button.is_visible() and pass_button.is_enabled() \
+                and not page.locator("dialog[open]").count():
+            confirm_pass(page)
+        page.wait_for_timeout(50)
+    assert mid_game_shot and challenged
+    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    dialog = page.locator("dialog.end-modal")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".result-table tbody tr")).to_have_count(3)
+    shot(page, screenshots, "game-end")
+    page.keyboard.press("Escape")
+    expect(dialog).to_have_count(0)
+    expect(end).to_contain_text("Pénalité")
+    download = end.get_by_role("link", name="Télécharger la partie (JSON)")
+    expect(download).to_have_attribute("href", f"/api/tables/{table}/record")
+    record = server.get_json(f"/api/tables/{table}/record")
+    assert record["game"] == "topword" and record["actions"]
+    shot(page, screenshots, "game-end-panel", full_page=True)
+
+    end.get_by_role("link", name="Revoir la partie").click()
+    expect(page).to_have_url(re.compile(rf"/partie/{table}/revoir$"))
+    counter = page.locator(".replay-counter")
+    total = len(record["actions"])
+    # The server analyses every move of the game (the move generator at each step) first.
+    expect(counter).to_have_text(f"Coup {total} / {total}", timeout=60000)
+    # The last position is the final board, with the final scores.
+    final = server.view(table)["game"]
+    filled = sum(1 for row in final["board"] for stack in row if stack)
+    expect(page.locator(".cell.filled")).to_have_count(filled)
+    for seat, score in enumerate(final["scores"]):
+        expect(page.locator(".replay-scores .player-score").nth(seat)).to_have_text(
+            str(score).replace("-", "−"))
+    controls = page.locator(".replay-controls")
+    controls.get_by_role("button", name="Début de la partie").click()
+    expect(counter).to_contain_text("Début")
+    expect(page.locator(".cell.filled")).to_have_count(0)
+    controls.get_by_role("button", name="Coup suivant").click()
+    expect(counter).to_have_text(f"Coup 1 / {total}")
+    expect(page.locator(".replay-move")).to_contain_text(
+        "Alice" if record["actions"][0]["seat"] == 0 else "Robot Débutant")
+    page.keyboard.press("ArrowRight")
+    expect(counter).to_have_text(f"Coup 2 / {total}")
+    controls.get_by_role("button", name="Coup précédent").click()
+    expect(counter).to_have_text(f"Coup 1 / {total}")
+    # Find a bot's word that the expert would have beaten, and show the expert's move.
+    for _ in range(total):
+        if page.locator(".analysis:not(.perfect)").count():
+            break
+        page.keyboard.press("ArrowRight")
+    expect(page.locator(".replay-move .analysis")).to_be_visible()
+    if page.get_by_role("button", name="Voir sur le plateau").count():
+        page.get_by_role("button", name="Voir sur le plateau").click()
+        expect(page.locator(".cell.tentative").first).to_be_visible()
+    shot(page, screenshots, "replay")
+    controls.get_by_role("button", name="Fin de la partie").click()
+    expect(counter).to_have_text(f"Coup {total} / {total}")
+
+
+# ---- resilience ---------------------------------------------------------------------------------
+
+
+def test_the_game_resumes_in_the_page_after_a_server_restart(
+        server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    table = create_table(page, server, seats=("bot:debutant",), auto_referee=True)
+    wait_for_my_turn(page)
+    rack = rack_letters(page)
+    expect(page.locator(".conn-chip")).to_contain_text("En ligne")
+
+    server.stop()
+    expect(page.locator(".conn-chip")).to_contain_text("Reconnexion")
+    server.start()
+    expect(page.locator(".conn-chip")).to_contain_text("En ligne", timeout=30000)
+    expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+    assert rack_letters(page) == rack
+
+    move = choose_move(server.view(table), rack)
+    assert move is not None
+    place_by_clicks(page, move)
+    expect(page.locator(".tw-preview .preview-score")).to_have_text(str(move.score))
+    page.get_by_role("button", name="Jouer", exact=True).click()
+    expect_move_shown(page, move)
+    # The bot resumed too: it answers.
+    wait_for_my_turn(page)
+    assert server.view(table)["table"]["actions"] >= 2
+
+
+def test_a_phone_sized_screen_shows_the_whole_table_and_places_by_touch(
+        server: LiveServer, new_page: Any, browser: Any, screenshots: Path) -> None:
+    desktop = new_page()
+    table = create_table(desktop, server, seats=("bot:confirme",), auto_referee=True)
+    wait_for_my_turn(desktop)
+    state = desktop.context.storage_state()
+    phone = new_page(storage_state=state, **PHONE)
+    phone.goto(f"{server.base_url}/table/{table}")
+    wait_for_my_turn(phone)
+    expect(phone.locator(".rack .rack-tile")).to_have_count(7)
+    width = phone.evaluate("document.documentElement.scrollWidth")
+    assert width <= 375, f"the page scrolls sideways on a phone ({width} px)"
+    board_box = phone.locator(".board-frame").bounding_box()
+    assert board_box is not None and board_box["width"] <= 375
+    move = choose_move(server.view(table), rack_letters(phone))
+    assert move is not None
+    place_by_clicks(phone, move, tap=True)
+    expect(phone.locator(".tw-preview .preview-score")).to_have_text(str(move.score))
+    shot(phone, screenshots, "phone-table")
+    shot(phone, screenshots, "phone-table-full", full_page=True)
+    phone.get_by_role("button", name="Jouer", exact=True).tap()
+    expect_move_shown(phone, move)
