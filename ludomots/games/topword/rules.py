@@ -321,6 +321,9 @@ class TopwordState(State):
         pending = self.pending
         checker = get_lexicon().checker("topword")
         invalid = [w for w in pending["words"] if not checker(w)]
+        self.history.append({"type": "challenge", "seat": challenger,
+                             "against": pending["seat"], "upheld": bool(invalid),
+                             "words": invalid or list(pending["words"])})
         if not invalid:
             events = [Event("challenge", {"seat": challenger, "against": pending["seat"],
                                           "upheld": False, "words": pending["words"]})]

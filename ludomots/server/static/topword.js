@@ -771,13 +771,43 @@ export function mount(main, { id, info }) {
     return null;
   }
 
+  function toastEvents(events) {
+    for (const ev of events) {
+      const d = ev.data || {};
+      if (ev.type === "challenge") {
+        const who = d.seat === st.seat ? "Vous contestez" : `${seatName(d.seat)} conteste`;
+        toast(d.upheld ? `${who} : le mot est refusé, il est retiré du plateau.` : `${who} : le mot est valable, il reste.`,
+          { kind: d.upheld ? "success" : "info" });
+      } else if (ev.type === "seat_joined" && d.seat !== st.seat) {
+        toast(`${d.name || "Un joueur"} a rejoint la table.`, { kind: "info" });
+      }
+    }
+  }
+
   function ingestLog(events, initial) {
     const actions = st.table.actions || 0;
     const history = st.game.history || st.table.history;
     if (Array.isArray(history)) {
-      st.log = history.map((h) => entryFromLast(h) || { kind: h.type, seat: h.seat }).filter(Boolean);
+      // The view carries the whole public history: the log is rebuilt from it, and events
+      // only raise toasts.
+      st.log = [];
+      for (const h of history) {
+        if (h.type === "challenge") {
+          if (h.upheld) {
+            for (let i = st.log.length - 1; i >= 0; i--) {
+              if (st.log[i].kind === "play" && st.log[i].seat === h.against) { st.log[i].contested = true; break; }
+            }
+          }
+          st.log.push({ kind: "challenge", seat: h.seat, against: h.against, upheld: Boolean(h.upheld), words: h.words || [] });
+        } else if (h.type !== "taken_back") {
+          const entry = entryFromLast(h);
+          if (entry) st.log.push(entry);
+        }
+      }
+      if (st.game.over) st.log.push({ kind: "end", reason: st.game.end_reason });
       st.logPartial = false;
       st.logActions = actions;
+      if (!initial) toastEvents(events);
       renderLog();
       return;
     }
