@@ -15,11 +15,13 @@ serve: $(VENV)/.installed
 	$(BIN)/ludomots serve
 
 # Installs the test needs (Python packages, Debian's Chromium for the browser tests) and runs
-# the whole suite: lint, types, tests.
+# the whole suite: lint, types, tests, then the browser tests in a run of their own
+# (Playwright's synchronous API keeps an event loop that the asyncio tests must not share).
 test: $(VENV)/.test-installed lexique-sources browser
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest --ignore=tests/e2e
+	$(BIN)/python -m pytest tests/e2e
 
 # Debian's Chromium, driven by Playwright's Python package (no browser download).
 browser:

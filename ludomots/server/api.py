@@ -70,7 +70,21 @@ def _seat_specs(raw: object, name: object) -> tuple[list[SeatSpec], int]:
             raise ApiError("bad_seats", "Une place est « human » ou « bot ».")
     if creator is None:
         raise ApiError("bad_seats", "Il faut au moins une place humaine, la vôtre.")
-    return specs, creator
+    return _number_bot_names(specs), creator
+
+
+def _number_bot_names(specs: list[SeatSpec]) -> list[SeatSpec]:
+    """Bots of the same level get numbered names (Robot Débutant 1, 2...), so that a table of
+    several robots stays readable."""
+    names = [s.name for s in specs if s.kind == "bot"]
+    seen: dict[str, int] = {}
+    out = []
+    for spec in specs:
+        if spec.kind == "bot" and names.count(spec.name) > 1:
+            seen[spec.name] = seen.get(spec.name, 0) + 1
+            spec = SeatSpec.bot(spec.level or "", f"{spec.name} {seen[spec.name]}")
+        out.append(spec)
+    return out
 
 
 def _public(info: TableInfo) -> dict[str, Any]:

@@ -376,6 +376,19 @@ function optionField(opt) {
       node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), input, help),
     };
   }
+  if (opt.type === "int | None" || opt.type === "float | None") {
+    // An optional number (e.g. Typo's first player): empty means "none" (null).
+    const input = el("input", { id, name: opt.name, type: "number", value: opt.default === null || opt.default === undefined ? "" : String(opt.default),
+      step: opt.type.startsWith("int") ? "1" : "any", min: "0", class: "narrow", placeholder: "—", "aria-describedby": describedBy });
+    return {
+      name: opt.name,
+      value: () => {
+        if (input.value.trim() === "") return null;
+        return opt.type.startsWith("int") ? parseInt(input.value, 10) : Number(input.value);
+      },
+      node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), input, help),
+    };
+  }
   const input = el("input", { id, name: opt.name, type: "text", value: String(opt.default ?? ""), "aria-describedby": describedBy });
   return {
     name: opt.name,

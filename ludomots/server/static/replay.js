@@ -5,6 +5,7 @@ import { el, icon, button, replace, setTitle, loading, errorBlock, levelLabel, p
 import { getReplay, getTable, recordUrl } from "./api.js";
 import { createBoard, tileLabel } from "./board.js";
 import { wordPopup } from "./lexicon.js";
+import { rowNode, cardNode, partLabel } from "./typo.js";
 
 const SEAT_COLOURS = 4;
 const END_REASONS = {
@@ -26,6 +27,7 @@ export async function render(main, { id }) {
         el("a", { class: "btn", href: "/", text: "Accueil" })]));
     return () => {};
   }
+  if (data.game === "typo") return renderTypo(main, id, data, info);
   if (data.game && data.game !== "topword") {
     replace(main, errorBlock("Revoir la partie", "Le film des parties de ce jeu n’est pas encore disponible dans le navigateur.",
       [el("a", { class: "btn primary", href: recordUrl(id), download: `partie-${id}.json`, text: "Télécharger la partie (JSON)" })]));
@@ -235,6 +237,207 @@ export async function render(main, { id }) {
   function firstToPlay() {
     const g = gameOf(steps[0]);
     return g.turn ?? 0;
+  }
+
+  function onKey(e) {
+    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
+    if (document.querySelector("dialog[open]")) return;
+    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
+    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
+    else if (e.key === "Home") { e.preventDefault(); go(0); }
+    else if (e.key === "End") { e.preventDefault(); go(last); }
+  }
+  document.addEventListener("keydown", onKey);
+  paint();
+  return () => document.removeEventListener("keydown", onKey);
+}
+
+// ---- Typo: the four rows, the scores and the action of each step -------------------------------
+
+const TYPO_SIDES = { left: "à gauche", right: "à droite" };
+
+function renderTypo(main, id, data, info) {
+  const steps = Array.isArray(data.steps) ? data.steps : [];
+  if (!steps.length) {
+    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
+    return () => {};
+  }
+  const seats = data.seats || (info && info.seats) || [];
+  const title = data.title || (info && info.title) || "Typo";
+  setTitle(`Revoir · ${title}`);
+  const seatName = (i) => {
+    const s = seats[i];
+    if (!s) return `Joueur ${Number(i) + 1}`;
+    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${Number(i) + 1}`);
+  };
+  const gameOf = (step) => {
+    const view = (step && step.view) || {};
+    return view.game && typeof view.game === "object" ? view.game : view;
+  };
+  const who = (seat) => el("span", { class: `log-who seat-${seat % SEAT_COLOURS}` },
+    el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(seat) }));
+  const last = steps.length - 1;
+  let index = last;
+
+  const rowsBox = el("div", { class: "ty-felt", role: "group", "aria-label": "Les quatre rangées" });
+  const partBox = el("div", { class: "ty-part" });
+  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
+  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(index), class: "replay-slider", "aria-label": "Position dans la partie" });
+  const btnFirst = el("button", { type: "button", class: "btn icon-only", "aria-label": "Début de la partie", title: "Début (Origine)" }, icon("first"));
+  const btnPrev = el("button", { type: "button", class: "btn icon-only", "aria-label": "Action précédente", title: "Action précédente (←)" }, icon("prev"));
+  const btnNext = el("button", { type: "button", class: "btn icon-only primary", "aria-label": "Action suivante", title: "Action suivante (→)" }, icon("next"));
+  const btnLast = el("button", { type: "button", class: "btn icon-only", "aria-label": "Fin de la partie", title: "Fin (Fin)" }, icon("last"));
+  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
+  const scoresCard = el("section", { class: "card replay-scores" });
+  const listCard = el("section", { class: "card replay-list" });
+  const moveList = el("ol", { class: "log-list" });
+  btnFirst.addEventListener("click", () => go(0));
+  btnPrev.addEventListener("click", () => go(index - 1));
+  btnNext.addEventListener("click", () => go(index + 1));
+  btnLast.addEventListener("click", () => go(last));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+
+  const winners = data.winners || [];
+  const finalScores = data.scores || [];
+  replace(main, el("div", { class: "page replay-page ty-page" },
+    el("header", { class: "page-head replay-head" },
+      el("div", {},
+        el("p", { class: "eyebrow", text: "Revoir la partie" }),
+        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(", ")}` }),
+        el("p", { class: "muted", text: winners.length
+          ? `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))} · ${finalScores.map(num).join(" / ")}`
+          : "" })),
+      el("div", { class: "row-actions" },
+        el("a", { class: "btn", href: recordUrl(id), download: `typo-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
+        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
+    el("div", { class: "replay-layout" },
+      el("div", { class: "replay-main" },
+        partBox, rowsBox,
+        el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" },
+          btnFirst, btnPrev, slider, btnNext, btnLast, counter)),
+      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
+
+  function describe(k) {
+    const step = steps[k];
+    const a = step.action || {};
+    const g = gameOf(step);
+    const name = seatName(step.seat);
+    if (a.type === "choose") return { short: `choisit ${a.card}`, text: `${name} choisit sa carte en secret : ${a.card}`, word: null, points: null };
+    if (a.type === "place") {
+      const where = `${a.side === "left" ? "à gauche" : "à droite"} de la rangée ${Number(a.row) + 1}`;
+      return { short: a.word, text: `${name} pose sa carte ${where} et annonce`, word: a.word, points: null };
+    }
+    if (a.type === "fail") {
+      const p = (g.played || []).filter((x) => x.type === "failed" && x.seat === step.seat).pop();
+      const pts = p ? p.points : null;
+      const refused = p && p.refused;
+      return {
+        short: refused ? `défausse la rangée ${Number(a.row) + 1}` : `ne peut pas placer : rangée ${Number(a.row) + 1}`,
+        text: refused ? `${name} défausse la rangée ${Number(a.row) + 1} après le refus de son mot`
+          : `${name} ne peut pas placer sa carte : la rangée ${Number(a.row) + 1}${p ? ` (${p.discarded})` : ""} est défaussée`,
+        word: null, points: pts !== null ? -pts : null,
+      };
+    }
+    if (a.type === "vote") return { short: a.doubt ? "doute" : "fait confiance", text: `${name} ${a.doubt ? "doute du mot" : "fait confiance"}`, word: null, points: null };
+    return { short: a.type || "", text: a.type || "", word: null, points: null };
+  }
+
+  // The list of actions (the card choices are left out: they say little).
+  replace(listCard, el("h2", { class: "card-title" }, icon("book"), el("span", { text: "Toute la partie" })),
+    el("div", { class: "log-scroll" }, moveList));
+  moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
+  steps.forEach((step, k) => {
+    if (k === 0 || !step.action || step.action.type === "choose") return;
+    const d = describe(k);
+    moveList.append(el("li", { class: "log-entry" },
+      el("span", { class: "log-num", text: String(k) }),
+      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
+        who(step.seat), el("span", { class: d.word ? "log-notation" : "muted small", text: d.short })),
+      d.points !== null ? el("span", { class: "log-score neg", text: signed(d.points) }) : null));
+  });
+
+  function go(k) {
+    index = Math.max(0, Math.min(last, k));
+    paint();
+  }
+
+  function paint() {
+    const step = steps[index];
+    const g = gameOf(step);
+    const prev = index > 0 ? gameOf(steps[index - 1]) : null;
+    const longest = new Set(g.longest_rows || []);
+    replace(rowsBox, (g.rows || []).map((row, i) => {
+      const before = prev && prev.rows ? prev.rows[i] : row;
+      const changed = before !== row;
+      let fresh = null;
+      if (changed && row.length === before.length + 1) fresh = row.endsWith(before) ? (j) => j === 0 : (j) => j === row.length - 1;
+      const node = rowNode(row, { index: i, longest: longest.has(i), highlight: fresh });
+      if (changed) node.classList.add("targeted");
+      return node;
+    }));
+    replace(partBox,
+      el("span", { class: ["ty-part-chip", g.part === 2 ? "part-2" : "part-1"] },
+        el("span", { class: "ty-part-arrow", "aria-hidden": "true", text: g.part === 2 ? "Z→A" : "A→Z" }),
+        el("span", { text: partLabel(g.part) })),
+      el("span", { class: "chip", text: `Tour ${g.round ?? 1}` }),
+      el("span", { class: "chip ty-holder-chip" }, icon("book"), el("span", { text: `Dictionnaire : ${seatName(g.holder ?? 0)}` })));
+    slider.value = String(index);
+    counter.textContent = index === 0 ? `Début · ${last} actions` : `Action ${index} / ${last}`;
+    btnFirst.disabled = btnPrev.disabled = index === 0;
+    btnNext.disabled = btnLast.disabled = index === last;
+
+    if (index === 0) {
+      replace(moveCard,
+        el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" })),
+        el("p", { class: "muted", text: `Quatre cartes commencent les rangées ; ${seatName(g.holder ?? 0)} reçoit le dictionnaire.` }));
+    } else {
+      const d = describe(index);
+      const parts = [
+        el("h2", { class: "card-title" }, who(step.seat), el("span", { class: "card-title-extra", text: `action ${index}` })),
+        el("p", { class: "replay-played" }, el("span", { text: d.text }),
+          d.points !== null ? el("span", { class: "log-score neg", text: `${signed(d.points)} ${Math.abs(d.points) > 1 ? "points" : "point"}` }) : null),
+      ];
+      if (d.word) {
+        parts.push(el("p", { class: "replay-words" }, el("span", { class: "word-chip" },
+          el("button", { type: "button", class: "word-link ty-replay-word", text: d.word, "aria-label": `${d.word} : voir la définition`, onclick: () => wordPopup(d.word, "typo") }))));
+      }
+      if (g.revealed && step.action && step.action.type !== "choose") {
+        parts.push(el("p", { class: "replay-rack" }, el("span", { class: "muted small", text: "Cartes du tour : " }),
+          el("span", { class: "mini-rack" }, g.revealed.map((c, s) => el("span", { class: ["mini-tile", `seat-${s % SEAT_COLOURS}`], title: seatName(s), text: c })))));
+      }
+      replace(moveCard, parts);
+    }
+
+    const scores = g.scores || [];
+    const over = g.over;
+    replace(scoresCard,
+      el("h2", { class: "card-title" }, icon("user"), el("span", { text: over ? "Scores finaux" : "Scores" })),
+      el("ul", { class: "player-list compact ty-players" }, seats.map((s, i) => el("li", {
+        class: ["player", `seat-${i % SEAT_COLOURS}`, step.seat === i && index > 0 ? "active" : "", over && winners.includes(i) ? "winner" : ""],
+      },
+      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      el("span", { class: "player-main" },
+        el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
+          g.holder === i ? el("span", { class: "ty-dict", title: "Détient le dictionnaire" }, icon("book")) : null,
+          over && winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+        el("span", { class: "player-sub" },
+          el("span", { class: "ty-hand-size", title: "Cartes en main" }, el("span", { class: "ty-mini-back", "aria-hidden": "true" }), el("span", { text: String((g.hand_sizes || [])[i] ?? 0) })),
+          el("span", { class: "ty-breakdown" },
+            g.lost && g.lost[i] ? el("span", { class: "lost", text: signed(-g.lost[i]) }) : null,
+            g.bonus && g.bonus[i] ? el("span", { class: "bonus", text: `bonus ${signed(g.bonus[i])}` }) : null))),
+      el("span", { class: "score-wrap" }, el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], text: num(scores[i] ?? 0) }))))));
+
+    for (const b of moveList.querySelectorAll(".step-link")) {
+      const current = Number(b.dataset.step) === index;
+      b.closest("li").classList.toggle("current", current);
+      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
+    }
+    const currentLi = moveList.querySelector("li.current");
+    if (currentLi) {
+      const scroller = moveList.parentElement;
+      const top = currentLi.offsetTop - scroller.offsetTop;
+      if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
+    }
   }
 
   function onKey(e) {

@@ -5,6 +5,7 @@ import { getTable } from "./api.js";
 
 const SCREENS = {
   topword: () => import("./topword.js"),
+  typo: () => import("./typo.js"),
 };
 
 /** Whether this client has a table screen for the game. */
