@@ -380,9 +380,10 @@ export function mount(main, { id, info }) {
     const word = wordInput.value.trim();
     if (!word) { st.preview = null; renderPreview(); return; }
     st.preview = { waiting: true };
+    const { row, side } = st.target;  // the target may change or clear before the timer fires
     st.previewTimer = setTimeout(() => {
       st.previewSeq += 1;
-      socket.send({ type: "preview", id: st.previewSeq, action: { type: "place", row: st.target.row, side: st.target.side, word } });
+      socket.send({ type: "preview", id: st.previewSeq, action: { type: "place", row, side, word } });
     }, 120);
     renderPreview();
   }
