@@ -407,7 +407,7 @@ class TopwordState(State):
             "unseen": self.unseen(seat),
             "pending": pending,
             "last": self.last,
-            "history": [dict(h) for h in self.history],
+            "history": list(self.history),  # entries are never changed once written
             "passes_in_row": self.passes_in_row,
             "start_draws": self.start_draws,
             "over": self.over,
@@ -461,7 +461,24 @@ class TopwordState(State):
         return state
 
     def clone(self) -> TopwordState:
-        return TopwordState.from_json(self.to_json())
+        """A copy without the JSON round trip (tables clone before every action). History
+        entries, `last` and the start draws are never changed once written: they are shared."""
+        new = TopwordState(self.options, self.players, SeededRandom.from_json(self.rng.to_json()))
+        new.board = self.board.copy()
+        new.bag = list(self.bag)
+        new.racks = [list(r) for r in self.racks]
+        new.points = list(self.points)
+        new.turn = self.turn
+        new.passes_in_row = self.passes_in_row
+        new.moves_played = self.moves_played
+        new.pending = _copy_json(self.pending)
+        new.last = self.last
+        new.history = list(self.history)
+        new.start_draws = self.start_draws
+        new.over = self.over
+        new.end_reason = self.end_reason
+        new.penalties = list(self.penalties)
+        return new
 
 
 def _copy_json(value: Any) -> Any:
