@@ -15,6 +15,7 @@ from typing import Any, Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec, Event, Game, State
+from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.topword.board import ROWS, Board, cell_name, on_board
@@ -451,9 +452,9 @@ class TopwordState(State):
         state.turn = data["turn"]
         state.passes_in_row = data["passes_in_row"]
         state.moves_played = data["moves_played"]
-        state.pending = _copy_json(data["pending"])
-        state.last = _copy_json(data["last"])
-        state.history = _copy_json(data["history"])
+        state.pending = copy_json(data["pending"])
+        state.last = copy_json(data["last"])
+        state.history = copy_json(data["history"])
         state.start_draws = [list(d) for d in data["start_draws"]]
         state.over = data["over"]
         state.end_reason = data["end_reason"]
@@ -471,7 +472,7 @@ class TopwordState(State):
         new.turn = self.turn
         new.passes_in_row = self.passes_in_row
         new.moves_played = self.moves_played
-        new.pending = _copy_json(self.pending)
+        new.pending = copy_json(self.pending)
         new.last = self.last
         new.history = list(self.history)
         new.start_draws = self.start_draws
@@ -479,14 +480,6 @@ class TopwordState(State):
         new.end_reason = self.end_reason
         new.penalties = list(self.penalties)
         return new
-
-
-def _copy_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
 
 
 class Topword(Game):

@@ -17,6 +17,7 @@ from typing import Any
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.typo.actions import (
@@ -458,9 +459,9 @@ class TypoState(State):
             "choices": list(self.choices),
             "revealed": list(self.revealed) if self.revealed is not None else None,
             "queue": list(self.queue),
-            "pending": _copy_json(self.pending),
+            "pending": copy_json(self.pending),
             "votes": list(self.votes),
-            "played": _copy_json(self.played),
+            "played": copy_json(self.played),
             "lost": list(self.lost),
             "bonus": list(self.bonus),
         }
@@ -481,23 +482,15 @@ class TypoState(State):
         state.choices = list(data["choices"])
         state.revealed = None if data["revealed"] is None else list(data["revealed"])
         state.queue = list(data["queue"])
-        state.pending = _copy_json(data["pending"])
+        state.pending = copy_json(data["pending"])
         state.votes = list(data["votes"])
-        state.played = _copy_json(data["played"])
+        state.played = copy_json(data["played"])
         state.lost = list(data["lost"])
         state.bonus = list(data["bonus"])
         return state
 
     def clone(self) -> TypoState:
         return TypoState.from_json(self.to_json())
-
-
-def _copy_json(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {k: _copy_json(v) for k, v in value.items()}
-    if isinstance(value, list):
-        return [_copy_json(v) for v in value]
-    return value
 
 
 class Typo(Game):
