@@ -20,15 +20,20 @@ measured from just before the generator sends it to the moment the OTHER human's
 receives the ``update`` whose ``view.table.actions`` shows it applied (and ``view.game.last``
 is that seat's pass). Sizes are tried in increasing order on the same server (tables carry
 over from one size to the next); each size gets a warm-up, then a fixed measurement window.
-An action still unanswered a few seconds after the window counts as infinitely late.
+An action still unanswered a few seconds after the window counts as infinitely late. When
+500 tables meet the target, 750 and 1000 are tried; then up to two sizes between the largest
+that meets it and the smallest that misses it (going down leaves the surplus tables idle on the
+server: unfinished games nobody plays, which still take memory).
 
 Server limits: creations and joins are limited to 60 a minute per client address
 (``ServerSettings.http_rate_limit``, which ``ludomots serve`` cannot change), so the generator
 spreads its simulated clients over loopback source addresses 127.0.0.2, 127.0.0.3, ... and
 keeps each one under 55 a minute itself, like players behind different addresses.
 
-Both processes share the machine's cores (the load generator's CPU is reported too); figures
-are for this machine only. Prints figures; asserts nothing.
+Both processes share the machine's cores (the load generator's CPU and event-loop lag are
+reported too); figures are for this machine only. Before each window the generator waits (a
+minute at most) until programs outside the benchmark use under 25 % of a core, and a window
+during which they used more is marked "disturbed". Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -527,7 +532,7 @@ class Sim:
     async def wait_started(self, n: int, timeout: float) -> None:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            if all(s.ever_live for s in self.slots[:n]):
+            if all(s.ever_live for s in self.slots[:n]) and self.live() >= 0.95 * n:
                 return
             await asyncio.sleep(0.5)
 
@@ -828,8 +833,8 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
               f"{_fmt(r['loadgen_lag_max_ms'], '.0f'):>7} {_fmt(r['http_p99_ms'], '.0f'):>8} "
               f"{_fmt(r['update_bytes'], '.0f'):>8}  {errors}")
     print(f"(other: CPU of the programs outside this benchmark; over {args.quiet:g}% "
-          f"the window is marked disturbed. ms/act: the server's main process CPU per "
-          f"action, bots' actions included)")
+          f"the window is marked disturbed. ms/act: CPU of the server process, all its threads, "
+          f"per action played, bots' included; the bot workers are apart)")
     passing = [r["tables"] for r in results if r["passed"]]
     failing = [r["tables"] for r in results if not r["passed"]]
     best = max((n for n in passing if not failing or n < min(failing)), default=None)
