@@ -11,7 +11,7 @@ shows; the simulator cannot enforce it, code review and the tests of each game d
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol, runtime_checkable
 
 from ludomots.core.game import Action, State
@@ -46,3 +46,13 @@ class RandomBot:
         if not legal:
             raise RuntimeError(f"seat {seat} has no legal action")
         return rng.choice(legal)
+
+
+def seat_bots(factories: Mapping[str, BotFactory], levels: Sequence[str | None],
+              seed: int) -> tuple[dict[int, Bot], dict[int, SeededRandom]]:
+    """Fresh bots for the seats whose level is given (None: a human), each with its own
+    random stream forked from the seed as the simulator does, so a seed reproduces every
+    bot decision."""
+    base = SeededRandom(seed)
+    bots = {seat: factories[level]() for seat, level in enumerate(levels) if level is not None}
+    return bots, {seat: base.fork(f"bot{seat}") for seat in bots}

@@ -19,7 +19,7 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES, Bot
+from ludomots.core.bots import LEVEL_TITLES, Bot, seat_bots
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
@@ -472,19 +472,13 @@ class TerminalGame:
 
 def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
                                                               dict[int, SeededRandom]]:
-    """Fresh bots, each with its own stream forked from the seed (as the simulator does), so a
-    seed reproduces every bot decision."""
-    bots: dict[int, Bot] = {}
-    rngs: dict[int, SeededRandom] = {}
-    if any(info.kind == "bot" for info in seats):
-        from ludomots.games.topword.bots import BOTS
+    """The bots of the bot seats (imported only when a game has some)."""
+    levels = [str(info.level) if info.kind == "bot" else None for info in seats]
+    if not any(levels):
+        return {}, {}
+    from ludomots.games.topword.bots import BOTS
 
-        base = SeededRandom(seed)
-        for seat, info in enumerate(seats):
-            if info.kind == "bot":
-                bots[seat] = BOTS[str(info.level)]()
-                rngs[seat] = base.fork(f"bot{seat}")
-    return bots, rngs
+    return seat_bots(BOTS, levels, seed)
 
 
 def play_session(options: TopwordOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,

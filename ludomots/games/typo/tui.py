@@ -17,7 +17,7 @@ from pathlib import Path
 from rich.console import RenderableType
 from rich.text import Text
 
-from ludomots.core.bots import Bot
+from ludomots.core.bots import Bot, seat_bots
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
@@ -269,18 +269,13 @@ class TerminalGame:
 
 def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
                                                               dict[int, SeededRandom]]:
-    """Fresh bots, each with its own stream forked from the seed (as the simulator does)."""
-    bots: dict[int, Bot] = {}
-    rngs: dict[int, SeededRandom] = {}
-    if any(info.kind == "bot" for info in seats):
-        from ludomots.games.typo.bots import BOTS
+    """The bots of the bot seats (imported only when a game has some)."""
+    levels = [str(info.level) if info.kind == "bot" else None for info in seats]
+    if not any(levels):
+        return {}, {}
+    from ludomots.games.typo.bots import BOTS
 
-        base = SeededRandom(seed)
-        for seat, info in enumerate(seats):
-            if info.kind == "bot":
-                bots[seat] = BOTS[str(info.level)]()
-                rngs[seat] = base.fork(f"bot{seat}")
-    return bots, rngs
+    return seat_bots(BOTS, levels, seed)
 
 
 def play_session(options: TypoOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
