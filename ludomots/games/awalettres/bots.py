@@ -1,0 +1,4 @@
+"""placeholder"""
+from ludomots.core.bots import BotFactory
+
+BOTS: dict[str, BotFactory] = {}
