@@ -124,9 +124,9 @@ class AwalettresState(State):
         if self.options.first_player == "wayampou":
             self.step = "define"
             return [Event("wayampou", {"players": self.players})]
-        return self._deal(self.rng.randbelow(self.players))
+        return self.deal(self.rng.randbelow(self.players))
 
-    def _deal(self, first: int) -> list[Event]:
+    def deal(self, first: int) -> list[Event]:
         """Seed: each player draws enough cards to hold 7 letters, face up; the spells drawn
         are all played before the first word, in player order and drawing order (the player
         order starts with the first player: RULINGS ruling, docs)."""
@@ -433,6 +433,10 @@ class AwalettresState(State):
         self.tasks += trims + spells
         return events
 
+    def advance(self) -> list[Event]:
+        """Resume a position built by hand (tests, analysis): run its tasks and move on."""
+        return self._advance()
+
     def _advance(self) -> list[Event]:
         """Run the tasks in order until one needs a decision; then move the turn on."""
         events: list[Event] = []
@@ -631,7 +635,7 @@ class AwalettresState(State):
         events.append(Event("wayampou_result", {
             "authors": list(self.order), "votes": list(self.votes),
             "tally": [tally[s] for s in range(self.players)], "tied": tied, "first": first}))
-        return events + self._deal(first)
+        return events + self.deal(first)
 
     # -- the end -----------------------------------------------------------------------------
 
