@@ -69,3 +69,26 @@ def message_of(state: AwalettresState, seat: int, action: Action) -> str:
     error = state.check(seat, action)
     assert error is not None
     return error.message
+
+
+def random_action(state: AwalettresState, seat: int, rng: SeededRandom) -> Action:
+    """Any legal action: enumerated ones at random, a random playable word otherwise."""
+    from ludomots.games.awalettres.rules import Define
+    from ludomots.games.awalettres.search import first_playable
+
+    legal = state.legal(seat)
+    if legal is not None:
+        return rng.choice(legal)
+    if state.step == "define":
+        return Define(rng.choice(["Un oiseau.", "Une danse.", "Un fruit des îles."]))
+    low, high = state.length_range()
+    keys = first_playable(state.pool(seat), low, high, limit=60)
+    rng.shuffle(keys)
+    for key in keys:
+        cards = assign(seat, key, state.hands, state.active_designations(seat),
+                       own_wild_first=rng.random() < 0.5)
+        if cards is not None:
+            action = Play(key, *cards)
+            if state.check(seat, action) is None:
+                return action
+    raise AssertionError("no word found although one is possible")
