@@ -50,7 +50,7 @@ from ludomots.games.awalettres.rules import (
     Vote,
 )
 from ludomots.games.awalettres.scoring import Outcome, evaluate, length_bonus
-from ludomots.games.awalettres.search import Pool, exists, words
+from ludomots.games.awalettres.search import Pool, exists, scored_words, words
 from ludomots.lexicon.lexicon import get_lexicon
 
 DEFINITIONS = (
@@ -103,7 +103,7 @@ class Seen:
     def end_weight(self) -> float:
         """How likely letters in hand now are still there at the end: 1 once the grenier is
         empty, fading to 0 when a full grenier is left."""
-        left = sum(self.view["grenier_letters"].values())
+        left = int(sum(self.view["grenier_letters"].values()))
         return max(0.0, 1.0 - left / END_HORIZON)
 
     def opponents(self) -> list[int]:
@@ -130,6 +130,7 @@ class AwalettresBot:
 
     level = "base"
     threshold = 0.0  # vocabulary: frequency of the rarest word known (0: the whole lexicon)
+    max_taken = 2  # letters taken from the others (or CONFUSION) a word may need
 
     def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
         assert isinstance(state, AwalettresState)
@@ -166,6 +167,23 @@ class AwalettresBot:
     def candidates(self, seen: Seen, pool: Pool) -> list[str]:
         low, high = seen.lengths()
         return words(pool, low, high)
+
+    def ranked(self, seen: Seen, end: float = 0.0) -> list[str]:
+        """Playable words, best first by a quick estimate: own seeds collected, the others'
+        paid (counted again for what the opponents gain), the bonus, and the own letters left
+        at the end's weight. The opponents' CONFUSION cards (5 seeds each) are left out: they
+        are the fallback's business."""
+        required = Counter(c for _, c in seen.designations(seen.seat))
+        pool = Pool.of(seen.seat, seen.hands, required)
+        pool = Pool(pool.own, pool.own_wild, pool.others, 0, pool.required)
+        low, high = seen.lengths()
+        share = 1.0 + 1.0 / (seen.players - 1)
+        total = sum(VALUES[c] * n for c, n in pool.own.items())
+        found = scored_words(pool, low, high, self.max_taken)
+        scored = [(gain - share * cost + length_bonus(len(key)) - end * (total - gain),
+                   len(key), key) for key, gain, cost in found]
+        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        return [key for _, _, key in scored]
 
     def play(self, seen: Seen, key: str, own_wild_first: bool = False,
              payees: list[int] | None = None) -> tuple[Play, Outcome] | None:
@@ -310,11 +328,7 @@ class Confirme(AwalettresBot):
     threshold = 0.5
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
-        required = Counter(c for _, c in seen.designations(seen.seat))
-        pool = Pool.of(seen.seat, seen.hands, required)
-        ranked = sorted(self.candidates(seen, pool),
-                        key=lambda k: (-quick_net(k, pool, seen.players), -len(k), k))
-        for key in ranked[:200]:
+        for key in self.ranked(seen)[:200]:
             if not self.knows(key):
                 continue
             found = self.play(seen, key)
@@ -323,40 +337,19 @@ class Confirme(AwalettresBot):
         return self.fallback(seen)
 
 
-def quick_net(key: str, pool: Pool, players: int, end: float = 0.0) -> float:
-    """A fast estimate of a word's worth to rank thousands of them: own letters collected,
-    others' paid (counted again for what the opponents gain), the bonus, and the own letters
-    left, weighed by the chance they are still in hand at the end."""
-    own = dict(pool.own)
-    value = float(length_bonus(len(key)))
-    share = 1.0 + 1.0 / (players - 1)
-    for ch in key:
-        left = own.get(ch, 0)
-        if left:
-            own[ch] = left - 1
-            value += VALUES[ch]
-        else:
-            value -= VALUES[ch] * share
-    if end:
-        value -= end * sum(VALUES[c] * n for c, n in own.items())
-    return value
-
-
 class Expert(AwalettresBot):
     """The whole lexicon; every word weighed (see the module docstring)."""
 
     level = "expert"
     threshold = 0.0
+    max_taken = 3
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
-        required = Counter(c for _, c in seen.designations(seen.seat))
-        pool = Pool.of(seen.seat, seen.hands, required)
         end = seen.end_weight()
-        ranked = sorted(self.candidates(seen, pool),
-                        key=lambda k: (-quick_net(k, pool, seen.players, end), -len(k), k))
+        ranked = self.ranked(seen, end)
         payees = sorted(seen.opponents(), key=lambda s: (seen.scores[s], s))
         best: tuple[float, Play] | None = None
-        variants = (False, True) if pool.own_wild else (False,)
+        variants = (False, True) if WILD in seen.hands[seen.seat] else (False,)
         for key in ranked[:EXACT]:
             for own_wild_first in variants:
                 found = self.play(seen, key, own_wild_first, payees)

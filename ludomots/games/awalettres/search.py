@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from ludomots.games.awalettres.cards import WILD
+from ludomots.games.awalettres.cards import VALUES, WILD
 from ludomots.lexicon.dawg import Dawg
 from ludomots.lexicon.lexicon import get_lexicon
 
@@ -80,51 +80,89 @@ class Pool:
         return self.own_wild or any(self.own[letter] for letter in need)
 
 
-def _walk(dawg: Dawg, pool: Pool, min_len: int, max_len: int,
-          found: Callable[[str], bool]) -> bool:
-    """Depth-first over the automaton within the pooled letters; stops when `found` says so."""
-    counts = pool.own + pool.others
+Found = Callable[[str, int, int, int], bool]
+
+
+def _walk(dawg: Dawg, pool: Pool, min_len: int, max_len: int, found: Found,
+          max_taken: int = 99) -> bool:
+    """Depth-first over the automaton within the pooled letters; stops when `found` says so.
+
+    Letters are taken from the player's own cards first, then from the others', then a
+    CONFUSION covers what nobody has: `found(key, own_cards, own_seeds, other_seeds)` gets what
+    that choice uses, which decides playability and gives the bots a quick estimate. At most
+    `max_taken` letters come from the others or a CONFUSION (the bots' horizon)."""
+    own = dict(pool.own)
+    others = dict(pool.others)
     children = dawg.children
     is_final = dawg.is_final
 
-    def walk(node: int, prefix: str, wilds: int) -> bool:
+    def walk(node: int, prefix: str, wilds: int, mine: int, gain: int, cost: int) -> bool:
         size = len(prefix)
-        if size >= min_len and is_final(node) and found(prefix):
+        if size >= min_len and is_final(node) and found(prefix, mine, gain, cost):
             return True
         if size >= max_len:
             return False
+        can_take = size - mine < max_taken
         for letter, nxt in children(node).items():
-            left = counts[letter]
+            left = own.get(letter, 0)
             if left:
-                counts[letter] = left - 1
-                stop = walk(nxt, prefix + letter, wilds)
-                counts[letter] = left
-            elif wilds:
-                stop = walk(nxt, prefix + letter, wilds - 1)
-            else:
+                own[letter] = left - 1
+                stop = walk(nxt, prefix + letter, wilds, mine + 1, gain + VALUES[letter], cost)
+                own[letter] = left
+            elif not can_take:
                 continue
+            else:
+                left = others.get(letter, 0)
+                if left:
+                    others[letter] = left - 1
+                    stop = walk(nxt, prefix + letter, wilds, mine, gain,
+                                cost + VALUES[letter])
+                    others[letter] = left
+                elif wilds:
+                    stop = walk(nxt, prefix + letter, wilds - 1, mine, gain, cost)
+                else:
+                    continue
             if stop:
                 return True
         return False
 
-    return walk(dawg.root, "", pool.wilds)
+    return walk(dawg.root, "", pool.wilds, 0, 0, 0)
+
+
+def _playable(pool: Pool) -> Callable[[str, int], bool]:
+    """Playability from the walk's own-first choice; the full check only under a MARABOUTAGE."""
+    if pool.required:
+        return lambda key, mine: pool.playable(key)
+    if pool.own_wild:
+        return lambda key, mine: True
+    return lambda key, mine: mine > 0
 
 
 def exists(pool: Pool, min_len: int = 2, max_len: int = 99) -> bool:
     """Is any playable word possible?"""
-    return _walk(automaton(), pool, min_len, max_len, pool.playable)
+    ok = _playable(pool)
+    return _walk(automaton(), pool, min_len, max_len,
+                 lambda key, mine, gain, cost: ok(key, mine))
 
 
 def words(pool: Pool, min_len: int = 2, max_len: int = 99) -> list[str]:
     """Every playable word, in automaton order."""
-    out: list[str] = []
+    return [key for key, _, _ in scored_words(pool, min_len, max_len)]
 
-    def keep(key: str) -> bool:
-        if pool.playable(key):
-            out.append(key)
+
+def scored_words(pool: Pool, min_len: int = 2, max_len: int = 99, max_taken: int = 99
+                 ) -> list[tuple[str, int, int]]:
+    """Every playable word with the seeds of the own letters it would use and of the others'
+    (own letters first, as `assign` chooses them), taking at most `max_taken` letters."""
+    out: list[tuple[str, int, int]] = []
+    ok = _playable(pool)
+
+    def keep(key: str, mine: int, gain: int, cost: int) -> bool:
+        if ok(key, mine):
+            out.append((key, gain, cost))
         return False
 
-    _walk(automaton(), pool, min_len, max_len, keep)
+    _walk(automaton(), pool, min_len, max_len, keep, max_taken)
     return out
 
 
@@ -132,9 +170,10 @@ def first_playable(pool: Pool, min_len: int = 2, max_len: int = 99,
                    limit: int = 50) -> list[str]:
     """The first `limit` playable words the walk meets (a timeout's word)."""
     out: list[str] = []
+    ok = _playable(pool)
 
-    def keep(key: str) -> bool:
-        if pool.playable(key):
+    def keep(key: str, mine: int, gain: int, cost: int) -> bool:
+        if ok(key, mine):
             out.append(key)
         return len(out) >= limit
 
