@@ -63,7 +63,7 @@ class Pool:
         required card (its letters are assumed reachable: `words` only yields such keys)."""
         need = Counter(key)
         wild_required = self.required.get(WILD, 0) > 0
-        if wild_required and not self.own_wild:
+        if self.required.get(WILD, 0) > int(self.own_wild):  # one CONFUSION a player at most
             return False
         required_positions = 0
         for letter, n in self.required.items():

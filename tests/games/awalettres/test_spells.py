@@ -333,3 +333,12 @@ def test_wayampou_tie_is_drawn_among_the_tied() -> None:
         assert result.data["tied"] == [A, B]
         firsts.add(state.first)
     assert firsts == {A, B}
+
+
+def test_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
+    state = make_state(["AEE", "?RT"], current=B, grenier=FULL)
+    state.designations[B] = [[A, "?"], [A, "?"]]
+    state.phase = "before_word"
+    events = state.advance()
+    assert state.designations[B] == [[A, "?"]]
+    assert [e.type for e in events] == ["marabout_void"]
