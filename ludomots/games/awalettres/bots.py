@@ -168,18 +168,19 @@ class AwalettresBot:
         low, high = seen.lengths()
         return words(pool, low, high)
 
-    def ranked(self, seen: Seen, end: float = 0.0) -> list[str]:
+    def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False) -> list[str]:
         """Playable words, best first by a quick estimate: own seeds collected, the others'
         paid (counted again for what the opponents gain), the bonus, and the own letters left
         at the end's weight. The opponents' CONFUSION cards (5 seeds each) are left out: they
         are the fallback's business."""
         required = Counter(c for _, c in seen.designations(seen.seat))
         pool = Pool.of(seen.seat, seen.hands, required)
-        pool = Pool(pool.own, pool.own_wild, pool.others, 0, pool.required)
+        if not wide:
+            pool = Pool(pool.own, pool.own_wild, pool.others, 0, pool.required)
         low, high = seen.lengths()
         share = 1.0 + 1.0 / (seen.players - 1)
         total = sum(VALUES[c] * n for c, n in pool.own.items())
-        found = scored_words(pool, low, high, self.max_taken)
+        found = scored_words(pool, low, high, 99 if wide else self.max_taken)
         scored = [(gain - share * cost + length_bonus(len(key)) - end * (total - gain),
                    len(key), key) for key, gain, cost in found]
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
@@ -202,16 +203,14 @@ class AwalettresBot:
         raise NotImplementedError
 
     def fallback(self, seen: Seen) -> Action:
-        """Any playable word (the vocabulary did not find one): the cheapest."""
-        pool = Pool.of(seen.seat, seen.hands, Counter(c for _, c in
-                                                       seen.designations(seen.seat)))
-        best: tuple[int, Play] | None = None
-        for key in self.candidates(seen, pool):
-            found = self.play(seen, key)
-            if found is not None and (best is None or found[1].net > best[0]):
-                best = (found[1].net, found[0])
-        assert best is not None, "the rules said a word was possible"
-        return best[1]
+        """The best word by the quick estimate, whatever the vocabulary; the opponents'
+        CONFUSION cards and any number of taken letters only when nothing else works."""
+        for wide in (False, True):
+            for key in self.ranked(seen, wide=wide):
+                found = self.play(seen, key)
+                if found is not None:
+                    return found[0]
+        raise AssertionError("the rules said a word was possible")
 
     # -- spells --------------------------------------------------------------------------------
 
