@@ -1,10 +1,12 @@
 """Figures that justify the deck: how long games last and how much one card weighs.
 
-`ludomots awalettres deck-stats` plays bot games (all seats at one level, seats rotated by the
-seed) and prints, per player count: the words played per game (a "turn" is one player's word)
-and the rounds, the share of games lasting 10 to 20 turns, and for each spell and each rare
-letter the win rate of the players who got it against the average (1/players): a card that
-decided games would stand far above it. Deterministic for a seed; slow with experts.
+`ludomots awalettres deck-stats` plays bot games (all seats at one level) and prints, per player
+count: the words played per game (a "turn" is one player's word) and the rounds, the share of
+games lasting 10 to 20 turns, and for each spell and each rare letter the win rate of the
+players who got it against the average (1/players): a card that decided games would stand far
+from it. Every drawer keeps the spell he draws, so who gets a spell is pure chance (the bots'
+own keep-or-give choice would give the bad ones to the leader and blur the comparison).
+Deterministic for a seed.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import game_seed, wilson_interval
 from ludomots.games.awalettres.bots import BOTS
 from ludomots.games.awalettres.cards import SPELL_NAMES, VALUES
-from ludomots.games.awalettres.rules import GAME, AwalettresState
+from ludomots.games.awalettres.rules import GAME, AwalettresState, Give
 
 RARE = sorted(c for c, v in VALUES.items() if v >= 4)
 
@@ -87,7 +89,9 @@ def play_one(players: int, level: str, seed: int) -> tuple[AwalettresState, dict
     note_hands()
     while not state.is_over():
         seat = min(state.to_act())
-        for event in state.apply(seat, bots[seat].choose(state, seat, rngs[seat])):
+        action = Give(seat) if state.step == "give" else bots[seat].choose(state, seat,
+                                                                           rngs[seat])
+        for event in state.apply(seat, action):
             if event.type == "spell":
                 spells.setdefault(event.data["spell"], set()).add(event.data["target"])
                 drawn += 1
