@@ -295,6 +295,14 @@ class Game(ABC):
         answer...); None lets the table fall back on the beginner bot's choice."""
         return None
 
+    def time_limit(self, state: State, seat: int) -> float | None:
+        """Seconds the rules themselves give ``seat`` for what it must do now (a sand-glass,
+        "within 15 s"), or None. Tables enforce it: the seat's deadline is the sooner of this
+        and the table's time per move, a later action is refused, and at the deadline
+        ``timeout_action`` is played. Engines stay timeless: the limit never reaches
+        ``apply``, and a record replays without it."""
+        return None
+
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
         """What ``action`` would do (words, score...) without applying it, for clients that
         show a move before it is submitted; None when the game offers no preview."""

@@ -71,6 +71,7 @@ def serve(host: str, port: int, database_url: str, executor: str, bot_delay: flo
           log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
     from ludomots.server.app import create_app
+    from ludomots.server.gc_tuning import tune_for_server
     from ludomots.server.settings import ServerSettings
 
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
@@ -78,7 +79,8 @@ def serve(host: str, port: int, database_url: str, executor: str, bot_delay: flo
     app = create_app(database_url, executor="thread" if executor == "thread" else "process",
                      bot_delay=bot_delay,
                      settings=ServerSettings(http_rate_limit=http_rate_limit),
-                     manager_options={"max_workers": bot_workers})
+                     manager_options={"max_workers": bot_workers},
+                     on_ready=tune_for_server)
     config = uvicorn.Config(app, host=host, port=port, log_config=None, log_level=log_level,
                             ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=ws_compression,
                             proxy_headers=False, server_header=False, lifespan="on")

@@ -117,7 +117,7 @@ class TableManager:
         self._queue_size = queue_size
         self._bot_retries = bot_retries
         self._tables: dict[str, Table] = {}
-        self._clocked: dict[str, Table] = {}  # the tables with a clock: all the clock loop scans
+        self._clocked: dict[str, Table] = {}  # tables with deadlines: all the clock loop scans
         self._next_wake = 0.0  # when the clock loop wakes up next (wall clock)
         self._locks: dict[str, asyncio.Lock] = {}
         self._hashes: dict[str, dict[int, str]] = {}
@@ -147,7 +147,7 @@ class TableManager:
 
     def _register(self, table: Table, hashes: dict[int, str]) -> None:
         self._tables[table.id] = table
-        if table.clock.enabled:
+        if table.clock.next_deadline() is not None:
             self._clocked[table.id] = table
         self._hashes[table.id] = hashes
         self._lock(table.id)
@@ -345,24 +345,26 @@ class TableManager:
     # ---- the one path of every action --------------------------------------------------------
 
     async def _play(self, table: Table, seat: int, action_json: object,
-                    notices: Sequence[Event] = ()) -> list[Event]:
+                    notices: Sequence[Event] = (), timeout: bool = False) -> list[Event]:
         # A task of its own, shielded: if the caller goes away (its browser disconnected) while
         # the action is being stored, the action still ends committed or rewound, under the lock.
         task = asyncio.get_running_loop().create_task(
-            self._play_under_lock(table, seat, action_json, notices))
+            self._play_under_lock(table, seat, action_json, notices, timeout))
         return await asyncio.shield(task)
 
     async def _play_under_lock(self, table: Table, seat: int, action_json: object,
-                               notices: Sequence[Event]) -> list[Event]:
+                               notices: Sequence[Event], timeout: bool) -> list[Event]:
         async with self._lock(table.id):
-            return await self._play_locked(table, seat, action_json, notices)
+            return await self._play_locked(table, seat, action_json, notices, timeout)
 
     async def _play_locked(self, table: Table, seat: int, action_json: object,
-                           notices: Sequence[Event] = ()) -> list[Event]:
+                           notices: Sequence[Event] = (), timeout: bool = False) -> list[Event]:
+        """``timeout``: the clock plays this action because the seat's time is up."""
         catch_ups = 0
         while True:
             try:
-                move = table.play(seat, action_json, table.clock.elapsed_ms(seat))
+                move = table.play(seat, action_json, table.clock.elapsed_ms(seat),
+                                  timeout=timeout)
             except RuleError:
                 # Refused here, but another process may have moved the game on (a seat joined,
                 # the other bid): ask the store before saying no.
@@ -505,7 +507,7 @@ class TableManager:
                     return
                 notices = [Event("timeout", {"seat": seat})] if timeout else []
                 try:
-                    await self._play(table, seat, action_json, notices)
+                    await self._play(table, seat, action_json, notices, timeout)
                 except RuleError as exc:
                     log.warning("table %s: the %s bot of seat %d was refused: %s (attempt %d)",
                                 table.id, level, seat, exc.code, attempt)
@@ -530,8 +532,11 @@ class TableManager:
     def _wake_clocks_for(self, table: Table) -> None:
         """Wake the clock loop if this table's next deadline comes before its planned wake-up
         (scanning every clock after every action cost more than the rules under load)."""
-        deadline = table.clock.next_deadline() if table.clock.enabled else None
-        if deadline is not None and deadline < self._next_wake:
+        deadline = table.clock.next_deadline()
+        if deadline is None:
+            return
+        self._clocked[table.id] = table
+        if deadline < self._next_wake:
             self._clock_wake.set()
 
     def _ensure_clock_loop(self) -> None:
@@ -543,7 +548,9 @@ class TableManager:
         """Play the timeout of every seat whose deadline has passed; returns how many."""
         fired = 0
         for table in list(self._clocked.values()):
-            if table.status == "playing":
+            if table.clock.next_deadline() is None:
+                self._clocked.pop(table.id, None)
+            elif table.status == "playing":
                 for seat in table.clock.expired():
                     if await self._timeout(table, seat):
                         fired += 1
@@ -572,7 +579,7 @@ class TableManager:
                 return True
             try:
                 await self._play_locked(table, seat, table.game.action_codec.encode(action),
-                                        [Event("timeout", {"seat": seat})])
+                                        [Event("timeout", {"seat": seat})], timeout=True)
             except RuleError as exc:
                 log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
                             exc.code)

@@ -96,7 +96,7 @@ class Table:
         self._logs_sent: dict[str, int] = {}  # log lengths every subscriber already has
         self._logs_sending: dict[str, int] = {}
         if info.status == "playing":
-            self.clock.start(self.state.to_act())
+            self._start_clock()
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -143,6 +143,21 @@ class Table:
         """Number of actions played: also the sequence number of the next one."""
         return len(self.recorder.record.actions)
 
+    def _rule_limit(self, seat: int) -> float | None:
+        """The game's own time limit for ``seat`` now (``Game.time_limit``)."""
+        return self.game.time_limit(self.state, seat)
+
+    def _rule_limits(self, seats: frozenset[int]) -> dict[int, float | None]:
+        return {seat: self._rule_limit(seat) for seat in seats}
+
+    def _start_clock(self) -> None:
+        to_act = self.state.to_act()
+        self.clock.start(to_act, self._rule_limits(to_act))
+
+    def _update_clock(self, actor: int) -> None:
+        to_act = self.state.to_act()
+        self.clock.update(to_act, actor, self._rule_limits(to_act))
+
     def to_act(self) -> frozenset[int]:
         """Seats that must act now; nobody while the table waits, is over or broken."""
         return self.state.to_act() if self.status == "playing" else frozenset()
@@ -162,15 +177,16 @@ class Table:
         was_playing = self.status == "playing"
         self.info = info
         if info.status == "playing" and not was_playing:
-            self.clock.start(self.state.to_act())
+            self._start_clock()
         elif info.status != "playing":
             self.clock.stop()
 
     # ---- acting -------------------------------------------------------------------------------
 
-    def play(self, seat: int, action_json: object, ms: int) -> Move:
+    def play(self, seat: int, action_json: object, ms: int, *, timeout: bool = False) -> Move:
         """Decode, check and apply the action in place; RuleError (nothing changed) if refused.
-        The move must then be stored and ``commit``ted, or ``rewind``ed."""
+        The move must then be stored and ``commit``ted, or ``rewind``ed. ``timeout``: the
+        action the clock plays when time is up (so the game's time limit does not refuse it)."""
         if self.status == "broken":
             raise table_broken()
         if self.status == "waiting":
@@ -179,6 +195,10 @@ class Table:
                 not 0 <= seat < len(self.info.seats):
             raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
         action = self.game.action_codec.decode(action_json)
+        limit = self._rule_limit(seat) if seat in self.to_act() and not timeout else None
+        if limit is not None and ms > limit * 1000:
+            raise table_error("too_late", "Trop tard : le temps imparti est écoulé.",
+                              seconds=limit)
         seq = self.seq
         try:
             events = self.recorder.play(seat, action, ms)  # checks first: refused = unchanged
@@ -199,7 +219,7 @@ class Table:
         if move.status is not None:
             self.info = self.info.with_status(move.status)
         if self.status == "playing":
-            self.clock.update(self.state.to_act(), move.seat)
+            self._update_clock(move.seat)
         else:
             self.clock.stop()
 
@@ -250,7 +270,7 @@ class Table:
                 self.info = self.info.with_status("over")
                 self.clock.stop()
             elif self.status == "playing":
-                self.clock.update(self.state.to_act(), stored.seat)
+                self._update_clock(stored.seat)
         return played
 
     # ---- what goes out ------------------------------------------------------------------------
