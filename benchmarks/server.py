@@ -42,6 +42,7 @@ import argparse
 import asyncio
 import collections
 import contextlib
+import gc
 import json
 import math
 import os
@@ -64,6 +65,9 @@ from typing import Any
 import httpx
 import websockets
 from websockets.asyncio.client import connect
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from ludomots.server.gc_tuning import SERVER_THRESHOLDS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -698,6 +702,10 @@ async def loadgen_main(args: argparse.Namespace) -> None:
 
 
 def run_loadgen(args: argparse.Namespace) -> None:
+    # The generator's own collector pauses (up to 0.4 s at 500 tables) would count as server
+    # latency: it gets the server's settings.
+    gc.freeze()
+    gc.set_threshold(*SERVER_THRESHOLDS)
     try:
         import uvloop
     except ImportError:
@@ -729,7 +737,8 @@ def server(args: argparse.Namespace, workdir: Path) -> Iterator[tuple[subprocess
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "ludomots"]
     command += ["serve", "--host", "127.0.0.1", "--port", str(port),
                 "--db", f"sqlite:///{workdir / 'bench.db'}", "--executor", args.executor,
-                "--bot-delay", str(args.bot_delay), "--log-level", args.log_level]
+                "--bot-delay", str(args.bot_delay), "--log-level", args.log_level,
+                *args.serve_option]
     print("server: " + " ".join(command), flush=True)
     log = (workdir / "server.log").open("w")
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
@@ -976,6 +985,9 @@ def main() -> None:
                         help="seconds to wait for other programs to calm down before a window (60)")
     parser.add_argument("--executor", choices=["process", "thread"], default="process")
     parser.add_argument("--bot-delay", type=float, default=0.0)
+    parser.add_argument("--serve-option", action="append", default=[],
+                        help="extra option for `ludomots serve` (repeatable), e.g. "
+                             "--serve-option=--no-ws-compression")
     parser.add_argument("--log-level", default="warning",
                         choices=["debug", "info", "warning", "error"])
     parser.add_argument("--keep", action="store_true", help="keep the database and server log")

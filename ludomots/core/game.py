@@ -191,6 +191,11 @@ class State(ABC):
     def view(self, seat: int | None) -> dict[str, Any]:
         """JSON-ready: everything ``seat`` may know and nothing more (None = spectator)."""
 
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` of several seats at once (a table sends one to each after every action);
+        games may override it to build what the seats share only once."""
+        return {seat: self.view(seat) for seat in seats}
+
     # ---- outcome ---------------------------------------------------------------------------
 
     @abstractmethod
@@ -226,7 +231,13 @@ class State(ABC):
 
     def digest(self) -> str:
         """sha256 of the canonical JSON: what records compare to detect a divergence."""
-        return hashlib.sha256(canonical_json(self.to_json()).encode("utf-8")).hexdigest()
+        return hashlib.sha256(canonical_json(self.digest_json()).encode("utf-8")).hexdigest()
+
+    def digest_json(self) -> dict[str, Any]:
+        """What the digest covers: the whole ``to_json()`` unless a game leaves out a part that
+        only restates the record (a move log, which would make every digest cost more as the
+        game goes on)."""
+        return self.to_json()
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, State):
@@ -250,6 +261,9 @@ class Game(ABC):
     min_players: ClassVar[int]
     max_players: ClassVar[int]
     action_codec: ClassVar[ActionCodec]
+    #: Keys of ``view()`` whose lists only ever grow (a move log): an update sent to a client
+    #: that already has the list carries only the new entries (see docs/protocol.md).
+    view_logs: ClassVar[tuple[str, ...]] = ()
 
     def default_options(self) -> Any:
         return self.options_type()
@@ -279,6 +293,14 @@ class Game(ABC):
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """What a seat plays when its clock runs out (the seed's consequence: pass, wrong
         answer...); None lets the table fall back on the beginner bot's choice."""
+        return None
+
+    def time_limit(self, state: State, seat: int) -> float | None:
+        """Seconds the rules themselves give ``seat`` for what it must do now (a sand-glass,
+        "within 15 s"), or None. Tables enforce it: the seat's deadline is the sooner of this
+        and the table's time per move, a later action is refused, and at the deadline
+        ``timeout_action`` is played. Engines stay timeless: the limit never reaches
+        ``apply``, and a record replays without it."""
         return None
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:

@@ -12,10 +12,18 @@ silently start a game with the defaults.
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Hashable
 from dataclasses import MISSING, fields, is_dataclass
-from typing import Any, Literal, TypeVar, get_args, get_origin
+from typing import Any, Literal, TypeVar, cast, get_args, get_origin
 
-from ludomots.core.jsonvalues import field_types, from_json_value, to_json_value, type_name
+from ludomots.core.jsonvalues import (
+    copy_json,
+    field_types,
+    from_json_value,
+    to_json_value,
+    type_name,
+)
 
 OptionsT = TypeVar("OptionsT")
 
@@ -29,7 +37,20 @@ def options_to_json(opts: Any) -> dict[str, Any]:
     """Every field, defaults included, so a record states the full rules it was played with."""
     if not is_dataclass(opts) or isinstance(opts, type):
         raise TypeError(f"{opts!r} is not a dataclass instance")
+    cached: dict[str, Any]
+    try:
+        cached = _frozen_options_json(cast(Hashable, opts))  # states serialize them often
+    except TypeError:  # not hashable (a mutable dataclass)
+        cached = _options_json(opts)
+    copied: dict[str, Any] = copy_json(cached)
+    return copied
+
+
+def _options_json(opts: Any) -> dict[str, Any]:
     return {f.name: to_json_value(getattr(opts, f.name)) for f in fields(opts)}
+
+
+_frozen_options_json = functools.lru_cache(maxsize=256)(_options_json)
 
 
 def options_from_json(cls: type[OptionsT], data: dict[str, Any]) -> OptionsT:

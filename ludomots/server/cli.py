@@ -56,20 +56,34 @@ class _Server(uvicorn.Server):
               show_default=True, help="Where bots think: worker processes or threads.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
               help="Seconds a bot waits before its move is shown.")
+@click.option("--bot-workers", type=click.IntRange(1, 64), default=None,
+              help="Bot worker processes or threads [default: one per core].")
+@click.option("--http-rate-limit", type=click.IntRange(1, 100_000), default=60,
+              show_default=True,
+              help="Table creations and joins per minute per client address.")
+@click.option("--ws-compression/--no-ws-compression", default=True, show_default=True,
+              help="Compress WebSocket messages (permessage-deflate): less bandwidth for "
+                   "players, more CPU for the server.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, executor: str, bot_delay: float,
+          bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
           log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
     from ludomots.server.app import create_app
+    from ludomots.server.gc_tuning import tune_for_server
+    from ludomots.server.settings import ServerSettings
 
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     app = create_app(database_url, executor="thread" if executor == "thread" else "process",
-                     bot_delay=bot_delay)
+                     bot_delay=bot_delay,
+                     settings=ServerSettings(http_rate_limit=http_rate_limit),
+                     manager_options={"max_workers": bot_workers},
+                     on_ready=tune_for_server)
     config = uvicorn.Config(app, host=host, port=port, log_config=None, log_level=log_level,
-                            ws_max_size=WS_MAX_FRAME, proxy_headers=False,
-                            server_header=False, lifespan="on")
+                            ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=ws_compression,
+                            proxy_headers=False, server_header=False, lifespan="on")
     server = _Server(config)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # uvicorn has shut down gracefully

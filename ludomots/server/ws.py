@@ -29,6 +29,7 @@ import time
 from collections.abc import MutableMapping
 from typing import Any
 
+import orjson
 from starlette.websockets import WebSocket, WebSocketState
 
 from ludomots.core.errors import RuleError
@@ -80,16 +81,15 @@ def _ref(message: dict[str, Any]) -> Any:
 
 
 def encode(payload: Outgoing) -> str:
-    """Compact JSON text. Refused input may be quoted in French messages, and JSON escapes
-    let a lone surrogate through, which UTF-8 cannot carry: such text falls back to ASCII
-    escapes instead of failing the send (and the connection). Error details that are not
-    JSON values are sent as text for the same reason."""
-    text = json.dumps(payload, ensure_ascii=False, separators=(",", ":"), default=str)
+    """Compact JSON text (orjson: encoding every update was a large share of the server's
+    time). Refused input may be quoted in French messages, and JSON escapes let a lone
+    surrogate through, which UTF-8 cannot carry: such text falls back to ASCII escapes
+    instead of failing the send (and the connection). Error details that are not JSON values
+    are sent as text for the same reason."""
     try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        text = json.dumps(payload, ensure_ascii=True, separators=(",", ":"), default=str)
-    return text
+        return orjson.dumps(payload, default=str, option=orjson.OPT_NON_STR_KEYS).decode()
+    except (TypeError, orjson.JSONEncodeError):
+        return json.dumps(payload, ensure_ascii=True, separators=(",", ":"), default=str)
 
 
 def parse_message(raw: Incoming) -> dict[str, Any]:
@@ -298,16 +298,9 @@ class Connection:
     async def on_preview(self, message: dict[str, Any], ref: Any) -> None:
         self._require_seat("préparer un coup")
         action_json = self._action_of(message)
-        table = self.manager.live_table(self.table_id)
-        if table is None or self.seat is None:
+        if self.seat is None:
             raise _error("preview_unavailable", "Aperçu indisponible pour ce jeu.")
-        try:
-            action = table.game.action_codec.decode(action_json)
-        except RuleError as exc:
-            result: dict[str, Any] | None = {"legal": False, "error": exc.code,
-                                             "message": exc.message}
-        else:
-            result = table.game.preview(table.state, self.seat, action)
+        result = await self.manager.preview(self.table_id, self.seat, action_json)
         if result is None:
             raise _error("preview_unavailable", "Aperçu indisponible pour ce jeu.")
         payload: Outgoing = {"type": "preview", "result": result}

@@ -13,7 +13,7 @@ failing that the caller asks the game's "debutant" bot.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ludomots.core.game import Action, Game, State
@@ -36,19 +36,28 @@ class Clock:
     def enabled(self) -> bool:
         return self.settings.enabled
 
-    def _arm(self, seat: int, at: float) -> None:
+    def _arm(self, seat: int, at: float, rule_limit: float | None) -> None:
+        """``rule_limit``: seconds the game's own rules give the seat for what it must do now
+        (a sand-glass); the deadline is the sooner of that and the table's time per move."""
         self.started[seat] = at
-        if self.enabled:
-            self.deadlines[seat] = at + self.settings.seconds_per_move
+        limits = [limit for limit in (self.settings.seconds_per_move if self.enabled else None,
+                                      rule_limit) if limit]
+        if limits:
+            self.deadlines[seat] = at + min(limits)
+        else:
+            self.deadlines.pop(seat, None)
 
-    def start(self, to_act: frozenset[int]) -> None:
-        """(Re)start from scratch: every seat to act gets a full move."""
+    def start(self, to_act: frozenset[int],
+              rule_limits: Mapping[int, float | None] | None = None) -> None:
+        """(Re)start from scratch: every seat to act gets a full move. ``rule_limits``: the
+        game's own time limits of those seats (``Game.time_limit``)."""
         self.stop()
         now = self._now()
         for seat in to_act:
-            self._arm(seat, now)
+            self._arm(seat, now, (rule_limits or {}).get(seat))
 
-    def update(self, to_act: frozenset[int], actor: int | None) -> None:
+    def update(self, to_act: frozenset[int], actor: int | None,
+               rule_limits: Mapping[int, float | None] | None = None) -> None:
         """After an action by ``actor``: a seat still waiting keeps its deadline (a
         simultaneous bid does not give the slow bidder more time); the actor, if it must act
         again, and every newly waiting seat get a full move; the others are dropped."""
@@ -59,7 +68,7 @@ class Clock:
                 self.deadlines.pop(seat, None)
         for seat in to_act:
             if seat not in self.started or seat == actor:
-                self._arm(seat, now)
+                self._arm(seat, now, (rule_limits or {}).get(seat))
 
     def stop(self) -> None:
         self.started.clear()
@@ -84,13 +93,13 @@ class Clock:
     def to_json(self, players: int) -> dict[str, Any]:
         """For views: absolute deadlines in epoch ms plus the server's "now", so a browser
         with a skewed clock can still count down correctly."""
-        if not self.enabled:
+        if not self.enabled and not self.deadlines:
             return {"seconds_per_move": 0}
         deadlines: list[int | None] = [None] * players
         for seat, deadline in self.deadlines.items():
             if 0 <= seat < players:
                 deadlines[seat] = int(deadline * 1000)
-        return {"seconds_per_move": self.settings.seconds_per_move,
+        return {"seconds_per_move": self.settings.seconds_per_move if self.enabled else 0,
                 "now": int(self._now() * 1000), "deadlines": deadlines}
 
 

@@ -63,11 +63,12 @@ from ludomots.table.model import (
     validate_name,
 )
 from ludomots.table.ratelimit import RateLimiter
-from ludomots.table.store import Store
+from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
 from ludomots.table.table import Table, TableLoadError
 from ludomots.table.tokens import hash_token, new_token, seat_of
 from ludomots.table.worker import ExecutorKind, choose_action, make_executor
+from ludomots.table.writer import GroupWriter
 
 log = logging.getLogger(__name__)
 
@@ -106,6 +107,8 @@ class TableManager:
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
             else executor
         self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
+        # A lambda, not the bound method: tests replace the store's method to simulate failures.
+        self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self.bot_delay = bot_delay
         self._now = now
         self._limiter = RateLimiter(rate_limit, rate_window, now)
@@ -114,6 +117,8 @@ class TableManager:
         self._queue_size = queue_size
         self._bot_retries = bot_retries
         self._tables: dict[str, Table] = {}
+        self._clocked: dict[str, Table] = {}  # tables with deadlines: all the clock loop scans
+        self._next_wake = 0.0  # when the clock loop wakes up next (wall clock)
         self._locks: dict[str, asyncio.Lock] = {}
         self._hashes: dict[str, dict[int, str]] = {}
         self._subs: dict[str, set[Subscription]] = {}
@@ -142,6 +147,8 @@ class TableManager:
 
     def _register(self, table: Table, hashes: dict[int, str]) -> None:
         self._tables[table.id] = table
+        if table.clock.next_deadline() is not None:
+            self._clocked[table.id] = table
         self._hashes[table.id] = hashes
         self._lock(table.id)
         self._schedule_bots(table)
@@ -277,9 +284,22 @@ class TableManager:
     async def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
         """The view of ``seat`` (already authenticated by the caller) or of a spectator."""
         table = await self._get(table_id)
-        view = table.view(seat)
+        async with self._lock(table_id):  # never a state whose last action is being stored
+            view = table.view(seat)
         self._maybe_evict(table)
         return view
+
+    async def preview(self, table_id: str, seat: int, action_json: object
+                      ) -> dict[str, Any] | None:
+        """What ``action_json`` would do for ``seat`` (the game's ``preview``); None when the
+        game has no preview. A malformed action previews as illegal with its French message."""
+        table = await self._get(table_id)
+        try:
+            action = table.game.action_codec.decode(action_json)
+        except RuleError as exc:
+            return {"legal": False, "error": exc.code, "message": exc.message}
+        async with self._lock(table_id):
+            return table.game.preview(table.state, seat, action)
 
     async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
         """Waiting and playing tables, most recently active first; no seeds, no tokens."""
@@ -298,9 +318,10 @@ class TableManager:
         """The complete JSON record of a finished game; RuleError("record_unavailable") before
         the end, because the record holds the seed and so every hidden draw."""
         table = await self._get(table_id)
-        if table.status != "over":
-            raise record_unavailable()
-        record = table.record().to_json()
+        async with self._lock(table_id):
+            if table.status != "over":
+                raise record_unavailable()
+            record = table.record().to_json()
         self._maybe_evict(table)
         return record
 
@@ -324,16 +345,26 @@ class TableManager:
     # ---- the one path of every action --------------------------------------------------------
 
     async def _play(self, table: Table, seat: int, action_json: object,
-                    notices: Sequence[Event] = ()) -> list[Event]:
+                    notices: Sequence[Event] = (), timeout: bool = False) -> list[Event]:
+        # A task of its own, shielded: if the caller goes away (its browser disconnected) while
+        # the action is being stored, the action still ends committed or rewound, under the lock.
+        task = asyncio.get_running_loop().create_task(
+            self._play_under_lock(table, seat, action_json, notices, timeout))
+        return await asyncio.shield(task)
+
+    async def _play_under_lock(self, table: Table, seat: int, action_json: object,
+                               notices: Sequence[Event], timeout: bool) -> list[Event]:
         async with self._lock(table.id):
-            return await self._play_locked(table, seat, action_json, notices)
+            return await self._play_locked(table, seat, action_json, notices, timeout)
 
     async def _play_locked(self, table: Table, seat: int, action_json: object,
-                           notices: Sequence[Event] = ()) -> list[Event]:
+                           notices: Sequence[Event] = (), timeout: bool = False) -> list[Event]:
+        """``timeout``: the clock plays this action because the seat's time is up."""
         catch_ups = 0
         while True:
             try:
-                move = table.prepare(seat, action_json, table.clock.elapsed_ms(seat))
+                move = table.play(seat, action_json, table.clock.elapsed_ms(seat),
+                                  timeout=timeout)
             except RuleError:
                 # Refused here, but another process may have moved the game on (a seat joined,
                 # the other bid): ask the store before saying no.
@@ -342,9 +373,10 @@ class TableManager:
                 catch_ups += 1
                 continue
             try:
-                await self._db(self.store.append_action, table.id, move.seq, move.seat,
-                               move.action, move.ms, move.digest, move.status)
+                await self._writer.append(ActionRow(table.id, move.seq, move.seat, move.action,
+                                                    move.ms, move.digest, move.status))
             except ConflictError:
+                table.rewind(move)
                 log.info("table %s: action %d was stored by another process", table.id,
                          move.seq)
                 if catch_ups >= MAX_CATCH_UPS:
@@ -353,8 +385,12 @@ class TableManager:
                 await self._catch_up(table)
                 continue
             except StoreError as exc:
-                log.exception("table %s: cannot store action %d", table.id, move.seq)
+                table.rewind(move)
+                log.error("table %s: cannot store action %d: %s", table.id, move.seq, exc)
                 raise store_failed() from exc
+            except BaseException:
+                table.rewind(move)
+                raise
             table.commit(move)
             self._changed(table, [*notices, *move.events])
             return move.events
@@ -384,17 +420,19 @@ class TableManager:
         Synchronous: called under the table lock, so payloads go out in action order."""
         subs = self._subs.get(table.id)
         if subs:
-            views: dict[int | None, dict[str, Any]] = {}
+            views = table.update_views({sub.seat for sub in subs})
             for sub in list(subs):
-                if sub.seat not in views:
-                    views[sub.seat] = table.view(sub.seat)
-                payload: Payload = {"type": "update", "view": views[sub.seat],
+                view, logs = views[sub.seat]
+                payload: Payload = {"type": "update", "view": view,
                                     "events": Table.events_for(events, sub.seat)}
+                if logs:
+                    payload["logs"] = logs
                 if not sub.push(payload):
                     subs.discard(sub)
                     log.info("table %s: dropped a subscriber that fell behind", table.id)
+        table.logs_sent()
         self._schedule_bots(table)
-        self._clock_wake.set()
+        self._wake_clocks_for(table)
         self._maybe_evict(table)
 
     def _maybe_evict(self, table: Table) -> None:
@@ -403,6 +441,7 @@ class TableManager:
         if table.status in ("over", "broken") and not self._subs.get(table.id) and \
                 not any(key[0] == table.id for key in self._bot_tasks):
             self._tables.pop(table.id, None)
+            self._clocked.pop(table.id, None)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
 
@@ -416,8 +455,9 @@ class TableManager:
         if seat is not None and not 0 <= seat < len(table.info.seats):
             raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
         sub = Subscription(table_id, seat, self._queue_size)
-        sub.push({"type": "update", "view": table.view(seat), "events": []})
-        self._subs.setdefault(table_id, set()).add(sub)
+        async with self._lock(table_id):  # so the next update follows this view exactly
+            sub.push({"type": "update", "view": table.view(seat), "events": []})
+            self._subs.setdefault(table_id, set()).add(sub)
         return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
@@ -449,9 +489,10 @@ class TableManager:
         played = False
         try:
             for attempt in range(1, self._bot_retries + 1):
-                if seat not in table.to_act():
-                    return
-                job = table.bot_job(seat, level)
+                async with self._lock(table.id):
+                    if seat not in table.to_act():
+                        return
+                    job = table.bot_job(seat, level)
                 started = time.monotonic()
                 try:
                     action_json = await loop.run_in_executor(self._executor, choose_action, job)
@@ -466,7 +507,7 @@ class TableManager:
                     return
                 notices = [Event("timeout", {"seat": seat})] if timeout else []
                 try:
-                    await self._play(table, seat, action_json, notices)
+                    await self._play(table, seat, action_json, notices, timeout)
                 except RuleError as exc:
                     log.warning("table %s: the %s bot of seat %d was refused: %s (attempt %d)",
                                 table.id, level, seat, exc.code, attempt)
@@ -488,6 +529,16 @@ class TableManager:
 
     # ---- clocks -------------------------------------------------------------------------------
 
+    def _wake_clocks_for(self, table: Table) -> None:
+        """Wake the clock loop if this table's next deadline comes before its planned wake-up
+        (scanning every clock after every action cost more than the rules under load)."""
+        deadline = table.clock.next_deadline()
+        if deadline is None:
+            return
+        self._clocked[table.id] = table
+        if deadline < self._next_wake:
+            self._clock_wake.set()
+
     def _ensure_clock_loop(self) -> None:
         if self._run_clocks and self._clock_task is None and not self._closed:
             self._clock_task = asyncio.get_running_loop().create_task(
@@ -496,8 +547,10 @@ class TableManager:
     async def tick(self) -> int:
         """Play the timeout of every seat whose deadline has passed; returns how many."""
         fired = 0
-        for table in list(self._tables.values()):
-            if table.status == "playing" and table.clock.enabled:
+        for table in list(self._clocked.values()):
+            if table.clock.next_deadline() is None:
+                self._clocked.pop(table.id, None)
+            elif table.status == "playing":
                 for seat in table.clock.expired():
                     if await self._timeout(table, seat):
                         fired += 1
@@ -526,7 +579,7 @@ class TableManager:
                 return True
             try:
                 await self._play_locked(table, seat, table.game.action_codec.encode(action),
-                                        [Event("timeout", {"seat": seat})])
+                                        [Event("timeout", {"seat": seat})], timeout=True)
             except RuleError as exc:
                 log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
                             exc.code)
@@ -540,11 +593,12 @@ class TableManager:
             except Exception:
                 log.exception("clock tick failed")
             self._clock_wake.clear()
-            deadlines = [d for t in self._tables.values()
+            deadlines = [d for t in self._clocked.values()
                          if t.status == "playing" and (d := t.clock.next_deadline()) is not None]
             delay = self._clock_poll
             if deadlines:
                 delay = min(delay, max(0.0, min(deadlines) - self._now()))
+            self._next_wake = self._now() + delay
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._clock_wake.wait(), timeout=max(delay, 0.001))
 

@@ -2,10 +2,13 @@
 
 Two rules shape this class:
 
-- **Store first, then memory.** An action is applied to a *copy* of the recorder (``prepare``),
-  the resulting record line is persisted, and only then the copy replaces the live one
-  (``commit``). If the database refuses (a conflict with another process, a lost connection),
-  the live table has not moved: memory never holds an action the database does not.
+- **Stored before anyone is told.** An action is applied in place (``play``: copying a whole
+  state before every action cost more than the rules themselves), its record line is
+  persisted, and only then is it ``commit``ted and broadcast. If the database refuses (a
+  conflict with another process, a lost connection), ``rewind`` replays the record without the
+  action: the table is exactly as before and nobody ever saw the action. The manager holds the
+  table's lock from ``play`` to ``commit``/``rewind``, and everything that reads a table for
+  someone (views, previews, bot jobs) takes that lock, so an unstored action never leaves.
 - **Nothing hidden leaves.** ``view`` is the game's own per-seat view plus public table
   metadata; the state's ``to_json`` (hands, bag order, random source) and the seed are never
   part of it, and events go out only through ``Event.for_seat``.
@@ -17,11 +20,10 @@ marks the table "broken": it can still be viewed, nobody can act, the server kee
 
 from __future__ import annotations
 
-import copy
 import logging
 import time
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ludomots.core import registry
@@ -46,7 +48,7 @@ class TableLoadError(Exception):
 
 @dataclass(frozen=True)
 class Move:
-    """An action played on a copy, waiting to be persisted and committed."""
+    """An action applied in place, waiting to be persisted, then committed or rewound."""
 
     seq: int
     seat: int
@@ -55,7 +57,6 @@ class Move:
     digest: str
     events: list[Event]
     status: TableStatus | None  # "over" when this action ends the game
-    recorder: Recorder
 
 
 def _replay(recorder: Recorder, actions: Iterable[StoredAction]) -> str | None:
@@ -92,8 +93,10 @@ class Table:
             info = info.with_status("over")
         self.info = info
         self.clock = Clock(info.clock, now)
+        self._logs_sent: dict[str, int] = {}  # log lengths every subscriber already has
+        self._logs_sending: dict[str, int] = {}
         if info.status == "playing":
-            self.clock.start(self.state.to_act())
+            self._start_clock()
 
     # ---- construction ----------------------------------------------------------------------
 
@@ -140,6 +143,21 @@ class Table:
         """Number of actions played: also the sequence number of the next one."""
         return len(self.recorder.record.actions)
 
+    def _rule_limit(self, seat: int) -> float | None:
+        """The game's own time limit for ``seat`` now (``Game.time_limit``)."""
+        return self.game.time_limit(self.state, seat)
+
+    def _rule_limits(self, seats: frozenset[int]) -> dict[int, float | None]:
+        return {seat: self._rule_limit(seat) for seat in seats}
+
+    def _start_clock(self) -> None:
+        to_act = self.state.to_act()
+        self.clock.start(to_act, self._rule_limits(to_act))
+
+    def _update_clock(self, actor: int) -> None:
+        to_act = self.state.to_act()
+        self.clock.update(to_act, actor, self._rule_limits(to_act))
+
     def to_act(self) -> frozenset[int]:
         """Seats that must act now; nobody while the table waits, is over or broken."""
         return self.state.to_act() if self.status == "playing" else frozenset()
@@ -159,14 +177,16 @@ class Table:
         was_playing = self.status == "playing"
         self.info = info
         if info.status == "playing" and not was_playing:
-            self.clock.start(self.state.to_act())
+            self._start_clock()
         elif info.status != "playing":
             self.clock.stop()
 
     # ---- acting -------------------------------------------------------------------------------
 
-    def prepare(self, seat: int, action_json: object, ms: int) -> Move:
-        """Decode, check and play the action on a copy; RuleError if refused. Changes nothing."""
+    def play(self, seat: int, action_json: object, ms: int, *, timeout: bool = False) -> Move:
+        """Decode, check and apply the action in place; RuleError (nothing changed) if refused.
+        The move must then be stored and ``commit``ted, or ``rewind``ed. ``timeout``: the
+        action the clock plays when time is up (so the game's time limit does not refuse it)."""
         if self.status == "broken":
             raise table_broken()
         if self.status == "waiting":
@@ -175,37 +195,63 @@ class Table:
                 not 0 <= seat < len(self.info.seats):
             raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
         action = self.game.action_codec.decode(action_json)
-        error = self.state.check(seat, action)
-        if error is not None:
-            raise error
-        trial = copy.copy(self.recorder)
-        trial.state = self.state.clone()
-        trial.record = replace(self.recorder.record, actions=list(self.recorder.record.actions))
-        events = trial.play(seat, action, ms)
-        line = trial.record.actions[-1]
-        return Move(seq=self.seq, seat=seat, action=line.action, ms=line.ms, digest=line.digest,
-                    events=events, status="over" if trial.state.is_over() else None,
-                    recorder=trial)
+        limit = self._rule_limit(seat) if seat in self.to_act() and not timeout else None
+        if limit is not None and ms > limit * 1000:
+            raise table_error("too_late", "Trop tard : le temps imparti est écoulé.",
+                              seconds=limit)
+        seq = self.seq
+        try:
+            events = self.recorder.play(seat, action, ms)  # checks first: refused = unchanged
+        except RuleError:
+            raise
+        except Exception:  # a bug in the game: the state may be half-changed, rebuild it
+            self._replay_record(seq)
+            raise
+        line = self.recorder.record.actions[-1]
+        return Move(seq=seq, seat=seat, action=line.action, ms=line.ms, digest=line.digest,
+                    events=events, status="over" if self.state.is_over() else None)
 
     def commit(self, move: Move) -> None:
-        """Make a persisted move the live state."""
-        if move.seq != self.seq:
-            raise RuntimeError(f"table {self.id}: move {move.seq} is stale (now at {self.seq})")
-        self.recorder = move.recorder
+        """The move is stored: its table status and clock follow."""
+        if move.seq != self.seq - 1:
+            raise RuntimeError(f"table {self.id}: move {move.seq} is not the last one "
+                               f"(at {self.seq})")
         if move.status is not None:
             self.info = self.info.with_status(move.status)
         if self.status == "playing":
-            self.clock.update(self.state.to_act(), move.seat)
+            self._update_clock(move.seat)
         else:
             self.clock.stop()
+
+    def rewind(self, move: Move) -> None:
+        """Undo a move the store refused, by replaying the record without it."""
+        if move.seq != self.seq - 1:
+            raise RuntimeError(f"table {self.id}: move {move.seq} is not the last one "
+                               f"(at {self.seq})")
+        self._replay_record(move.seq)
+
+    def _replay_record(self, count: int) -> None:
+        """Rebuild the recorder from the first ``count`` recorded actions."""
+        recorder = self._start(self.info)
+        lines = self.recorder.record.actions[:count]
+        reason = _replay(recorder, [StoredAction(seq=i, seat=line.seat, action=line.action,
+                                                 ms=line.ms, digest=line.digest)
+                                    for i, line in enumerate(lines)])
+        self.recorder = recorder
+        if reason is not None:  # the game is not deterministic: do not let anyone act on it
+            self.mark_broken(reason)
 
     def act(self, store: Store, seat: int, action_json: object, ms: int | None = None
             ) -> list[Event]:
         """Synchronous prepare → store → commit, for scripts and tests (the manager does the
         same with the store call off the event loop)."""
-        move = self.prepare(seat, action_json, self.clock.elapsed_ms(seat) if ms is None else ms)
-        store.append_action(self.id, move.seq, move.seat, move.action, move.ms, move.digest,
-                            move.status)
+        move = self.play(seat, action_json, self.clock.elapsed_ms(seat) if ms is None else ms)
+        try:
+            store.append_action(self.id, move.seq, move.seat, move.action, move.ms, move.digest,
+                                move.status)
+        except BaseException:
+            self.rewind(move)
+            raise
         self.commit(move)
         return move.events
 
@@ -224,32 +270,65 @@ class Table:
                 self.info = self.info.with_status("over")
                 self.clock.stop()
             elif self.status == "playing":
-                self.clock.update(self.state.to_act(), stored.seat)
+                self._update_clock(stored.seat)
         return played
 
     # ---- what goes out ------------------------------------------------------------------------
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` (None: a spectator) may see: the game's view and public metadata."""
-        if seat is not None and not 0 <= seat < len(self.info.seats):
-            raise ValueError(f"no seat {seat} at table {self.id}")
+        return self.views([seat])[seat]
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        """``view`` for several seats, sharing the work they have in common."""
+        seats = list(seats)
+        for seat in seats:
+            if seat is not None and not 0 <= seat < len(self.info.seats):
+                raise ValueError(f"no seat {seat} at table {self.id}")
         state = self.state
         over = state.is_over()
-        return {
-            "table": {
-                "id": self.id,
-                "game": self.info.game,
-                "title": self.game.title,
-                "status": self.status,
-                "seats": self.info.seats_json(),
-                "you": seat,
-                "to_act": sorted(self.to_act()),
-                "actions": self.seq,
-                "clock": self.clock.to_json(len(self.info.seats)),
-                "result": {"scores": state.scores(), "winners": state.winners()} if over else None,
-            },
-            "game": state.view(seat),
+        game_views = state.views(seats)
+        table = {
+            "id": self.id,
+            "game": self.info.game,
+            "title": self.game.title,
+            "status": self.status,
+            "seats": self.info.seats_json(),
+            "to_act": sorted(self.to_act()),
+            "actions": self.seq,
+            "clock": self.clock.to_json(len(self.info.seats)),
+            "result": {"scores": state.scores(), "winners": state.winners()} if over else None,
         }
+        return {seat: {"table": {**table, "you": seat}, "game": game_views[seat]}
+                for seat in seats}
+
+    def update_views(self, seats: Iterable[int | None]
+                     ) -> dict[int | None, tuple[dict[str, Any], dict[str, int]]]:
+        """The views for an update to subscribers who have had every payload since they
+        subscribed: the game's logs (``Game.view_logs``) hold only the entries added since the
+        previous update, and the second value says at which index they start. Logs only grow,
+        so a subscriber welcomed since then (with the whole log) merges them just as well.
+        Call ``logs_sent`` once the update is out."""
+        out = {}
+        for seat, view in self.views(seats).items():
+            starts: dict[str, int] = {}
+            game_view = view["game"]
+            for key in self.game.view_logs:
+                entries = game_view.get(key)
+                if isinstance(entries, list):
+                    start = min(self._logs_sent.get(key, 0), len(entries))
+                    game_view[key] = entries[start:]
+                    starts[key] = start
+                    known = self._logs_sending.get(key)
+                    self._logs_sending[key] = len(entries) if known is None else \
+                        min(known, len(entries))
+            out[seat] = (view, starts)
+        return out
+
+    def logs_sent(self) -> None:
+        """The update built by ``update_views`` went to every subscriber."""
+        self._logs_sent.update(self._logs_sending)
+        self._logs_sending.clear()
 
     @staticmethod
     def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:

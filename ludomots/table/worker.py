@@ -15,6 +15,7 @@ This module imports only the core: worker processes should start fast.
 
 from __future__ import annotations
 
+import contextlib
 import importlib
 import multiprocessing
 import os
@@ -66,13 +67,26 @@ def choose_action(job: BotJob) -> dict[str, Any]:
     return game.action_codec.encode(action)
 
 
+#: Bot processes run this much "nicer" than the server: when the machine is busy, the event
+#: loop answering the humans gets the CPU first, and a bot's move may wait a little.
+BOT_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
+        os.nice(BOT_NICENESS)
+
+
 def make_executor(kind: ExecutorKind, max_workers: int | None = None) -> Executor:
     """A bot executor. Processes are spawned, not forked: forking a process that runs an event
-    loop and database threads can copy held locks into the child and deadlock it."""
+    loop and database threads can copy held locks into the child and deadlock it. They run
+    at a lower priority (``BOT_NICENESS``), so there is one per core (at most 4): they use
+    the CPU the server leaves."""
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=max_workers or 2, thread_name_prefix="ludomots-bot")
     if kind == "process":
-        workers = max_workers or max(1, min(4, (os.cpu_count() or 2) - 1))
+        workers = max_workers or max(1, min(4, os.cpu_count() or 1))
         return ProcessPoolExecutor(max_workers=workers,
-                                   mp_context=multiprocessing.get_context("spawn"))
+                                   mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_lower_priority)
     raise ValueError(f"unknown executor kind {kind!r}")

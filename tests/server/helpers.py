@@ -3,6 +3,7 @@ and a Topword player that finds its moves with the move generator."""
 
 from __future__ import annotations
 
+import copy
 import json
 from collections import Counter
 from collections.abc import Callable
@@ -55,6 +56,17 @@ def close_all_sockets() -> None:
         OPEN_SOCKETS[-1].close()
 
 
+def merge_logs(known: dict[str, Any], update: dict[str, Any]) -> dict[str, Any]:
+    """The complete view of an update whose logs carry only new entries (as socket.js does);
+    asserts there is no gap, so every test also checks the log protocol."""
+    view: dict[str, Any] = copy.deepcopy(update["view"])
+    for key, start in (update.get("logs") or {}).items():
+        before = known["game"][key]
+        assert len(before) >= start, f"log {key}: entries {len(before)}..{start} never sent"
+        view["game"][key] = before[:start] + view["game"][key]
+    return view
+
+
 class Socket:
     """A test WebSocket: every message received is kept, every wait has a timeout."""
 
@@ -93,8 +105,10 @@ class Socket:
         assert message["type"] == "websocket.send", f"socket closed: {message}"
         payload: dict[str, Any] = json.loads(message["text"])
         self.received.append(payload)
-        if payload["type"] in ("welcome", "update"):
+        if payload["type"] == "welcome":
             self.view = payload["view"]
+        elif payload["type"] == "update":
+            self.view = merge_logs(self.view, payload)
         return payload
 
     def until(self, predicate: Callable[[dict[str, Any]], bool],

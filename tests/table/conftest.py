@@ -27,8 +27,11 @@ def gops_registered() -> Iterator[None]:
     registry.register("gops", GAME, BOTS)
     registry.register(variants.HookGops.name, variants.HOOK_GAME, variants.HOOK_BOTS)
     registry.register(variants.NoLegalGops.name, variants.NO_LEGAL_GAME, variants.NO_LEGAL_BOTS)
+    registry.register(variants.SandGlassGops.name, variants.SAND_GLASS_GAME,
+                      variants.HOOK_BOTS)
     yield
-    for name in ("gops", variants.HookGops.name, variants.NoLegalGops.name):
+    for name in ("gops", variants.HookGops.name, variants.NoLegalGops.name,
+                 variants.SandGlassGops.name):
         registry.unregister(name)
 
 

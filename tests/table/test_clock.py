@@ -4,6 +4,7 @@ import asyncio
 
 import pytest
 
+from ludomots.core.errors import RuleError
 from ludomots.table.clock import Clock, timeout_action
 from ludomots.table.manager import TableManager
 from ludomots.table.model import ClockSettings, SeatSpec
@@ -139,3 +140,28 @@ async def test_the_background_clock_fires_without_being_asked(fake_time: FakeTim
         assert sorted(seen) == [0, 1]
         assert [a.action for a in store.load_actions(table_id)] == [
             {"type": "bid", "card": 3}, {"type": "bid", "card": 3}]  # the hook: highest card
+
+
+@pytest.mark.asyncio
+async def test_a_games_own_time_limit_is_a_deadline_even_without_a_table_clock(
+        fake_time: FakeTime) -> None:
+    store = Store("sqlite://")
+    store.create_schema()
+    async with TableManager(store, executor="thread", now=fake_time,
+                            run_clocks=False) as manager:
+        table_id, tokens = await manager.create_table(
+            "gops-sandglass", {"cards": 3}, [SeatSpec.human("Alice"), SeatSpec.human("Bob")],
+            seed=5)  # no table clock
+        view = await manager.view(table_id, 1)
+        assert view["table"]["clock"] == {"seconds_per_move": 0, "now": int(T0 * 1000),
+                                          "deadlines": [None, int((T0 + 5) * 1000)]}
+        fake_time.advance(6)
+        with pytest.raises(RuleError) as late:  # the rules gave 5 s: a bid after 6 s is late
+            await manager.act(table_id, tokens[1], {"type": "bid", "card": 2})
+        assert (late.value.code, late.value.message) == (
+            "too_late", "Trop tard : le temps imparti est écoulé.")
+        assert store.load_actions(table_id) == []
+        assert await manager.tick() == 1  # the sand-glass ran out: the game's timeout action
+        actions = store.load_actions(table_id)
+        assert [(a.seat, a.action) for a in actions] == [(1, {"type": "bid", "card": 3})]
+        await manager.act(table_id, tokens[0], {"type": "bid", "card": 1})  # seat 0: no limit

@@ -164,17 +164,17 @@ async def test_a_failed_store_append_leaves_the_live_table_unchanged(
     table_id, tokens = await _two_humans(manager)
     await manager.act(table_id, tokens[0], _bid(1))
     before = [await manager.view(table_id, s) for s in (0, 1, None)]
-    append = manager.store.append_action
+    append = manager.store.append_actions
 
     def failing(*args: Any, **kwargs: Any) -> None:
         raise StoreError("connection lost")
 
-    manager.store.append_action = failing  # type: ignore[method-assign]
+    manager.store.append_actions = failing  # type: ignore[method-assign]
     with pytest.raises(RuleError) as refused:
-        await manager.act(table_id, tokens[1], _bid(3))
+        await manager.act(table_id, tokens[1], _bid(3))  # would complete the round
     assert refused.value.code == "store_error"
     assert [await manager.view(table_id, s) for s in (0, 1, None)] == before
-    manager.store.append_action = append  # type: ignore[method-assign]
+    manager.store.append_actions = append  # type: ignore[method-assign]
     await manager.act(table_id, tokens[1], _bid(3))
     assert manager.store.count_actions(table_id) == 2
 
@@ -471,3 +471,56 @@ async def test_finished_tables_leave_memory_and_come_back_on_demand(
     assert manager.live_table(table_id) is None
     record = await manager.record(table_id)  # rebuilt from the store by replay
     assert record["scores"] == [3, 2]
+
+
+@pytest.mark.asyncio
+async def test_updates_carry_only_the_new_entries_of_a_move_log(manager: TableManager) -> None:
+    table_id, tokens = await manager.create_table(
+        "topword", {"referee": "auto"}, [SeatSpec.human("Alice"), SeatSpec.human("Bob")],
+        seed=SEED)
+    sub = await manager.subscribe(table_id, 0)
+    assert _drain(sub)[0]["view"]["game"]["history"] == []
+    for _ in range(3):
+        table = manager.live_table(table_id)
+        assert table is not None
+        seat = min(table.to_act())
+        await manager.act(table_id, tokens[seat], {"type": "pass", "exchange": None})
+    updates = _drain(sub)
+    assert [u["logs"] for u in updates] == [{"history": 0}, {"history": 1}, {"history": 2}]
+    full = (await manager.view(table_id, 0))["game"]["history"]
+    assert len(full) == 3 and [u["view"]["game"]["history"] for u in updates] == [
+        [full[0]], [full[1]], [full[2]]]
+    late = await manager.subscribe(table_id, None)  # a late subscriber gets the whole log
+    assert _drain(late)[0]["view"]["game"]["history"] == full
+
+
+@pytest.mark.asyncio
+async def test_an_action_whose_sender_leaves_during_its_write_still_completes(
+        manager: TableManager) -> None:
+    table_id, tokens = await _two_humans(manager)
+    sub = await manager.subscribe(table_id, 1)
+    _drain(sub)
+    release = asyncio.Event()
+    append = manager.store.append_actions
+    loop = asyncio.get_running_loop()
+
+    def slow(rows: Any) -> Any:
+        asyncio.run_coroutine_threadsafe(release.wait(), loop).result(5)
+        return append(rows)
+
+    manager.store.append_actions = slow  # type: ignore[method-assign]
+    sender = asyncio.create_task(manager.act(table_id, tokens[0], _bid(1)))
+    await asyncio.sleep(0.05)
+    sender.cancel()  # the browser's connection closed while the bid was being stored
+    release.set()
+    with pytest.raises(asyncio.CancelledError):
+        await sender
+    for _ in range(100):
+        if sub.pending():
+            break
+        await asyncio.sleep(0.01)
+    manager.store.append_actions = append  # type: ignore[method-assign]
+    assert manager.store.count_actions(table_id) == 1
+    (update,) = _drain(sub)
+    assert update["view"]["table"]["actions"] == 1
+    await manager.act(table_id, tokens[1], _bid(3))  # and the game goes on

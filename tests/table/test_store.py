@@ -5,9 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from ludomots.table.errors import ConflictError, NotFoundError
+from ludomots.table.errors import ConflictError, NotFoundError, StoreError
 from ludomots.table.model import ClockSettings, SeatSpec, StoredAction, TableInfo
-from ludomots.table.store import Store
+from ludomots.table.store import ActionRow, Store
 from ludomots.table.tokens import hash_token, new_token
 
 from .conftest import FakeTime
@@ -181,3 +181,30 @@ def test_the_schema_and_queries_compile_for_postgresql() -> None:
     assert "PRIMARY KEY (table_id, seat)" in ddl["seat_claims"]
     locked = select(TABLES).where(TABLES.c.id == "t").with_for_update()
     assert str(locked.compile(dialect=dialect)).endswith("FOR UPDATE")
+
+
+def test_a_group_commit_stores_every_fresh_row_and_reports_each_conflict(
+        store: Store) -> None:
+    store.create_table(_info("t1", "playing"), {0: "a"})
+    store.create_table(_info("t2", "playing"), {0: "b"})
+    store.append_action("t1", 0, 0, {"n": 0}, 0, "already")
+    results = store.append_actions([
+        ActionRow("t1", 0, 1, {"n": 1}, 5, "late"),  # seq 0 of t1 exists: a conflict
+        ActionRow("t2", 0, 0, {"n": 2}, 6, "fresh"),
+        ActionRow("t1", 1, 0, {"n": 3}, 2**40, "ends", status="over"),
+    ])
+    assert isinstance(results[0], ConflictError) and results[1:] == [None, None]
+    assert [(a.seq, a.digest, a.ms) for a in store.load_actions("t1")] == [
+        (0, "already", 0), (1, "ends", 2**31 - 1)]  # ms is clamped as append_action does
+    assert [(a.seq, a.action) for a in store.load_actions("t2")] == [(0, {"n": 2})]
+    assert (store.load_info("t1").status, store.load_info("t2").status) == ("over", "playing")
+
+
+def test_a_group_commit_that_fails_falls_back_to_one_row_at_a_time(store: Store) -> None:
+    store.create_table(_info("t1", "playing"), {0: "a"})
+    # "nope" does not exist: its foreign key fails the batch's transaction; the retry one
+    # row at a time still stores the good row and reports the bad one alone.
+    results = store.append_actions([ActionRow("t1", 0, 0, {}, 0, "good"),
+                                    ActionRow("nope", 0, 0, {}, 0, "bad")])
+    assert results[0] is None and isinstance(results[1], StoreError)
+    assert [a.digest for a in store.load_actions("t1")] == ["good"]

@@ -117,7 +117,7 @@ def test_a_divergent_digest_marks_the_table_broken(caplog: pytest.LogCaptureFixt
     assert table.broken == "state digest differs after action 1 by seat 1"
     assert "table t1 (gops) is broken: state digest differs after action 1" in caplog.text
     with pytest.raises(RuleError) as info:
-        table.prepare(0, _bid(2), 0)
+        table.play(0, _bid(2), 0)
     assert info.value.code == "table_broken"
     assert table.view(None)["table"]["status"] == "broken"  # still viewable
 

@@ -36,7 +36,17 @@ class NoLegalGops(Gops):
         return state
 
 
+class SandGlassGops(HookGops):
+    """Its rules give seat 1 five seconds per bid (a sand-glass), whatever the table's clock."""
+
+    name = "gops-sandglass"
+
+    def time_limit(self, state: State, seat: int) -> float | None:
+        return 5.0 if seat == 1 else None
+
+
 HOOK_GAME = HookGops()
+SAND_GLASS_GAME = SandGlassGops()
 HOOK_BOTS: dict[str, BotFactory] = {"expert": GreedyBot}
 NO_LEGAL_GAME = NoLegalGops()
 NO_LEGAL_BOTS: dict[str, BotFactory] = {"debutant": GreedyBot}

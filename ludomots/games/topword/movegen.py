@@ -263,7 +263,7 @@ class _Generator:
                     nxt = children(nxt).get("U")
                 if nxt is not None:
                     chosen[j] = None
-                    go(j + 1, nxt, nt, hsum + h, flat and h == 1, True, xs)
+                    go(j + 1, nxt, nt, hsum + h, flat and h == 1, True, xs)  # noqa: F821 (deleted after the search)
                 if nt < total:
                     nt1 = nt + 1
                     hs1 = hsum + h + 1
@@ -276,7 +276,7 @@ class _Generator:
                             if nxt is not None:
                                 counts[tile] -= 1
                                 chosen[j] = tile
-                                go(j + 1, nxt, nt1, hs1, False, True, xs1)
+                                go(j + 1, nxt, nt1, hs1, False, True, xs1)  # noqa: F821 (deleted after the search)
                                 counts[tile] += 1
             else:
                 nt1 = nt + 1
@@ -291,39 +291,45 @@ class _Generator:
                         if nxt is not None:
                             counts[tile] -= 1
                             chosen[j] = tile
-                            go(j + 1, nxt, nt1, hs1, flat, conn1, xs1)
+                            go(j + 1, nxt, nt1, hs1, flat, conn1, xs1)  # noqa: F821 (deleted after the search)
                             counts[tile] += 1
             chosen[j] = None
 
         root = dawg.root
         prefixes = self._prefixes()
-        for s in range(SIZE):
-            if s > 0 and tops[s - 1] is not None:
-                continue
-            start = s
-            if tops[s] is not None or anchor[s]:
-                go(s, root, 0, 0, True, False, 0)
-                continue
-            if need[s] > total:
-                continue
-            # empty cells without neighbours up to the anchor: any rack word prefix fits them
-            a = s + 1
-            while not anchor[a]:
-                a += 1
-            length = a - s
-            top = tops[a]
-            nexts = set(cand[a]) if length < total else set()
-            if top is not None:
-                nexts.add(top)
-            for node, letters in prefixes[length]:
-                if children(node).keys().isdisjoint(nexts):
-                    continue  # the anchor cannot follow: no need to go there
-                for tile in letters:
-                    counts[tile] -= 1
-                chosen[s:a] = letters
-                go(a, node, length, length, True, False, 0)
-                for tile in letters:
-                    counts[tile] += 1
+        try:
+            for s in range(SIZE):
+                if s > 0 and tops[s - 1] is not None:
+                    continue
+                start = s
+                if tops[s] is not None or anchor[s]:
+                    go(s, root, 0, 0, True, False, 0)
+                    continue
+                if need[s] > total:
+                    continue
+                # empty cells without neighbours up to the anchor: any rack word prefix fits them
+                a = s + 1
+                while not anchor[a]:
+                    a += 1
+                length = a - s
+                top = tops[a]
+                nexts = set(cand[a]) if length < total else set()
+                if top is not None:
+                    nexts.add(top)
+                for node, letters in prefixes[length]:
+                    if children(node).keys().isdisjoint(nexts):
+                        continue  # the anchor cannot follow: no need to go there
+                    for tile in letters:
+                        counts[tile] -= 1
+                    chosen[s:a] = letters
+                    go(a, node, length, length, True, False, 0)
+                    for tile in letters:
+                        counts[tile] += 1
+        finally:
+            # `go` calls itself through its closure cell: a cycle that would keep this search's
+            # data (cross words, found moves) alive until the cyclic collector runs, which
+            # then pauses the server. Emptying the cell frees it all at once.
+            del go
 
     def _prefixes(self) -> list[list[tuple[int, tuple[str, ...]]]]:
         """By length, every word prefix the rack can spell (its DAWG node and its tiles):
@@ -348,10 +354,13 @@ class _Generator:
                         nxt = children(nxt).get("U")
                     if nxt is not None:
                         counts[tile] -= 1
-                        walk(nxt, (*spelt, tile))
+                        walk(nxt, (*spelt, tile))  # noqa: F821 (deleted after the search)
                         counts[tile] += 1
 
-        walk(dawg.root, ())
+        try:
+            walk(dawg.root, ())
+        finally:
+            del walk  # a self-recursive closure is a cycle: see the end of `_scan`
         self.prefix_table = table
         return table
 

@@ -10,6 +10,7 @@ tiles when that window closes. With the automatic referee an invalid word is ref
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -133,6 +134,8 @@ class TopwordState(State):
         self.over = False
         self.end_reason: str | None = None
         self.penalties = [0] * players
+        # The last evaluation, valid until the state changes (every change goes through _apply).
+        self._evaluated: tuple[int, Action, MoveResult] | None = None
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -188,6 +191,14 @@ class TopwordState(State):
 
     def evaluate(self, seat: int, action: Play | Place) -> MoveResult:
         """The move's result for `seat`; RuleError when it is not legal for that seat."""
+        memo = self._evaluated
+        if memo is not None and memo[0] == seat and memo[1] is action:
+            return memo[2]  # `apply` checks, then plays: the words need judging only once
+        result = self._evaluate(seat, action)
+        self._evaluated = (seat, action, result)
+        return result
+
+    def _evaluate(self, seat: int, action: Play | Place) -> MoveResult:
         placement = self.placement_of(action)
         missing = Counter(placement.letters) - Counter(self.racks[seat])
         if missing:
@@ -246,6 +257,12 @@ class TopwordState(State):
         return len(self.bag) - min(need, len(self.bag))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        try:
+            return self._apply_action(seat, action)
+        finally:
+            self._evaluated = None
+
+    def _apply_action(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Challenge):
             return self._challenge(seat)
         if isinstance(action, Accept):
@@ -380,15 +397,22 @@ class TopwordState(State):
 
     # -- views -------------------------------------------------------------------------------
 
-    def unseen(self, seat: int | None) -> dict[str, int]:
-        """Tiles `seat` cannot see: the bag plus the other racks (what Woogles tracks)."""
-        counts = Counter(self.bag)
-        for other, rack in enumerate(self.racks):
-            if other != seat:
-                counts.update(rack)
-        return {t: counts[t] for t in ALPHABET if counts[t]}
+    def unseen(self, seat: int | None, tiles: Counter[str] | None = None) -> dict[str, int]:
+        """Tiles `seat` cannot see: the bag plus the other racks (what Woogles tracks).
+        ``tiles``: every tile off the board, when the caller has counted them already."""
+        counts = Counter(tiles if tiles is not None else self._tiles_off_board())
+        if seat is not None:
+            counts.subtract(self.racks[seat])
+        return {t: counts[t] for t in ALPHABET if counts[t] > 0}
 
-    def view(self, seat: int | None) -> dict[str, Any]:
+    def _tiles_off_board(self) -> Counter[str]:
+        tiles = Counter(self.bag)
+        for rack in self.racks:
+            tiles.update(rack)
+        return tiles
+
+    def _public_view(self) -> dict[str, Any]:
+        """What every seat sees."""
         pending = None
         if self.pending is not None:
             pending = {k: self.pending[k] for k in ("seat", "score", "words", "notation",
@@ -396,16 +420,13 @@ class TopwordState(State):
         return {
             "game": "topword",
             "players": self.players,
-            "seat": seat,
             "board": [[list(stack) for stack in row] for row in self.board.stacks],
             "position": self.board.to_notation(),
             "scores": list(self.points),
             "turn": self.turn,
             "to_act": sorted(self.to_act()),
             "bag": len(self.bag),
-            "rack": list(self.racks[seat]) if seat is not None else None,
             "rack_sizes": [len(r) for r in self.racks],
-            "unseen": self.unseen(seat),
             "pending": pending,
             "last": self.last,
             "history": list(self.history),  # entries are never changed once written
@@ -417,6 +438,17 @@ class TopwordState(State):
             "final_racks": [list(r) for r in self.racks] if self.over else None,
             "options": options_to_json(self.options),
         }
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        return self.views([seat])[seat]
+
+    def views(self, seats: Iterable[int | None]) -> dict[int | None, dict[str, Any]]:
+        public = self._public_view()
+        tiles = self._tiles_off_board()
+        return {seat: {**public, "seat": seat,
+                       "rack": list(self.racks[seat]) if seat is not None else None,
+                       "unseen": self.unseen(seat, tiles)}
+                for seat in seats}
 
     # -- serialization -----------------------------------------------------------------------
 
@@ -440,6 +472,11 @@ class TopwordState(State):
             "end_reason": self.end_reason,
             "penalties": self.penalties,
         }
+
+    def digest_json(self) -> dict[str, Any]:
+        data = self.to_json()
+        del data["history"]  # a log of the recorded actions: the record already holds them
+        return data
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> TopwordState:
@@ -489,6 +526,7 @@ class Topword(Game):
     min_players = 2
     max_players = 4
     action_codec = CODEC
+    view_logs = ("history",)
 
     def _new(self, options: Any, players: int, seed: int) -> TopwordState:
         state = TopwordState(options, players, SeededRandom(seed))

@@ -2,7 +2,9 @@
 //
 // The server is authoritative and every "update" carries the complete view, so reconnecting is
 // simple: open a new socket, say hello with the seat token again, and the welcome that follows
-// is the whole current state. Nothing has to be replayed on the client side.
+// is the whole current state. Nothing has to be replayed on the client side. The one exception
+// is a game's move log: an update carries only its new entries ("logs": {key: start index}),
+// which this socket merges, so pages always receive complete views.
 
 import { readJson, writeJson } from "./api.js";
 
@@ -92,7 +94,12 @@ export class TableSocket {
       if (this.ws !== ws) return;
       let message;
       try { message = JSON.parse(event.data); } catch { return; }
-      if (message && typeof message === "object") this.onMessage(message);
+      if (!message || typeof message !== "object") return;
+      if (!this.mergeLogs(message)) {
+        this.resync(ws);
+        return;
+      }
+      this.onMessage(message);
     });
     ws.addEventListener("close", (event) => {
       if (this.ws !== ws) return;
@@ -107,6 +114,34 @@ export class TableSocket {
       }
     });
     ws.addEventListener("error", () => { /* a close event follows */ });
+  }
+
+  /** Complete the logs of an update from those already received; false on a gap. */
+  mergeLogs(message) {
+    const game = message.view && message.view.game;
+    if (!game || typeof game !== "object") return true;
+    if (message.type === "welcome") {
+      this.logs = {};
+      for (const [key, value] of Object.entries(game)) {
+        if (Array.isArray(value)) this.logs[key] = value;
+      }
+      return true;
+    }
+    if (message.type !== "update" || !message.logs) return true;
+    for (const [key, start] of Object.entries(message.logs)) {
+      const known = (this.logs || {})[key];
+      if (!Array.isArray(known) || known.length < start || !Array.isArray(game[key])) return false;
+      game[key] = known.slice(0, start).concat(game[key]);
+      this.logs[key] = game[key];
+    }
+    return true;
+  }
+
+  /** Ask for a fresh welcome (it carries the whole view) after a message we cannot use. */
+  resync(ws) {
+    if (ws.readyState === WebSocket.OPEN) {
+      ws.send(JSON.stringify(this.token ? { type: "hello", token: this.token } : { type: "hello" }));
+    }
   }
 
   scheduleRetry() {
