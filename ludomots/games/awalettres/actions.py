@@ -41,7 +41,8 @@ class AwalettresOptions:
                 "seules les graines du sac comptent, moins vos dettes)."})
     panic_seconds: int = field(default=15, metadata={
         "label": "Temps pour « pas de panique ! »",
-        "help": "Secondes pour taper la phrase ; sinon, payer 5 graines au pot."})
+        "help": "Secondes pour taper la phrase ; sinon, payer 5 graines au pot "
+                "(0 : sans limite)."})
 
 
 @dataclass(frozen=True)

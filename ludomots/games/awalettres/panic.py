@@ -2,7 +2,8 @@
 
 The seed's round of the table, arms in the air, becomes typing « pas de panique ! » (RULINGS.md).
 Case, accents, spacing and the kind of space or apostrophe do not matter; the words and the
-exclamation mark do. The 15 seconds are the interface's business: the rules have no clock.
+exclamation mark do. The 15 seconds are not the engine's business: the terminal times the
+typing, and web tables enforce `Awalettres.time_limit`.
 """
 
 from __future__ import annotations

@@ -817,6 +817,15 @@ class Awalettres(Game):
         result = state.outcome(seat, action)
         return {"legal": True, "error": None, "message": None, **result.to_json()}
 
+    def time_limit(self, state: State, seat: int) -> float | None:
+        """PAS DE PANIQUE: the panicked seat has `panic_seconds` to pay or shout (0: no
+        limit); at the deadline the table plays `timeout_action`, which pays."""
+        assert isinstance(state, AwalettresState)
+        seconds = state.options.panic_seconds
+        if state.step == "panic" and seat in state.to_act() and seconds > 0:
+            return float(seconds)
+        return None
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """Out of time: keep the spell, pay the panic, decline the exchange, designate the
         dearest card of the next opponent, put back the dearest letter, vote for the first

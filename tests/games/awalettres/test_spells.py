@@ -288,6 +288,30 @@ def test_panic_paid_gives_5_seeds_to_the_pot_or_a_debt_to_the_pot() -> None:
     assert state.ledger.sacks == [0, 0, 0] and state.ledger.debts[A] == [[-1, 1]]
 
 
+def test_panic_gives_the_panicked_seat_panic_seconds_and_nobody_else_a_limit() -> None:
+    state = spell_for_a("panique")
+    assert [GAME.time_limit(state, s) for s in (A, B, C)] == [None, None, None]  # give step
+    state.apply(A, Give(B))
+    assert state.step == "panic"
+    assert [GAME.time_limit(state, s) for s in (A, B, C)] == [None, 15.0, None]
+    state.apply(B, Calm("pay", ""))
+    assert state.step == "word"
+    assert [GAME.time_limit(state, s) for s in (A, B, C)] == [None, None, None]
+
+
+def test_panic_seconds_option_sets_the_limit_and_0_removes_it() -> None:
+    for seconds, limit in ((8, 8.0), (0, None)):
+        state = spell_for_a("panique", panic_seconds=seconds)
+        state.apply(A, Give(A))
+        assert state.step == "panic" and GAME.time_limit(state, A) == limit
+
+
+def test_the_timeout_of_a_panic_pays_the_pot() -> None:
+    state = spell_for_a("panique")
+    state.apply(A, Give(B))
+    assert GAME.timeout_action(state, B) == Calm("pay", "")
+
+
 # -- WAYAMPOU ----------------------------------------------------------------------------------
 
 
