@@ -81,6 +81,16 @@ _WRONG_ACTION: dict[str, str] = {
 }
 
 
+# Public events kept in the state's `history` (the move log of the view, words apart: they are
+# in `played`), so a page opened or reloaded mid-game shows every spell from the start.
+HISTORY_EVENTS = frozenset({
+    "first_player", "wayampou_result", "draw", "spell", "confusion_returned", "generosity",
+    "calm", "exchange", "marabout", "returned", "spell_void", "marabout_void", "pass",
+    "game_over"})
+_HISTORY_DROP = ("moves", "cards", "grenier", "box", "scores", "detail", "authors", "votes",
+                 "tally", "tied")
+
+
 def _card_name(card: str) -> str:
     return "CONFUSION" if card == WILD else card
 
@@ -108,6 +118,7 @@ class AwalettresState(State):
         self.passes = 0
         self.turn = 0  # words and passes so far
         self.played: list[dict[str, Any]] = []  # every word, public
+        self.history: list[dict[str, Any]] = []  # public events but words (HISTORY_EVENTS)
         self.definitions: list[str | None] = [None] * players
         self.order: list[int] = []  # WAYAMPOU definitions as shown: authors, shuffled
         self.votes: list[int | None] = [None] * players
@@ -334,6 +345,21 @@ class AwalettresState(State):
     # -- playing -----------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
+        events = self._dispatch(seat, action)
+        self.remember(events)
+        return events
+
+    def remember(self, events: list[Event]) -> None:
+        """Keep the public events of HISTORY_EVENTS, without the cards drawn (a draw is kept
+        only when it drew spells) nor what other fields restate."""
+        for event in events:
+            if event.type not in HISTORY_EVENTS or event.visible_to is not None or (
+                    event.type == "draw" and not event.data.get("spells")):
+                continue
+            data = {k: copy_json(v) for k, v in event.data.items() if k not in _HISTORY_DROP}
+            self.history.append({"type": event.type, "turn": self.turn, **data})
+
+    def _dispatch(self, seat: int, action: Action) -> list[Event]:
         if isinstance(action, Play):
             return self._play(seat, action)
         if isinstance(action, Pass):
@@ -718,6 +744,7 @@ class AwalettresState(State):
             "can_play": self.can_play if self.step == "word" else None,
             "passes": self.passes,
             "played": copy_json(self.played),
+            "history": copy_json(self.history),
             "wayampou": wayampou,
             "scores": self.scores(),
             "score_detail": self.score_detail(),
@@ -752,6 +779,7 @@ class AwalettresState(State):
             "passes": self.passes,
             "turn": self.turn,
             "played": copy_json(self.played),
+            "history": copy_json(self.history),
             "definitions": list(self.definitions),
             "order": list(self.order),
             "votes": list(self.votes),
@@ -780,11 +808,17 @@ class AwalettresState(State):
         state.passes = data["passes"]
         state.turn = data["turn"]
         state.played = copy_json(data["played"])
+        state.history = copy_json(data.get("history", []))
         state.definitions = list(data["definitions"])
         state.order = list(data["order"])
         state.votes = list(data["votes"])
         state.end_reason = data["end_reason"]
         return state
+
+    def digest_json(self) -> dict[str, Any]:
+        data = self.to_json()
+        del data["history"]  # restates the recorded actions
+        return data
 
     def clone(self) -> AwalettresState:
         return AwalettresState.from_json(self.to_json())
@@ -797,12 +831,13 @@ class Awalettres(Game):
     min_players = 2
     max_players = 6
     action_codec = CODEC
+    view_logs = ("played", "history")  # they only grow: updates carry the new entries
 
     def _new(self, options: Any, players: int, seed: int) -> AwalettresState:
         if options.panic_seconds < 0:
             raise ValueError("panic_seconds must be >= 0")
         state = AwalettresState(options, players, SeededRandom(seed))
-        state.start()
+        state.remember(state.start())
         return state
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
