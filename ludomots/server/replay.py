@@ -3,9 +3,9 @@
 A replay is built from the full record (seed included), so it is served only once the game
 is over: the manager's ``record`` refuses before that, and this endpoint inherits the refusal.
 Positions are spectator views, with the events a spectator received for the action that led
-there (an Awalettres spell revealed, the seeds a word moved): what anyone watching saw. Finished games never
-change, so each replay is computed once (off the event loop: the analysis runs the move
-generator at every step), encoded once, and kept in a small LRU cache.
+there (an Awalettres spell revealed, the seeds a word moved): what anyone watching saw.
+Finished games never change, so each replay is computed once (off the event loop: the analysis
+runs the move generator at every step), encoded once, and kept in a small LRU cache.
 """
 
 from __future__ import annotations

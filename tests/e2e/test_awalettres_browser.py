@@ -132,7 +132,8 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
     table_id = create_table(page, server)
     expect(page.locator(".aw-felt .aw-zone")).to_have_count(3)
     expect(page.locator(".aw-zone.me")).to_contain_text("Alice")
-    token = page.evaluate(f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
 
     shots: set[str] = set()
     played: list[str] = []

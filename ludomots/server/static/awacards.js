@@ -38,6 +38,14 @@ export const END_REASONS = {
 
 export const seeds = (n) => plural(n, "graine");
 
+/** Why the game ended, naming the player whose turn it was. */
+export function endReason(g, seatName) {
+  const who = seatName(g.current);
+  if (g.end_reason === "no_word") return `Le grenier est vide et ${who} ne peut plus former de mot.`;
+  if (g.end_reason === "no_card") return `Le grenier est vide et ${who} n’a plus de carte.`;
+  return END_REASONS[g.end_reason] || "";
+}
+
 /** A card's seeds: its printed value; a CONFUSION costs 5 (0 to its holder when played). */
 export function cardValue(card, values) {
   return card === WILD ? CONFUSION_VALUE : (values[card] || 0);

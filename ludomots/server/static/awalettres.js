@@ -19,7 +19,7 @@ import {
 import { play as sound } from "./sound.js";
 import { wordPopup } from "./lexicon.js";
 import {
-  WILD, SPELL_NAMES, SPELL_HELP, END_REASONS, seeds, cardNode, spellNode, foldWord, assignWord,
+  WILD, SPELL_NAMES, SPELL_HELP, endReason, seeds, cardNode, spellNode, foldWord, assignWord,
   outcomeChips, wordTiles, debtsText, paymentsText, historyText, zoneNode as zoneNode_, centreNode as centreNode_,
 } from "./awacards.js";
 
@@ -97,6 +97,8 @@ export function mount(main, { id, info }) {
     id: "aw-panic", type: "text", maxlength: "40", autocomplete: "off", spellcheck: "false",
     class: "aw-panic-input", placeholder: "pas de panique !",
   });
+
+  const defineArea = el("textarea", { id: "aw-define", maxlength: "200", rows: "2", class: "aw-define", placeholder: "Le WAYAMPOU est…" });
 
   const head = el("header", { class: "tw-head" },
     el("div", { class: "tw-head-title" }, el("h1", { text: info.title || "Awalettres" }), roleChip, connChip),
@@ -178,6 +180,7 @@ export function mount(main, { id, info }) {
     const nowStep = `${st.game.step}:${st.game.turn}:${JSON.stringify(st.game.tasks)}`;
     if (nowStep !== prevStep) {
       st.pick = {};
+      panicInput.value = "";
       if (!myWord()) clearWord(false);
     }
     if (myWord() && st.build.length) refreshBuild();
@@ -203,6 +206,8 @@ export function mount(main, { id, info }) {
       if (document.querySelector("dialog[open]")) return;
       const g = st.game;
       if (!g || !mustAct()) return;
+      const box = actionBox.getBoundingClientRect();
+      if (box.bottom > window.innerHeight) actionBox.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
       if (g.step === "word" && g.can_play && !window.matchMedia("(pointer: coarse)").matches) wordInput.focus({ preventScroll: true });
       else if (g.step === "panic") panicInput.focus({ preventScroll: true });
     });
@@ -217,10 +222,11 @@ export function mount(main, { id, info }) {
       if (initial) continue;
       if (ev.type === "word") sound("play");
       else if (ev.type === "timeout") toast(`Temps écoulé pour ${you(d.seat)} : l’action par défaut est jouée.`, { kind: "info" });
-      else if (ev.type === "spell") {
-        sound(d.target === st.seat ? "error" : "play");
-        const given = d.seat === d.target ? "" : ` (donné par ${you(d.seat)})`;
-        toast(`Sortilège ${SPELL_NAMES[d.spell] || d.spell} pour ${you(d.target)}${given}.`, { kind: "info" });
+      else if (ev.type === "spell" && d.target === st.seat) {
+        // Spells between others are in the log and the middle of the table; one's own is news.
+        sound("error");
+        const given = d.seat === d.target ? "Vous gardez" : `${seatName(d.seat)} vous donne`;
+        toast(`${given} le sortilège ${SPELL_NAMES[d.spell] || d.spell}.`, { kind: "info", duration: 4000 });
       }
     }
   }
@@ -520,7 +526,7 @@ export function mount(main, { id, info }) {
     } else if (g.over || t.status === "over") {
       kind = "over";
       text = overText(g.winners || [], st.seat, seatName);
-      sub = END_REASONS[g.end_reason] || null;
+      sub = endReason(g, seatName) || null;
     } else if (t.status === "waiting") {
       const free = seats().filter((s) => s.open).length;
       text = `En attente de ${plural(free, "joueur")}…`;
@@ -795,7 +801,7 @@ export function mount(main, { id, info }) {
   }
 
   function renderDefine() {
-    const area = el("textarea", { id: "aw-define", maxlength: "200", rows: "2", class: "aw-define", placeholder: "Le WAYAMPOU est…" });
+    const area = defineArea;
     const form = el("form", { class: "aw-define-form" }, el("label", { for: "aw-define", class: "visually-hidden", text: "Votre définition de WAYAMPOU" }), area,
       button("Envoyer ma définition", { kind: "primary", iconName: "send", type: "submit", disabled: busy() }));
     form.addEventListener("submit", (e) => { e.preventDefault(); if (area.value.trim()) sendAction({ type: "define", text: area.value.trim() }); });
@@ -876,7 +882,7 @@ export function mount(main, { id, info }) {
           el("span", { class: ["log-score", p.net < 0 ? "neg" : p.net === 0 ? "zero" : ""], text: signed(p.net) }));
       }
       if (e.kind === "game_over") {
-        return el("li", { class: "log-entry note strong" }, icon("trophy"), el("span", { class: "log-move", text: `Fin de la partie. ${END_REASONS[e.reason] || ""}` }));
+        return el("li", { class: "log-entry note strong" }, icon("trophy"), el("span", { class: "log-move", text: `Fin de la partie. ${endReason({ current: e.seat, end_reason: e.reason }, seatName)}` }));
       }
       const seat = e.kind === "wayampou_result" ? e.first : e.seat;
       return el("li", { class: ["log-entry", "note", `aw-log-${e.kind}`] },
@@ -938,14 +944,14 @@ export function mount(main, { id, info }) {
     endBox.hidden = false;
     replace(endBox,
       el("h2", { class: "card-title", id: "aw-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: `${END_REASONS[g.end_reason] || ""} Score : graines du sac − dettes − graines des lettres restantes (une CONFUSION coûte 5).` }),
+      el("p", { class: "muted", text: `${endReason(g, seatName)} Score : graines du sac − dettes − graines des lettres restantes (une CONFUSION coûte 5).` }),
       resultTable(), tableEndLinks(id, "awalettres"));
   }
 
   function showEndModal() {
     tableEndModal({
       winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName,
-      content: el("div", {}, el("p", { class: "muted", text: END_REASONS[st.game.end_reason] || "" }), resultTable(), tableEndLinks(id, "awalettres")),
+      content: el("div", {}, el("p", { class: "muted", text: endReason(st.game, seatName) }), resultTable(), tableEndLinks(id, "awalettres")),
     });
   }
 

@@ -6,7 +6,7 @@ import { recordUrl } from "./api.js";
 import { wordPopup } from "./lexicon.js";
 import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
 import {
-  WILD, SPELL_NAMES, END_REASONS, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText,
+  WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText,
 } from "./awacards.js";
 
 // Events told under the step's own sentence (the action itself is told by `describe`).
@@ -113,7 +113,7 @@ export function renderAwalettres(main, id, data, info) {
     const told = ACTION_EVENT[(steps[k].action || {}).type];
     for (const e of steps[k].events || []) {
       const d = e.data || {};
-      if (e.type === "game_over") out.push(`Fin de la partie. ${END_REASONS[d.reason] || ""}`);
+      if (e.type === "game_over") out.push(`Fin de la partie. ${endReason({ current: d.seat, end_reason: d.reason }, seatName)}`);
       else if (HISTORY.has(e.type) && e.type !== told && !(e.type === "draw" && !d.spells)) {
         const seat = e.type === "wayampou_result" ? d.first : d.seat;
         out.push(`${seatName(seat)} ${historyText(e.type, d, seatName)}`);
@@ -196,7 +196,7 @@ export function renderAwalettres(main, id, data, info) {
               el("span", { class: "aw-b-hand", text: `main −${dd.hand}` }))),
           el("span", { class: "score-wrap" }, el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], text: num(scores[i] ?? 0) })));
       })),
-      over && g.end_reason ? el("p", { class: "muted small", text: `${END_REASONS[g.end_reason] || ""} (${plural(g.turn || 0, "tour")})` }) : null);
+      over && g.end_reason ? el("p", { class: "muted small", text: `${endReason(g, seatName)} (${plural(g.turn || 0, "tour")})` }) : null);
 
     for (const b of moveList.querySelectorAll(".step-link")) {
       const current = Number(b.dataset.step) === index;
