@@ -1351,7 +1351,7 @@ export function mount(main, { id, info }) {
   function tickClocks() {
     const clock = st.table && st.table.clock;
     const nodes = page.querySelectorAll("[data-clock-seat], [data-clock-for]");
-    if (!clock || !clock.seconds_per_move || !Array.isArray(clock.deadlines) || !playing()) {
+    if (!clock || !Array.isArray(clock.deadlines) || !playing()) {
       for (const n of nodes) n.textContent = "";
       return;
     }
