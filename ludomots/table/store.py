@@ -401,6 +401,15 @@ class Store:
         if not rows:
             return []
         now = self._ms()
+        try:
+            taken = self._append_batch(rows, now)
+        except self.engine.dialect.loaded_dbapi.Error:
+            return [self._append_one(row) for row in rows]
+        return [ConflictError(row.table_id, row.seq) if (row.table_id, row.seq) in taken
+                else None for row in rows]
+
+    def _append_batch(self, rows: Sequence[ActionRow], now: int) -> set[tuple[str, int]]:
+        """One transaction for ``rows``; the (table, seq) pairs that were already stored."""
         sql = self._sql
         if self._lock is not None:
             self._lock.acquire()
@@ -410,7 +419,7 @@ class Store:
                 cursor = raw.cursor()
                 if sql.begin:
                     cursor.execute(sql.begin)
-                taken = set()
+                taken: set[tuple[str, int]] = set()
                 for row in rows:
                     cursor.execute(sql.exists.text, sql.exists.params(
                         {"table_id": row.table_id, "seq": row.seq}))
@@ -433,13 +442,10 @@ class Store:
                 raise
             finally:
                 raw.close()  # back to the pool
-        except self.engine.dialect.loaded_dbapi.Error:
-            return [self._append_one(row) for row in rows]
         finally:
             if self._lock is not None:
                 self._lock.release()
-        return [ConflictError(row.table_id, row.seq) if (row.table_id, row.seq) in taken
-                else None for row in rows]
+        return taken
 
     def _append_one(self, row: ActionRow) -> StoreError | None:
         try:
