@@ -1,0 +1,85 @@
+"""Volapük's options (every rule variant: defaults from the seed and RULINGS.md) and actions.
+
+A player's dice are named by their index in his rack (`view(seat)["racks"][seat]`), because two
+dice may show the same face in different colours and the colour decides the refill.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Action, ActionCodec
+
+Step = Literal["roll", "place", "over"]
+
+
+@dataclass(frozen=True)
+class VolapukOptions:
+    rolls: int = field(default=3, metadata={
+        "label": "Lancers par tour",
+        "help": "Le joueur a droit à 3 lancers, en gardant les dés qu’il veut entre deux."})
+    turn_seconds: int = field(default=180, metadata={
+        "label": "Minuteur (secondes)",
+        "help": "Temps pour composer et déposer son mot ; sinon on passe son tour "
+                "(0 : sans limite)."})
+    adjacency: Literal["all", "orthogonal"] = field(default="all", metadata={
+        "label": "Lettres accolées",
+        "help": "Quels alignements de lettres créés par un coup doivent signifier quelque "
+                "chose (sinon −10) : dans les quatre sens (lignes, colonnes, diagonales) "
+                "ou seulement lignes et colonnes.",
+        "choice_labels": {"all": "Quatre sens", "orthogonal": "Lignes et colonnes"}})
+    phrases: bool = field(default=True, metadata={
+        "label": "Phrases avec la case espace",
+        "help": "Des mots séparés par des cases espaces (JOYEUX NOËL, SE POURRIR) sont "
+                "admis, sans bonus."})
+    pass_rounds: int = field(default=2, metadata={
+        "label": "Fin sur passes",
+        "help": "La partie s’arrête quand tous les joueurs passent autant de tours de suite."})
+    multi_letter_values: bool = field(default=False, metadata={
+        "label": "Valeur des dés multiples (plus-value)",
+        "help": "Lettres doubles 3 points, triples 5, Æ et Œ 10, Ç 1."})
+    graphemes: bool = field(default=False, metadata={
+        "label": "Graphèmes et homophones (plus-value)",
+        "help": "Un mot qui commence par le son de la lettre Élue compte à l’atout : "
+                "PH = F, Æ/Œ = E, W = OU ou V, H muet (HACHE pour A, HYPHE pour I)."})
+
+
+@dataclass(frozen=True)
+class Roll(Action):
+    """Roll every die not kept (`keep`: rack indices of rolled dice kept; fétiches are never
+    rolled)."""
+
+    kind = "roll"
+    keep: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Place(Action):
+    """Put dice `dice` (rack indices) on the empty cells met from (`row`, `col`) along
+    `direction`, cells already taken being played through; `letters[i]` is the letter a joker
+    stands for ("" for any other die). `fetishes`: dice left in the rack kept, with their face,
+    for the next turn (seed: "garder des lettres fétiches ... les annoncer")."""
+
+    kind = "place"
+    row: int
+    col: int
+    direction: str
+    dice: tuple[int, ...]
+    letters: tuple[str, ...] = ()
+    fetishes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
+class Pass(Action):
+    """The player gives up his turn (seed: "S'il n'y parvient pas ... il passe son tour")."""
+
+    kind = "pass"
+
+
+CODEC = ActionCodec(Roll, Place, Pass)
+
+
+def rule_error(code: str, message: str, **details: object) -> RuleError:
+    return RuleError(code, message, dict(details))

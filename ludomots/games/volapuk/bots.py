@@ -1,0 +1,119 @@
+"""Volapük bots: débutant, confirmé, expert.
+
+Every bot decides from what `state.view(seat)` shows: the board, its own dice (faces and, for
+green dice, their six faces), the Élue letter, the scores. A turn is up to three rolls and a
+word; the levels differ in how hard they look:
+
+- the débutant rolls once and lays a short word read the usual way (left to right or top to
+  bottom), the first that comes among a handful and brings points;
+- the confirmé rolls up to twice, keeping the dice of his best word, and reads words forwards
+  and along the diagonals (not reversed); he keeps his jokers as fétiches;
+- the expert rolls up to three times, keeping the dice of his best word between rolls and
+  stopping early on a good one, searches all eight directions (reversed and diagonal words
+  score the most), judges the best candidates with the full scoring (collateral words,
+  meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ludomots.core.bots import BotFactory
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Action, State
+from ludomots.core.rng import SeededRandom
+from ludomots.games.volapuk.actions import Pass, Place, Roll
+from ludomots.games.volapuk.board import FORWARD
+from ludomots.games.volapuk.dice import JOKER, SUPER
+from ludomots.games.volapuk.movegen import Candidate, generate
+from ludomots.games.volapuk.rules import VolapukState
+
+
+@dataclass(frozen=True)
+class Level:
+    name: str
+    rolls: int  # rolls it is willing to make
+    directions: tuple[str, ...] | None  # None: all eight
+    judged: int  # candidates fully evaluated, best estimates first
+    good_enough: int  # stop rolling with a word worth this much
+    fetish_faces: frozenset[str]
+    limit: int  # candidates generated at most
+
+
+LEVELS = {
+    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400),
+    "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000),
+    "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000),
+}
+
+
+class VolapukBot:
+    def __init__(self, level: str) -> None:
+        self.level = level
+        self.conf = LEVELS[level]
+
+    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
+        assert isinstance(state, VolapukState)
+        view = state.view(seat)
+        rack = view["racks"][seat]
+        rolled = [d["face"] is not None for d in rack]
+        if view["rolls"] == 0 and not all(rolled):
+            return Roll(())
+        best = self.best(state, seat, rng)
+        may_roll = view["rolls"] < self.conf.rolls and view["rolls_left"] > 0
+        if may_roll and (best is None or best[0] < self.conf.good_enough):
+            keep = tuple(sorted(best[1].dice)) if best is not None else ()
+            keep = tuple(i for i in keep if not rack[i]["fetish"])
+            if state.check(seat, Roll(keep)) is None:
+                return Roll(keep)
+        if best is None:
+            return Pass()
+        return self.with_fetishes(state, seat, best[1])
+
+    def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
+        rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
+        return generate(state.board, rack, self.conf.directions, self.conf.limit)
+
+    def best(self, state: VolapukState, seat: int, rng: SeededRandom
+             ) -> tuple[int, Place] | None:
+        """The best candidate after full evaluation, with its points."""
+        found = self.candidates(state, seat)
+        if not found:
+            return None
+        if self.level == "debutant":
+            found.sort(key=lambda c: (len(c.dice), c.word, c.start, c.direction))
+            pool = found[: self.conf.judged]
+            rng.shuffle(pool)
+        else:
+            found.sort(key=lambda c: (-c.estimate(state.elue), c.word, c.start, c.direction,
+                                      c.dice))
+            pool = found[: self.conf.judged]
+        best: tuple[int, Place] | None = None
+        for cand in pool:
+            action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
+                           cand.letters)
+            try:
+                points = state.outcome(seat, action).total
+            except RuleError:
+                continue
+            if self.level == "debutant":
+                if points > 0:  # the first word that comes, unless it costs points
+                    return points, action
+                continue
+            if best is None or points > best[0]:
+                best = (points, action)
+        return best
+
+    def with_fetishes(self, state: VolapukState, seat: int, action: Place) -> Place:
+        rack = state.racks[seat]
+        keep = tuple(i for i, d in enumerate(rack)
+                     if i not in action.dice and d["face"] in self.conf.fetish_faces)
+        return Place(action.row, action.col, action.direction, action.dice, action.letters,
+                     keep)
+
+
+def _factory(level: str) -> BotFactory:
+    return lambda: VolapukBot(level)
+
+
+BOTS: dict[str, BotFactory] = {level: _factory(level) for level in LEVELS}

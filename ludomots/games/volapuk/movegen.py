@@ -1,0 +1,199 @@
+"""Which words a rack can lay on the board: a walk of the lexicon's automaton along lines.
+
+For every line start (a cell whose predecessor along the direction is empty, within reach of a
+letter on the board) and each of the eight directions, the walk reads the board's letters and
+tries the rack's letter dice on the empty cells, in step with the DAWG of the Volapük policy
+(words of letters A–Z; signs and spaces are left to humans). A word must go through a letter
+on the board (after the first move) and lay at least one die. Multi-letter faces (CH, SCH)
+read all their letters; a joker tries every letter the automaton allows.
+
+The candidates are not yet judged: collateral runs, spelling (Ç) and the score come from
+`scoring.evaluate`, which the bots call on the best-looking ones.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from ludomots.games.volapuk.board import (
+    DIRECTIONS,
+    OPPOSITE,
+    Cell,
+    is_diagonal,
+    is_reversed,
+    on_board,
+    step,
+)
+from ludomots.games.volapuk.dice import is_joker, is_letter
+from ludomots.games.volapuk.scoring import Board
+from ludomots.lexicon.dawg import Dawg
+from ludomots.lexicon.fold import fold
+from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.policy import VOLAPUK
+
+CENTRE: Cell = (7, 7)
+MAX_WORD = 15
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+@cache
+def automaton() -> Dawg:
+    return get_lexicon().automaton(VOLAPUK)
+
+
+@dataclass(frozen=True)
+class Candidate:
+    start: Cell  # the first cell a die goes to
+    direction: str
+    dice: tuple[int, ...]
+    letters: tuple[str, ...]
+    word: str  # folded letters of the main word
+    cells: int  # letter dice in the main word (board and new)
+    old: int  # of which already on the board
+    initial: str
+
+    def estimate(self, elue: str) -> int:
+        """The main word's points, without collateral runs (which only the full evaluation
+        sees): enough to rank candidates before judging the best ones."""
+        extension = self.old >= 2
+        n = self.cells
+        points = n * (3 if self.initial == elue and not extension else 1)
+        if is_diagonal(self.direction):
+            points += 5 * n
+        if is_reversed(self.direction):
+            points += 5 * n + 10
+        if len(self.dice) == 7 and self.old:
+            points += 50
+        return points
+
+
+def _board_letters(board: Board) -> dict[Cell, str]:
+    """Folded letters of the board's letter cells; None-like "" for signs (walks stop)."""
+    out = {}
+    for cell, tile in board.items():
+        text = fold(tile.text)
+        out[cell] = text if text.isalpha() and text.isascii() else ""
+    return out
+
+
+Part = tuple[int, tuple[int, ...], tuple[str, ...], str]  # node, dice, joker letters, word
+
+
+def _faces(rack: list[tuple[int, str]]) -> list[tuple[int, str, bool]]:
+    """Usable dice as (index, folded letters, joker?); signs are left to humans."""
+    return [(index, fold(face), is_joker(face)) for index, face in rack
+            if is_letter(face) or is_joker(face)]
+
+
+def _extend(dawg: Dawg, node: int, text: str) -> int:
+    for letter in text:
+        node = dawg.children(node).get(letter, -1)
+        if node < 0:
+            return -1
+    return node
+
+
+def left_parts(dawg: Dawg, faces: list[tuple[int, str, bool]]) -> list[list[Part]]:
+    """Every prefix of a word the dice alone spell, by number of dice: the part of a word
+    laid before the first board letter it goes through (shared by all such starts)."""
+    parts: list[list[Part]] = [[] for _ in range(len(faces) + 1)]
+
+    def walk(node: int, used: tuple[int, ...], jokers: tuple[str, ...], word: str) -> None:
+        parts[len(used)].append((node, used, jokers, word))
+        tried: set[str] = set()
+        for index, text, joker in faces:
+            if index in used:
+                continue
+            if joker:
+                if "?" in tried:
+                    continue
+                tried.add("?")
+                for letter, nxt in dawg.children(node).items():
+                    walk(nxt, (*used, index), (*jokers, letter), word + letter)
+                continue
+            if text in tried:
+                continue
+            tried.add(text)
+            nxt = _extend(dawg, node, text)
+            if nxt >= 0:
+                walk(nxt, (*used, index), (*jokers, ""), word + text)
+
+    walk(dawg.root, (), (), "")
+    return parts
+
+
+def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, ...] | None = None,
+             limit: int = 20000) -> list[Candidate]:
+    """Candidate words for the rack's dice (index, face), at most `limit` of them."""
+    dawg = automaton()
+    letters_on = _board_letters(board)
+    faces = _faces(rack)
+    dirs = directions or tuple(DIRECTIONS)
+    found: dict[tuple[Cell, str, tuple[int, ...], tuple[str, ...]], Candidate] = {}
+    first_move = not board
+
+    def walk(start_new: Cell | None, cell: Cell, direction: str, node: int,
+             used: tuple[int, ...], jokers: tuple[str, ...], word: str, count: int,
+             old: int) -> None:
+        if len(found) >= limit:
+            return
+        if cell in letters_on:
+            text = letters_on[cell]
+            nxt = _extend(dawg, node, text) if text else -1
+            if nxt >= 0:
+                walk(start_new, step(cell, direction), direction, nxt, used, jokers,
+                     word + text, count + 1, old + 1)
+            return
+        if used and (old or first_move) and count >= 2 and dawg.is_final(node) and \
+                start_new is not None:
+            key = (start_new, direction, used, jokers)
+            if key not in found:
+                found[key] = Candidate(start_new, direction, used, jokers, word, count, old,
+                                       word[0])
+        if not on_board(cell) or len(word) >= MAX_WORD:
+            return
+        here = start_new or cell
+        tried: set[str] = set()
+        nxt_cell = step(cell, direction)
+        for index, text, joker in faces:
+            if index in used:
+                continue
+            if joker:
+                if "?" in tried:
+                    continue
+                tried.add("?")
+                for letter, nxt in dawg.children(node).items():
+                    walk(here, nxt_cell, direction, nxt, (*used, index), (*jokers, letter),
+                         word + letter, count + 1, old)
+                continue
+            if text in tried:
+                continue
+            tried.add(text)
+            nxt = _extend(dawg, node, text)
+            if nxt >= 0:
+                walk(here, nxt_cell, direction, nxt, (*used, index), (*jokers, ""),
+                     word + text, count + 1, old)
+
+    if first_move:
+        for direction in dirs:
+            walk(None, step(CENTRE, OPPOSITE[direction], 2), direction, dawg.root, (), (), "",
+                 0, 0)
+        return list(found.values())
+    parts = left_parts(dawg, faces)
+    for direction in dirs:
+        back = OPPOSITE[direction]
+        for anchor, text in letters_on.items():
+            if not text or step(anchor, back) in letters_on:
+                continue  # not the first letter of its run (or a sign: left to humans)
+            cell = anchor
+            for m in range(len(parts)):
+                if m:
+                    cell = step(cell, back)
+                    if not on_board(cell) or cell in letters_on:
+                        break
+                if step(cell, back) in letters_on:
+                    continue  # the word would run into the letters behind
+                for node, used, jokers, word in parts[m]:
+                    walk(cell if m else None, anchor, direction, node, used, jokers, word, m, 0)
+    return list(found.values())

@@ -1,0 +1,491 @@
+"""Volapük: the state, the turn, the bags and the end (seed volapuk.txt + RULINGS.md; every
+interpretation is in docs/rules/volapuk.md).
+
+Setting up (seed "DEBUT DE JEU"): each player takes one die of each colour and two green dice
+and throws the polyhedron; the letter closest to A starts (ties throw again), then plays go
+clockwise (increasing seats). The first player throws the polyhedron again: the Élue letter.
+
+A turn: the player rolls his dice up to 3 times, keeping those he likes between rolls (his
+fétiches are not rolled), then lays one word or passes. After a word he may keep fétiches
+(announced: public) and draws as many dice as he laid, of the same colours; a colour that has
+run out is drawn blind among all the dice left (rule 10). The end (rule 11): when a player has
+no die left, the others put theirs into the opaque bag and every turn starts with a blind draw
+up to 7 dice; once that bag is empty, each player has one more turn, and the game ends.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.jsonvalues import copy_json
+from ludomots.core.options import options_to_json
+from ludomots.core.rng import SeededRandom
+from ludomots.games.volapuk.actions import (
+    CODEC,
+    Pass,
+    Place,
+    Roll,
+    Step,
+    VolapukOptions,
+    rule_error,
+)
+from ludomots.games.volapuk.board import DIRECTIONS, Cell, name
+from ludomots.games.volapuk.dice import (
+    COLOURED_COPIES,
+    COLOURS,
+    ELUE_FACES,
+    GREEN,
+    GREEN_DICE,
+    JOKER_LETTERS,
+    colour_of,
+    faces_of,
+    green_id,
+    is_joker,
+)
+from ludomots.games.volapuk.scoring import RACK, Board, Outcome, Tile, evaluate
+
+START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
+
+
+def _die(die: str) -> dict[str, Any]:
+    return {"die": die, "face": None, "fetish": False}
+
+
+class VolapukState(State):
+    def __init__(self, options: VolapukOptions, players: int, rng: SeededRandom) -> None:
+        self.options = options
+        self.players = players
+        self.rng = rng
+        self.step: Step = "roll"
+        self.elue = "A"
+        self.first = 0
+        self.current = 0
+        self.rolls = 0  # rolls made this turn
+        self.coloured: dict[str, int] = {c: COLOURED_COPIES for c in COLOURS}  # transparent bag
+        self.opaque: list[str] = [green_id(i) for i in range(GREEN_DICE)]  # sorted ids
+        self.racks: list[list[dict[str, Any]]] = [[] for _ in range(players)]
+        self.board: Board = {}
+        self.points = [0] * players
+        self.turn = 0  # turns played (words and passes)
+        self.passes = 0  # passes in a row
+        self.final = False  # rule 11a: blind draws of 7
+        self.final_turns: int | None = None  # rule 11b: turns left once the bag is empty
+        self.played: list[dict[str, Any]] = []  # every word and pass, public
+        self.polyhedron: list[list[str]] = []  # who-starts throws, round by round
+        self.end_reason: str | None = None
+
+    # -- setting up --------------------------------------------------------------------------
+
+    def start(self) -> list[Event]:
+        for seat in range(self.players):
+            for colour in COLOURS:
+                self.coloured[colour] -= 1
+                self.racks[seat].append(_die(colour))
+            for _ in range(START_GREEN):
+                self.racks[seat].append(_die(self._take_opaque(green_only=True)))
+        contenders = list(range(self.players))
+        while True:  # RULINGS: who starts as the seed says, ties thrown again
+            throws = {s: ELUE_FACES[self.rng.randbelow(len(ELUE_FACES))] for s in contenders}
+            self.polyhedron.append([throws.get(s, "") for s in range(self.players)])
+            best = min(throws.values())
+            contenders = [s for s in contenders if throws[s] == best]
+            if len(contenders) == 1:
+                break
+        self.first = self.current = contenders[0]
+        self.elue = ELUE_FACES[self.rng.randbelow(len(ELUE_FACES))]
+        return [Event("first_player", {"seat": self.first, "throws": copy_json(self.polyhedron)}),
+                Event("elue", {"letter": self.elue}),
+                Event("turn", {"seat": self.current, "turn": 1})]
+
+    # -- bags ----------------------------------------------------------------------------------
+
+    def _take_opaque(self, green_only: bool = False) -> str:
+        pool = [d for d in self.opaque if colour_of(d) == GREEN] if green_only else self.opaque
+        die = pool[self.rng.randbelow(len(pool))]
+        self.opaque.remove(die)
+        return die
+
+    def dice_left(self) -> int:
+        return sum(self.coloured.values()) + len(self.opaque)
+
+    def _draw(self, colour: str) -> str | None:
+        """A die of `colour`; when that colour has run out, one blind among all the dice left
+        (rule 10); None when there is none at all."""
+        if colour in self.coloured and self.coloured[colour] > 0:
+            self.coloured[colour] -= 1
+            return colour
+        if colour == GREEN and any(colour_of(d) == GREEN for d in self.opaque):
+            return self._take_opaque(green_only=True)
+        return self._draw_blind()
+
+    def _draw_blind(self) -> str | None:
+        total = self.dice_left()
+        if total == 0:
+            return None
+        k = self.rng.randbelow(total)
+        for colour in COLOURS:
+            if k < self.coloured[colour]:
+                self.coloured[colour] -= 1
+                return colour
+            k -= self.coloured[colour]
+        return self.opaque.pop(k)
+
+    # -- whose turn ------------------------------------------------------------------------------
+
+    def to_act(self) -> frozenset[int]:
+        return frozenset() if self.step == "over" else frozenset({self.current})
+
+    def rolls_left(self) -> int:
+        return max(0, self.options.rolls - self.rolls)
+
+    # -- legality --------------------------------------------------------------------------------
+
+    def _check(self, seat: int, action: Action) -> RuleError | None:
+        if seat not in self.to_act():
+            return rule_error("not_your_turn", "Ce n’est pas à vous de jouer.")
+        if isinstance(action, Roll):
+            return self._check_roll(seat, action)
+        if isinstance(action, Place):
+            try:
+                self.outcome(seat, action)
+            except RuleError as exc:
+                return exc
+            return None
+        if isinstance(action, Pass):
+            return None
+        return rule_error("wrong_action", "Lancez les dés, déposez un mot ou passez.")
+
+    def _check_roll(self, seat: int, action: Roll) -> RuleError | None:
+        rack = self.racks[seat]
+        if self.rolls_left() == 0:
+            return rule_error("no_roll_left", f"Vous avez déjà lancé {self.options.rolls} fois.")
+        if len(set(action.keep)) != len(action.keep) or \
+                any(not 0 <= i < len(rack) for i in action.keep):
+            return rule_error("bad_dice", "Désignez des dés de votre réglette.",
+                              keep=list(action.keep))
+        if any(rack[i]["face"] is None for i in action.keep):
+            return rule_error("not_rolled", "On ne garde qu’un dé déjà lancé.",
+                              keep=list(action.keep))
+        if all(d["fetish"] or i in action.keep for i, d in enumerate(rack)):
+            return rule_error("nothing_to_roll", "Il n’y a aucun dé à lancer.")
+        return None
+
+    def tiles(self, seat: int, action: Place) -> list[Tile]:
+        """The dice of a Place as board tiles; RuleError when they are not the player's."""
+        rack = self.racks[seat]
+        letters = action.letters or ("",) * len(action.dice)
+        if len(letters) != len(action.dice):
+            raise rule_error("bad_letters", "Une lettre par dé (vide sauf pour un joker).")
+        if len(set(action.dice)) != len(action.dice) or \
+                any(not 0 <= i < len(rack) for i in action.dice):
+            raise rule_error("bad_dice", "Déposez des dés de votre réglette, une fois chacun.",
+                             dice=list(action.dice))
+        tiles = []
+        for i, letter in zip(action.dice, letters, strict=True):
+            face = rack[i]["face"]
+            if face is None:
+                raise rule_error("not_rolled", "Lancez vos dés avant de les déposer.", die=i)
+            if is_joker(face):
+                if letter not in JOKER_LETTERS:
+                    raise rule_error("joker_letter", "Dites quelle lettre seule le joker "
+                                     "remplace.", die=i)
+            elif letter:
+                raise rule_error("not_a_joker", "Seul un joker remplace une lettre.", die=i)
+            tiles.append(Tile(face, rack[i]["die"], letter))
+        if len(set(action.fetishes)) != len(action.fetishes) or any(
+                not 0 <= i < len(rack) or i in action.dice or rack[i]["face"] is None
+                for i in action.fetishes):
+            raise rule_error("bad_fetishes", "Les fétiches sont des dés lancés qui restent "
+                             "sur votre réglette.", fetishes=list(action.fetishes))
+        return tiles
+
+    def outcome(self, seat: int, action: Place) -> Outcome:
+        """What the move would score; RuleError when it is not allowed now."""
+        if action.direction not in DIRECTIONS:
+            raise rule_error("bad_direction", "Direction inconnue (E, O, S, N, SE, NE, SO, "
+                             "NO).", direction=action.direction)
+        tiles = self.tiles(seat, action)
+        return evaluate(self.board, (action.row, action.col), action.direction, tiles,
+                        self.elue, self.options)
+
+    # -- playing ---------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> list[Event]:
+        if isinstance(action, Roll):
+            return self._roll(seat, action)
+        if isinstance(action, Place):
+            return self._place(seat, action)
+        return self._pass(seat)
+
+    def _roll(self, seat: int, action: Roll) -> list[Event]:
+        rack = self.racks[seat]
+        for i, d in enumerate(rack):
+            if not d["fetish"] and i not in action.keep:
+                faces = faces_of(d["die"])
+                d["face"] = faces[self.rng.randbelow(len(faces))]
+        self.rolls += 1
+        self.step = "place"
+        return [Event("roll", {"seat": seat, "keep": list(action.keep),
+                               "faces": [d["face"] for d in rack],
+                               "colours": [colour_of(d["die"]) for d in rack],
+                               "rolls_left": self.rolls_left()})]
+
+    def _place(self, seat: int, action: Place) -> list[Event]:
+        result = self.outcome(seat, action)
+        self.board.update(result.placed)
+        self.points[seat] += result.total
+        rack = self.racks[seat]
+        kept = []
+        for i, d in enumerate(rack):
+            if i in action.dice:
+                continue
+            fetish = i in action.fetishes
+            kept.append({"die": d["die"], "face": d["face"] if fetish else None,
+                         "fetish": fetish})
+        self.racks[seat] = kept
+        self.passes = 0
+        self.turn += 1
+        record = {"type": "word", "seat": seat, "turn": self.turn, **result.to_json(),
+                  "fetishes": [d["face"] for d in kept if d["fetish"]]}
+        self.played.append(record)
+        events = [Event("word", record)]
+        events += self._refill(seat, [colour_of(t.die) for _, t in result.placed])
+        return events + self._end_turn(seat)
+
+    def _refill(self, seat: int, colours: list[str]) -> list[Event]:
+        """Seed: "Il reprend autant de dés dans les couleurs correspondantes, qu'il en a
+        déposé"; in the final phase every turn starts with a blind draw instead."""
+        if self.final:
+            return []
+        drawn = [d for d in (self._draw(c) for c in colours) if d is not None]
+        self.racks[seat] += [_die(d) for d in drawn]
+        return self._draw_events(seat, drawn)
+
+    def _draw_events(self, seat: int, drawn: list[str]) -> list[Event]:
+        if not drawn:
+            return []
+        return [Event("draw", {"seat": seat, "colours": [colour_of(d) for d in drawn],
+                               "left": self.dice_left()}),
+                Event("drew", {"seat": seat, "dice": drawn}, frozenset({seat}))]
+
+    def _pass(self, seat: int) -> list[Event]:
+        """The turn passes; the dice rolled are left in bulk, the fétiches stay."""
+        for d in self.racks[seat]:
+            if not d["fetish"]:
+                d["face"] = None
+        self.passes += 1
+        self.turn += 1
+        self.played.append({"type": "pass", "seat": seat, "turn": self.turn})
+        return [Event("pass", {"seat": seat})] + self._end_turn(seat)
+
+    def _end_turn(self, seat: int) -> list[Event]:
+        events: list[Event] = []
+        if self.final_turns is not None:
+            self.final_turns -= 1
+            if self.final_turns <= 0:
+                return events + self._game_over("dice_out")
+        if self.passes >= self.options.pass_rounds * self.players:
+            return events + self._game_over("blocked")
+        if not self.final and not self.racks[seat]:
+            events += self._start_final(seat)
+        self.current = (seat + 1) % self.players
+        return events + self._begin_turn()
+
+    def _start_final(self, seat: int) -> list[Event]:
+        """Rule 11a: "Lorsqu'un joueur n'a plus de dés, tous les autres joueurs rassemblent
+        leurs dés dans le sac opaque" (the bags are empty then, or he would have drawn)."""
+        self.final = True
+        for other in range(self.players):
+            self.opaque += [d["die"] for d in self.racks[other]]
+            self.racks[other] = []
+        self.opaque.sort()
+        return [Event("final_phase", {"seat": seat, "bag": len(self.opaque)})]
+
+    def _begin_turn(self) -> list[Event]:
+        seat = self.current
+        self.rolls = 0
+        self.step = "roll"
+        events = [Event("turn", {"seat": seat, "turn": self.turn + 1})]
+        if self.final:
+            drawn: list[str] = []
+            while len(self.racks[seat]) + len(drawn) < RACK and self.opaque:
+                drawn.append(self._take_opaque())
+            self.racks[seat] += [_die(d) for d in drawn]
+            events += self._draw_events(seat, drawn)
+            if not self.opaque and self.final_turns is None:
+                # rule 11b: the bag is empty; this turn and one for each other player
+                self.final_turns = self.players
+                events.append(Event("last_round", {"seat": seat}))
+        return events
+
+    # -- the end -----------------------------------------------------------------------------
+
+    def _game_over(self, reason: str) -> list[Event]:
+        self.step = "over"
+        self.end_reason = reason
+        return [Event("game_over", {"reason": reason, "scores": self.scores(),
+                                    "winners": self.winners()})]
+
+    def is_over(self) -> bool:
+        return self.step == "over"
+
+    def scores(self) -> list[int]:
+        return list(self.points)
+
+    # -- views -------------------------------------------------------------------------------
+
+    def rack_view(self, owner: int, seat: int | None) -> list[dict[str, Any]]:
+        """Own rack: every die. Others: the colour of each die, its face when it is a fétiche
+        (announced) or was rolled this turn in front of everyone; a green die's identity (its
+        six faces) stays private."""
+        out = []
+        for d in self.racks[owner]:
+            if owner == seat:
+                out.append({**d, "colour": colour_of(d["die"]), "faces": list(faces_of(d["die"]))})
+                continue
+            shown = d["fetish"] or owner == self.current
+            out.append({"die": colour_of(d["die"]), "colour": colour_of(d["die"]),
+                        "face": d["face"] if shown else None, "fetish": d["fetish"]})
+        return out
+
+    def view(self, seat: int | None) -> dict[str, Any]:
+        own = seat if seat is not None and 0 <= seat < self.players else None
+        return {
+            "game": "volapuk",
+            "players": self.players,
+            "seat": seat,
+            "step": self.step,
+            "to_act": sorted(self.to_act()),
+            "current": self.current,
+            "first": self.first,
+            "elue": self.elue,
+            "polyhedron": copy_json(self.polyhedron),
+            "turn": self.turn,
+            "rolls": self.rolls,
+            "rolls_left": self.rolls_left(),
+            "racks": [self.rack_view(s, own) for s in range(self.players)],
+            "board": [{"cell": [r, c], "name": name((r, c)), **t.to_json()}
+                      for (r, c), t in sorted(self.board.items())],
+            "bags": {"coloured": dict(self.coloured), "opaque": len(self.opaque)},
+            "final": self.final,
+            "final_turns": self.final_turns,
+            "passes": self.passes,
+            "played": copy_json(self.played),
+            "scores": self.scores(),
+            "over": self.is_over(),
+            "end_reason": self.end_reason,
+            "winners": self.winners(),
+            "options": options_to_json(self.options),
+        }
+
+    # -- serialization -----------------------------------------------------------------------
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "options": options_to_json(self.options),
+            "players": self.players,
+            "rng": self.rng.to_json(),
+            "step": self.step,
+            "elue": self.elue,
+            "first": self.first,
+            "current": self.current,
+            "rolls": self.rolls,
+            "coloured": dict(self.coloured),
+            "opaque": list(self.opaque),
+            "racks": copy_json(self.racks),
+            "board": [[r, c, t.face, t.die, t.letter]
+                      for (r, c), t in sorted(self.board.items())],
+            "points": list(self.points),
+            "turn": self.turn,
+            "passes": self.passes,
+            "final": self.final,
+            "final_turns": self.final_turns,
+            "played": copy_json(self.played),
+            "polyhedron": copy_json(self.polyhedron),
+            "end_reason": self.end_reason,
+        }
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> VolapukState:
+        options = GAME.coerce_options(data["options"])
+        state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
+        state.step = data["step"]
+        state.elue = data["elue"]
+        state.first = data["first"]
+        state.current = data["current"]
+        state.rolls = data["rolls"]
+        state.coloured = dict(data["coloured"])
+        state.opaque = list(data["opaque"])
+        state.racks = copy_json(data["racks"])
+        state.board = {(r, c): Tile(face, die, letter)
+                       for r, c, face, die, letter in data["board"]}
+        state.points = list(data["points"])
+        state.turn = data["turn"]
+        state.passes = data["passes"]
+        state.final = data["final"]
+        state.final_turns = data["final_turns"]
+        state.played = copy_json(data["played"])
+        state.polyhedron = copy_json(data["polyhedron"])
+        state.end_reason = data["end_reason"]
+        return state
+
+    def digest_json(self) -> dict[str, Any]:
+        data = self.to_json()
+        del data["played"]  # restates the recorded actions
+        return data
+
+
+class Volapuk(Game):
+    name = "volapuk"
+    title = "Volapük"
+    options_type = VolapukOptions
+    min_players = 2
+    max_players = 8  # seed: "de 2 à 8 joueurs"
+    action_codec = CODEC
+    view_logs = ("played",)
+
+    def _new(self, options: Any, players: int, seed: int) -> VolapukState:
+        if options.rolls < 1:
+            raise ValueError("rolls must be >= 1")
+        if options.turn_seconds < 0 or options.pass_rounds < 1:
+            raise ValueError("turn_seconds must be >= 0 and pass_rounds >= 1")
+        state = VolapukState(options, players, SeededRandom(seed))
+        state.start()
+        return state
+
+    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
+        """For a proposed word: legal or not (the French message), its words and points."""
+        assert isinstance(state, VolapukState)
+        if not isinstance(action, Place):
+            return {"legal": False, "error": "bad_action", "message": "Aperçu impossible."}
+        error = state.check(seat, action)
+        if error is not None:
+            return {"legal": False, "error": error.code, "message": error.message}
+        return {"legal": True, "error": None, "message": None,
+                **state.outcome(seat, action).to_json()}
+
+    def time_limit(self, state: State, seat: int) -> float | None:
+        """Seed: "Il met le minuteur en marche pour 3 minutes" (option turn_seconds)."""
+        assert isinstance(state, VolapukState)
+        seconds = state.options.turn_seconds
+        if seat in state.to_act() and seconds > 0:
+            return float(seconds)
+        return None
+
+    def timeout_action(self, state: State, seat: int) -> Action | None:
+        """Seed: "S'il n'y parvient pas dans le temps imparti, il passe son tour"."""
+        assert isinstance(state, VolapukState)
+        return Pass() if seat in state.to_act() else None
+
+
+GAME = Volapuk()
+
+
+def cell_of(action: Place) -> Cell:
+    return action.row, action.col
+
+
+__all__ = ["CODEC", "GAME", "Pass", "Place", "Roll", "Volapuk", "VolapukOptions",
+           "VolapukState"]

@@ -1,0 +1,266 @@
+"""Laying dice on the board and what the move scores (seed "A) Comptage des points", "B)
+MALUS", "C) 5", rules 8 and 9; RULINGS.md, Volapük).
+
+A move lays dice along one line. Its word is the whole run of dice along that line through
+them; every other run of two dice or more that it creates or changes (in the other line
+orientations) is a collateral word when it reads as a word (either way), otherwise a
+meaningless assemblage: −10. Per word:
+
+- letter points: 1 per letter die, 3 when the word begins with the Élue letter; a word
+  extending one already placed scores 1 per letter die of the whole word (S'EXONDER, PORTE);
+  signs (apostrophe, hyphen, point, space) score nothing;
+- the space cell: +3 in a compound the dictionary holds, nothing in a phrase;
+- a diagonal word +5 per letter die; a reversed word +5 per letter die and +10;
+- VOLAPÜK: the 7 dice in one word attached to the board +50; the 7 dice over several words
+  (the move also makes collateral words) +20.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ludomots.games.volapuk.actions import VolapukOptions, rule_error
+from ludomots.games.volapuk.board import (
+    DIRECTIONS,
+    FORWARD,
+    OPPOSITE,
+    Cell,
+    axis,
+    is_diagonal,
+    is_reversed,
+    name,
+    on_board,
+    step,
+)
+from ludomots.games.volapuk.dice import (
+    ACCENT_SIGNS,
+    SPACE,
+    face_text,
+    is_joker,
+    is_letter,
+    letter_value,
+)
+from ludomots.games.volapuk.words import judge
+from ludomots.lexicon.fold import fold
+
+ELUE_FACTOR = 3  # seed A1: "3 points avec la lettre Élue"
+SPACE_BONUS = 3  # seed A8
+DIAGONAL_BONUS = 5  # seed A4: "5 points en plus par lettre"
+REVERSED_BONUS = 5  # seed A5: "5 points par lettre + 10 points de Bonus"
+REVERSED_FLAT = 10
+MEANINGLESS = -10  # seed C5 and rule 9
+VOLAPUK_BONUS = 50  # seed rule 8
+VOLAPUK_SPREAD_BONUS = 20
+RACK = 7
+MIN_LETTERS = 2
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A die on the board: its face, its id (colour), the letter a joker stands for."""
+
+    face: str
+    die: str
+    letter: str = ""
+
+    @property
+    def text(self) -> str:
+        return face_text(self.face, self.letter)
+
+    @property
+    def counts(self) -> bool:
+        """A letter die (jokers included): what letter points count."""
+        return is_letter(self.face) or is_joker(self.face)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"face": self.face, "die": self.die, "letter": self.letter}
+
+
+Board = dict[Cell, Tile]
+
+
+def elue_sounds(text: str, graphemes: bool) -> set[str]:
+    """The letters a word's beginning counts for at the trump ("lettre Élue"). Plain: its
+    first letter. With the graphemes option (seed 5): PH = F, Æ/Œ = E, W = OU (O) or V,
+    CH/SH/SCH one sound (C or S), a mute H skipped (HACHE for A), Y after it = I (HYPHE)."""
+    letters = "".join(ch for ch in text if ch.isalpha())
+    key = fold(letters)
+    if not key:
+        return set()
+    sounds = {key[0]}
+    if not graphemes:
+        return sounds
+    if key.startswith("PH"):
+        sounds.add("F")
+    if letters[0] in "ÆŒ":
+        sounds.add("E")
+    if key[0] == "W":
+        sounds |= {"O", "V"}
+    if key.startswith(("CH", "SH", "SCH")):
+        sounds |= {"C", "S"}
+    rest = key[1:] if key[0] == "H" else key
+    if rest:
+        sounds.add(rest[0])
+        if rest[0] == "Y":
+            sounds.add("I")
+    return sounds
+
+
+@dataclass
+class WordScore:
+    text: str
+    cells: list[Cell]
+    direction: str
+    letters: int  # letter dice
+    value: int  # their letter value (1 each, or the multi-letter values)
+    elue: bool
+    extension: bool
+    compound: bool
+    base: int
+    space: int
+    diagonal: int
+    reversed: int
+    collateral: bool
+
+    @property
+    def total(self) -> int:
+        return self.base + self.space + self.diagonal + self.reversed
+
+    def to_json(self) -> dict[str, Any]:
+        return {"text": self.text, "cells": [list(c) for c in self.cells],
+                "start": name(self.cells[0]), "direction": self.direction,
+                "letters": self.letters, "elue": self.elue, "extension": self.extension,
+                "compound": self.compound, "base": self.base, "space": self.space,
+                "diagonal": self.diagonal, "reversed": self.reversed,
+                "collateral": self.collateral, "total": self.total}
+
+
+@dataclass
+class Outcome:
+    placed: list[tuple[Cell, Tile]]
+    words: list[WordScore]
+    meaningless: list[dict[str, Any]] = field(default_factory=list)
+    volapuk: int = 0
+
+    @property
+    def total(self) -> int:
+        return sum(w.total for w in self.words) + MEANINGLESS * len(self.meaningless) \
+            + self.volapuk
+
+    def to_json(self) -> dict[str, Any]:
+        return {"placed": [{"cell": list(c), "name": name(c), **t.to_json()}
+                           for c, t in self.placed],
+                "words": [w.to_json() for w in self.words],
+                "meaningless": list(self.meaningless), "penalty": MEANINGLESS * len(
+                    self.meaningless), "volapuk": self.volapuk, "total": self.total}
+
+
+def lay(board: Board, start: Cell, direction: str, tiles: list[Tile]) -> list[tuple[Cell, Tile]]:
+    """The cells the tiles go to: from `start` along `direction`, skipping taken cells."""
+    if direction not in DIRECTIONS:
+        raise rule_error("bad_direction", "Direction inconnue.", direction=direction)
+    if not on_board(start):
+        raise rule_error("off_board", "Cette case n’est pas sur le plateau.", cell=list(start))
+    if start in board:
+        raise rule_error("occupied", "Le premier dé doit aller sur une case vide.",
+                         cell=name(start))
+    placed: list[tuple[Cell, Tile]] = []
+    cell = start
+    for tile in tiles:
+        while cell in board:
+            cell = step(cell, direction)
+        if not on_board(cell):
+            raise rule_error("off_board", "Le mot sort du plateau.", cell=list(cell))
+        placed.append((cell, tile))
+        cell = step(cell, direction)
+    return placed
+
+
+def run(board: Board, cell: Cell, direction: str) -> list[Cell]:
+    """The maximal line of taken cells through `cell`, in reading order of `direction`."""
+    back = OPPOSITE[direction]
+    first = cell
+    while step(first, back) in board:
+        first = step(first, back)
+    cells = [first]
+    while step(cells[-1], direction) in board:
+        cells.append(step(cells[-1], direction))
+    return cells
+
+
+def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], elue: str,
+               options: VolapukOptions, compound: bool, collateral: bool) -> WordScore:
+    tiles = [board[c] for c in cells]
+    text = "".join(t.text for t in tiles)
+    counted = [t for t in tiles if t.counts]
+    value = sum(letter_value(t.face) if options.multi_letter_values and is_letter(t.face)
+                else 1 for t in counted)
+    extension = any(a in old and b in old for a, b in zip(cells, cells[1:], strict=False))
+    trump = elue in elue_sounds(text, options.graphemes)
+    base = value * (ELUE_FACTOR if trump and not extension else 1)
+    space = SPACE_BONUS if compound and any(t.face == SPACE for t in tiles) else 0
+    n = len(counted)
+    diagonal = DIAGONAL_BONUS * n if is_diagonal(direction) else 0
+    backwards = REVERSED_BONUS * n + REVERSED_FLAT if is_reversed(direction) else 0
+    return WordScore(text, cells, direction, n, value, trump, extension, compound, base, space,
+                     diagonal, backwards, collateral)
+
+
+def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue: str,
+             options: VolapukOptions) -> Outcome:
+    """What laying `tiles` scores; RuleError when the move is not allowed."""
+    if not tiles:
+        raise rule_error("no_dice", "Déposez au moins un dé.")
+    for tile in tiles:
+        if tile.face in ACCENT_SIGNS:
+            raise rule_error("accent_sign", "Un signe d’accent ne se dépose pas comme une "
+                             "lettre.", face=tile.face)
+    placed = lay(board, start, direction, tiles)
+    old = set(board)
+    after = dict(board)
+    after.update(placed)
+    main = run(after, placed[0][0], direction)
+    if old and not any(c in old and board[c].counts for c in main):
+        raise rule_error("not_connected", "Le mot doit passer par une lettre déjà posée sur "
+                         "le plateau.")
+    text = "".join(after[c].text for c in main)
+    if sum(1 for c in main if after[c].counts) < MIN_LETTERS:
+        raise rule_error("too_short", "Un mot a au moins deux lettres.", word=text)
+    verdict = judge(text, options.phrases)
+    if not verdict.ok:
+        if verdict.reason == "spelling":
+            raise rule_error("spelling", f"« {text} » ne s’écrit pas ainsi (accent ou "
+                             "cédille).", word=text)
+        raise rule_error("unknown_word", f"« {text} » n’est pas dans le dictionnaire.",
+                         word=text)
+    words = [score_word(after, main, direction, old, elue, options, verdict.compound, False)]
+    meaningless: list[dict[str, Any]] = []
+    orientations = [d for d in FORWARD if d != axis(direction)]
+    if options.adjacency == "orthogonal":
+        orientations = [d for d in orientations if not is_diagonal(d)]
+    for cell, _ in placed:
+        for orientation in orientations:
+            line = run(after, cell, orientation)
+            if len(line) < 2:
+                continue
+            forward = "".join(after[c].text for c in line)
+            backward_dir = OPPOSITE[orientation]
+            backward_cells = line[::-1]
+            backward = "".join(after[c].text for c in backward_cells)
+            verdict_f = judge(forward, options.phrases)
+            if verdict_f.ok:
+                words.append(score_word(after, line, orientation, old, elue, options,
+                                        verdict_f.compound, True))
+                continue
+            verdict_b = judge(backward, options.phrases)
+            if verdict_b.ok:
+                words.append(score_word(after, backward_cells, backward_dir, old, elue, options,
+                                        verdict_b.compound, True))
+                continue
+            meaningless.append({"text": forward, "cells": [list(c) for c in line],
+                                "start": name(line[0]), "direction": orientation})
+    outcome = Outcome(placed, words, meaningless)
+    if len(placed) == RACK and old:
+        outcome.volapuk = VOLAPUK_SPREAD_BONUS if len(words) > 1 else VOLAPUK_BONUS
+    return outcome

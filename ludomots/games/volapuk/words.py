@@ -1,0 +1,118 @@
+"""What counts as a word on the Volapük board: the lexicon under the Volapük policy, the
+compounds the seed itself cites, phrases made with the space cell, and elisions.
+
+A run of dice reads as a written string: letters with their accents, "'" "-" "." and spaces.
+
+- **Dictionary words** (RULINGS policy: plurals, conjugations, proper nouns, abbreviations;
+  apostrophes, hyphens, points and spaces *required* where the dictionary spells them). The
+  lexicon lacks some compounds and abbreviations the seed cites as admitted (ET CÆTERA, ETC.,
+  NOTA BENE, HOT DOG...): they are added here (`SEED_COMPOUNDS`), since the seed is law.
+- **Phrases** (seed 4a and A8: "permet aussi sans Bonus, de composer des mots ayant un sens
+  comme : JOYEUX NOËL ou BONNE FETE"; the example SE POURRIR): words separated by space
+  cells, each accepted. Meaning cannot be judged by a program, so each part being a word is
+  the test (option `phrases`). No +3 for them.
+- **Elisions** (seed 2a, S'ALTÉRER, S'EXONDER): an elided word of the lexicon (S', L', D'...)
+  written before a word beginning with a vowel or H.
+- **Spelling** (seed 1: "La lettre Ç ... comme la lettre C qui ne peut la remplacer"): an
+  accented die (É, È, Ç) stands only where a dictionary spelling has that very letter, and a Ç
+  of the spelling needs a Ç (die or joker). A plain E may stand for É: the accent is what the
+  "accents" plus-value lets players announce.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ludomots.lexicon.fold import fold, normalize_apostrophes
+from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.policy import VOLAPUK
+
+# Seed, 2c, 4, C4: abbreviations and compounds it gives as admitted, as the dictionary spells
+# them. The lexicon holds ARC-EN-CIEL, HOT-DOG... but not these.
+SEED_COMPOUNDS: tuple[str, ...] = (
+    "ET CÆTERA", "ET CETERA", "ETC.", "EX.", "N.B.", "P.-S.",
+    "BABA COOL", "CHOP SUEY", "HOT DOG", "NO MAN'S LAND", "AT HOME",
+    "A PRIORI", "ITA EST", "ECCE HOMO", "NOTA BENE", "BATON ROUGE",
+)
+VOWELS_H = frozenset("AEIOUYH")
+
+
+@dataclass(frozen=True)
+class Verdict:
+    ok: bool
+    compound: bool = False  # a dictionary compound with a space: +3 (seed A8)
+    reason: str = ""  # "unknown" or "spelling" when not ok
+
+
+REFUSED = Verdict(False, reason="unknown")
+
+
+def _expand(text: str) -> str:
+    return text.replace("Æ", "AE").replace("Œ", "OE")
+
+
+def spelled_right(text: str, spellings: set[str]) -> bool:
+    """Accented dice match some spelling, and every Ç of that spelling is written Ç."""
+    plain = _expand(text)
+    for spelling in spellings:
+        expected = _expand(spelling)
+        if len(expected) != len(plain):
+            continue
+        if all(t == e or (t == fold(t) and fold(e) == t and e != "Ç")
+               for t, e in zip(plain, expected, strict=True)):
+            return True
+    if not any(t != fold(t) for t in plain if t.isalpha()):
+        # Plain letters and no spelling of the same length (a lexicon gap): the folded
+        # key was accepted, so the word stands, unless a Ç is required.
+        return not any("Ç" in _expand(s) for s in spellings)
+    return False
+
+
+@lru_cache(maxsize=1)
+def _seed_compounds() -> dict[str, str]:
+    return {fold(w): w for w in SEED_COMPOUNDS}
+
+
+@lru_cache(maxsize=200_000)
+def _dictionary(text: str) -> Verdict:
+    """The whole string as one dictionary word (or seed compound)."""
+    key = fold(text)
+    lexicon = get_lexicon()
+    spellings: set[str] = set()
+    if key in _seed_compounds():
+        spellings.add(_seed_compounds()[key])
+    elif not lexicon.checker(VOLAPUK)(text):
+        return REFUSED
+    if text != key or "C" in key:
+        spellings |= {normalize_apostrophes(e.form).upper() for e in lexicon.entries(text)}
+        if not spelled_right(text, spellings):
+            return Verdict(False, reason="spelling")
+    return Verdict(True, compound=" " in text)
+
+
+@lru_cache(maxsize=200_000)
+def judge(text: str, phrases: bool = True) -> Verdict:
+    """Is the written string `text` (upper case, signs kept) acceptable, and is it a
+    dictionary compound with a space (+3)?"""
+    text = normalize_apostrophes(text).upper()
+    if not text or text != text.strip() or "  " in text:
+        return REFUSED
+    whole = _dictionary(text)
+    if whole.ok:
+        return whole
+    if phrases and " " in text:
+        parts = text.split(" ")
+        verdicts = [judge(p, phrases) for p in parts]
+        if all(v.ok for v in verdicts):
+            return Verdict(True)
+        spelling = any(v.reason == "spelling" for v in verdicts)
+        return Verdict(False, reason="spelling") if spelling else whole
+    cut = text.find("'")
+    if 0 < cut < len(text) - 1:
+        head, tail = text[:cut + 1], text[cut + 1:]
+        if fold(tail)[:1] in VOWELS_H and _dictionary(head).ok:
+            rest = judge(tail, phrases)
+            if rest.ok:
+                return Verdict(True)
+    return whole

@@ -1,0 +1,40 @@
+"""Bots play legal moves, are deterministic for a seed, and keep dice towards good words."""
+
+from ludomots.core.record import replay
+from ludomots.core.rng import SeededRandom
+from ludomots.core.sim import run_matches
+from ludomots.games.volapuk import BOTS, GAME
+from ludomots.games.volapuk.actions import Place, Roll
+from ludomots.games.volapuk.bots import VolapukBot
+
+from .helpers import board_with, make_state
+
+
+def test_every_level_plays_a_whole_game_legally_and_the_same_twice() -> None:
+    levels = ["expert", "confirme", "debutant"]
+    first = run_matches(GAME, BOTS, levels, games=1, seed=11, keep_records=True)
+    again = run_matches(GAME, BOTS, levels, games=1, seed=11, keep_records=True)
+    assert first.errors == 0
+    assert first.records[0].to_json() == again.records[0].to_json()
+    assert replay(first.records[0], GAME).scores() == first.records[0].scores
+
+
+def test_the_expert_finds_a_reversed_diagonal_word_through_the_board() -> None:
+    state = make_state(["PRTEXYZ", "AAAAAAA"], board=board_with(("H6", "E", "L")))
+    action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
+    assert isinstance(action, Place)
+    outcome = state.outcome(0, action)
+    assert outcome.words[0].reversed and outcome.words[0].diagonal
+    assert outcome.total >= 40
+
+
+def test_bots_roll_first_and_keep_the_dice_of_their_best_word() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
+    bot = VolapukBot("expert")
+    assert bot.choose(state, 0, SeededRandom(1)) == Roll(())
+    for d, face in zip(state.racks[0], "QWKXYZJ", strict=True):
+        d["face"] = face
+    state.rolls = 1
+    state.board = board_with(("H6", "E", "A"))
+    action = bot.choose(state, 0, SeededRandom(1))
+    assert isinstance(action, Roll)

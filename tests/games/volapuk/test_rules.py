@@ -1,0 +1,246 @@
+"""The turn, the bags and the end: rolls and fétiches, placing, refilling, passing, rule 11."""
+
+import json
+
+import pytest
+
+from ludomots.core.errors import RuleError
+from ludomots.games.volapuk.dice import COLOURS, GREEN_DICE, colour_of
+from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukState
+
+from .helpers import board_with, make_state, place
+
+
+def new(players: int = 3, seed: int = 1, **options: object) -> VolapukState:
+    state = GAME.new(options, players, seed)
+    assert isinstance(state, VolapukState)
+    return state
+
+
+def refused(state: VolapukState, seat: int, action: object) -> RuleError:
+    """The action is refused with a RuleError and leaves the state exactly as it was."""
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(RuleError) as error:
+        state.apply(seat, action)  # type: ignore[arg-type]
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    return error.value
+
+
+# -- setting up -------------------------------------------------------------------------------
+
+def test_each_player_takes_one_die_of_each_colour_and_two_green() -> None:
+    """Seed: "Chaque joueur prend 1 dé de chaque couleur et 2 dés verts"."""
+    state = new(players=4)
+    for rack in state.racks:
+        assert sorted(colour_of(d["die"]) for d in rack) == sorted([*COLOURS, "vert", "vert"])
+        assert all(d["face"] is None for d in rack)
+    assert state.coloured == {c: 10 - 4 for c in COLOURS}
+    assert len(state.opaque) == GREEN_DICE - 8
+
+
+def test_the_letter_closest_to_a_starts_and_ties_throw_again() -> None:
+    """Seed: "Le joueur ayant fait apparaître la lettre la plus proche de A devient le 1er
+    joueur"; RULINGS: ties redrawn."""
+    for seed in range(30):
+        state = new(players=4, seed=seed)
+        last = state.polyhedron[-1]
+        thrown = {s: letter for s, letter in enumerate(last) if letter}
+        best = min(thrown.values())
+        assert [s for s, letter in thrown.items() if letter == best] == [state.first]
+        for earlier in state.polyhedron[:-1]:
+            letters = [x for x in earlier if x]
+            assert letters.count(min(letters)) > 1
+        assert state.current == state.first
+        assert "A" <= state.elue <= "Z"
+
+
+def test_eight_players_at_most_two_at_least() -> None:
+    """Seed: "se joue de 2 à 8 joueurs"."""
+    assert new(players=8).players == 8
+    with pytest.raises(ValueError):
+        GAME.new(None, 9, 1)
+    with pytest.raises(ValueError):
+        GAME.new(None, 1, 1)
+
+
+# -- rolls ----------------------------------------------------------------------------------
+
+def test_three_rolls_keeping_dice_between_them() -> None:
+    """Seed: "Le joueur à droit à 3 lancés pour choisir les lettres"."""
+    state = new()
+    seat = state.current
+    state.apply(seat, Roll())
+    first = [d["face"] for d in state.racks[seat]]
+    assert all(first)
+    state.apply(seat, Roll((0, 1)))
+    assert [d["face"] for d in state.racks[seat]][:2] == first[:2]
+    state.apply(seat, Roll())
+    assert state.rolls_left() == 0
+    assert refused(state, seat, Roll()).code == "no_roll_left"
+
+
+def test_only_rolled_dice_can_be_kept() -> None:
+    state = new()
+    assert refused(state, state.current, Roll((0,))).code == "not_rolled"
+    state.apply(state.current, Roll())
+    assert refused(state, state.current, Roll((9,))).code == "bad_dice"
+    assert refused(state, state.current, Roll((1, 1))).code == "bad_dice"
+    assert refused(state, state.current, Roll(tuple(range(7)))).code == "nothing_to_roll"
+
+
+def test_fetishes_are_not_rolled() -> None:
+    """Seed: "le joueur peut décider de garder des lettres qui lui sembleront "fétiches" pour
+    le tour suivant" (kept with their face; they are never thrown again that turn)."""
+    state = make_state(["ORSTABC", "AAAAAAA"])
+    state.apply(0, place(state, "H6", "E", "OR", fetishes=(2, 6)))
+    rack = state.racks[0]
+    assert [(d["face"], d["fetish"]) for d in rack[:5]] == [
+        ("S", True), (None, False), (None, False), (None, False), ("C", True)]
+    state.apply(1, Pass())
+    state.apply(0, Roll())
+    assert rack[0]["face"] == "S" and rack[4]["face"] == "C"
+    assert refused(state, 0, Roll((1, 2, 3, 5, 6))).code == "nothing_to_roll"
+
+
+def test_not_your_turn() -> None:
+    state = new()
+    other = (state.current + 1) % state.players
+    assert refused(state, other, Roll()).code == "not_your_turn"
+
+
+# -- placing ----------------------------------------------------------------------------------
+
+def test_a_word_scores_and_the_dice_go_on_the_board() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], elue="P")
+    state.apply(0, place(state, "H6", "E", "PORT"))
+    assert state.points == [12, 0]
+    assert "".join(state.board[(7, c)].face for c in range(5, 9)) == "PORT"
+    assert state.current == 1
+    assert state.played[-1]["words"][0]["text"] == "PORT"
+
+
+def test_dice_must_be_rolled_before_they_are_laid() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
+    state.racks[0][0]["face"] = None
+    error = refused(state, 0, Place(7, 5, "E", (0, 1), ("", "")))
+    assert error.code == "not_rolled"
+
+
+def test_refused_places_leave_the_state_unchanged() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], board=board_with(("H6", "E", "PORT")))
+    assert refused(state, 0, Place(7, 5, "E", (0,), ("",))).code == "occupied"
+    assert refused(state, 0, Place(2, 2, "E", (0, 1), ("", ""))).code == "not_connected"
+    assert refused(state, 0, Place(7, 9, "E", (4, 5), ("", ""))).code == "unknown_word"
+    assert refused(state, 0, Place(7, 9, "X", (4,), ("",))).code == "bad_direction"
+    assert refused(state, 0, Place(7, 9, "E", (0, 0), ("", ""))).code == "bad_dice"
+    assert refused(state, 0, Place(7, 9, "E", (0,), ("A",))).code == "not_a_joker"
+    assert refused(state, 0, Place(7, 9, "E", (0,), ("", ""))).code == "bad_letters"
+    assert refused(state, 0, Place(7, 9, "E", (3,), ("",), (3,))).code == "bad_fetishes"
+
+
+def test_a_joker_stands_for_any_single_letter() -> None:
+    """Seed: "Les jokers simples remplacent n'importe quelle lettre seule mais ni signes, ni
+    cases espaces"."""
+    state = make_state(["PO?TXYZ", "AAAAAAA"], elue="P")
+    action = place(state, "H6", "E", "PO?T", letters=("", "", "R", ""))
+    state.apply(0, action)
+    assert state.board[(7, 7)].text == "R"
+    assert state.points[0] == 12
+    state = make_state(["PO?TXYZ", "AAAAAAA"])
+    assert refused(state, 0, place(state, "H6", "E", "PO?T", letters=("", "", "-", ""))
+                   ).code == "joker_letter"
+
+
+def test_the_dice_laid_are_replaced_by_dice_of_the_same_colours() -> None:
+    """Seed: "Il reprend autant de dés dans les couleurs correspondantes, qu'il en a
+    déposé"."""
+    state = make_state(["ABCDEFG", "AAAAAAA"])
+    state.coloured = {c: 3 for c in COLOURS}
+    state.racks[0][0]["die"] = "rose"
+    state.racks[0][1]["die"] = "vert05"
+    state.opaque = ["vert07"]
+    state.apply(0, place(state, "H7", "E", "BA"))  # B on the green die, A on the pink one
+    assert [d["die"] for d in state.racks[0][-2:]] == ["vert07", "rose"]
+    assert state.coloured["rose"] == 2 and state.opaque == []
+
+
+def test_a_colour_run_out_is_drawn_blind_among_the_dice_left() -> None:
+    """Seed 10: "Quand il n'y a plus assez de dés correspondants, on pioche à l'aveuglette
+    dans le sac opaque, l'ensemble des dés restants"."""
+    state = make_state(["ABCDEFG", "AAAAAAA"])
+    state.coloured = {"bleu": 0, "blanc": 0, "rose": 0, "orange": 1, "jaune": 0}
+    state.opaque = ["vert03"]
+    state.apply(0, place(state, "H7", "E", "BA"))
+    assert sorted(d["die"] for d in state.racks[0][-2:]) == ["orange", "vert03"]
+    assert state.dice_left() == 0
+
+
+def test_pass_leaves_the_dice_in_bulk() -> None:
+    """Seed: "S'il n'y parvient pas dans le temps imparti, il passe son tour"."""
+    state = new()
+    seat = state.current
+    state.apply(seat, Roll())
+    state.apply(seat, Pass())
+    assert all(d["face"] is None for d in state.racks[seat])
+    assert state.current == (seat + 1) % state.players
+    assert state.played[-1] == {"type": "pass", "seat": seat, "turn": 1}
+
+
+def test_the_clock_is_three_minutes_and_running_out_passes() -> None:
+    """Seed: "Il met le minuteur en marche pour 3 minutes ... S'il n'y parvient pas dans le
+    temps imparti, il passe son tour"."""
+    state = new()
+    assert GAME.time_limit(state, state.current) == 180.0
+    assert GAME.time_limit(state, (state.current + 1) % 3) is None
+    assert GAME.timeout_action(state, state.current) == Pass()
+    assert GAME.time_limit(new(turn_seconds=0), 0) is None
+
+
+# -- the end --------------------------------------------------------------------------------
+
+def test_a_player_out_of_dice_starts_blind_draws_of_seven() -> None:
+    """Seed 11a: "Lorsqu'un joueur n'a plus de dés, tous les autres joueurs rassemblent leurs
+    dés dans le sac opaque, et le jeu continue par une "pioche à l'aveuglette" de 7 dés"."""
+    state = make_state(["OS", "ABCDEFG", "AAA"])
+    state.coloured = {c: 0 for c in COLOURS}
+    state.opaque = []
+    events = state.apply(0, place(state, "H7", "E", "OS"))
+    assert [e.type for e in events if e.type in ("final_phase", "last_round")] == [
+        "final_phase"]
+    assert state.final
+    assert len(state.racks[1]) == 7 and state.racks[2] == [] and len(state.opaque) == 3
+    assert state.final_turns is None
+
+
+def test_once_the_bag_is_empty_every_player_has_one_last_turn() -> None:
+    """Seed 11b: "Au dernier tour de jeu si certains joueurs n'ont pas joué leur tour, ils sont
+    invités à composer ..." (then the game ends)."""
+    state = make_state(["OS", "ABCDEFG", "AAA"])
+    state.coloured = {c: 0 for c in COLOURS}
+    state.opaque = []
+    state.apply(0, place(state, "H7", "E", "OS"))
+    events = state.apply(1, Pass())
+    assert [e.type for e in events][-1] == "last_round"
+    assert len(state.racks[2]) == 3 and state.final_turns == 3
+    state.apply(2, Pass())
+    state.apply(0, Pass())
+    assert not state.is_over()
+    state.apply(1, Pass())
+    assert state.is_over() and state.end_reason == "dice_out"
+    assert state.winners() == [0]
+
+
+def test_rounds_of_passes_end_the_game() -> None:
+    state = new(players=2, pass_rounds=1)
+    state.apply(state.current, Pass())
+    state.apply(state.current, Pass())
+    assert state.is_over() and state.end_reason == "blocked"
+    assert state.winners() == [0, 1]  # RULINGS: ties at the end are shared wins
+
+
+def test_state_round_trips_through_json() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], elue="P")
+    state.apply(0, place(state, "H6", "E", "PORT", fetishes=(4,)))
+    copy = VolapukState.from_json(json.loads(json.dumps(state.to_json())))
+    assert copy == state
+    assert copy.board == state.board

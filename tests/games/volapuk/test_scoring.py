@@ -1,0 +1,233 @@
+"""Scoring, as the seed counts it: its worked examples first (RULINGS: they are tests)."""
+
+import pytest
+
+from ludomots.core.errors import RuleError
+from ludomots.games.volapuk.actions import VolapukOptions
+from ludomots.games.volapuk.scoring import Board, Outcome, Tile, elue_sounds, evaluate
+
+from .helpers import board_with, cell, faces_of_word
+
+CORE = VolapukOptions()
+
+
+def lay(board: Board, start: str, direction: str, faces: str, elue: str = "Z",
+        options: VolapukOptions = CORE, letters: dict[int, str] | None = None) -> Outcome:
+    tiles = [Tile(f, "vert01", (letters or {}).get(i, ""))
+             for i, f in enumerate(faces_of_word(faces))]
+    return evaluate(board, cell(start), direction, tiles, elue, options)
+
+
+# -- the seed's worked examples -------------------------------------------------------------
+
+def test_etcaetera_scores_8_simple_24_elue_plus_3_for_the_space_cell() -> None:
+    """Seed 4: "E T _ C Æ T E R A ... Jeu simple = 8 points, et en lettre "Élue" = 24 points
+    plus 3 points de Bonus de la case espace dans les 2 cas"."""
+    simple = lay({}, "H4", "E", "ET_CÆTERA", elue="Z")
+    assert [w.text for w in simple.words] == ["ET CÆTERA"]
+    assert (simple.words[0].base, simple.words[0].space, simple.total) == (8, 3, 11)
+    trump = lay({}, "H4", "E", "ET_CÆTERA", elue="E")
+    assert (trump.words[0].base, trump.words[0].space, trump.total) == (24, 3, 27)
+
+
+def test_arc_en_ciel_scores_9_its_hyphens_nothing() -> None:
+    """Seed 2b: "Le tiret ... ne compte pour aucun point, exemple : ARC-EN-CIEL = 9 points"."""
+    outcome = lay({}, "H3", "E", "ARC-EN-CIEL")
+    assert outcome.words[0].text == "ARC-EN-CIEL"
+    assert outcome.total == 9
+
+
+def test_arc_en_ciel_cannot_be_laid_without_its_hyphens() -> None:
+    """RULINGS: hyphens are required where the dictionary spells them."""
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H3", "E", "ARCENCIEL")
+    assert refused.value.code == "unknown_word"
+
+
+def test_se_pourrir_scores_9_and_its_space_cell_nothing() -> None:
+    """Seed 4a: "SE POURRIR ... dans ce cas la case espace ne compte pour aucun point, soit 9
+    points de lettres"."""
+    outcome = lay({}, "H3", "E", "SE_POURRIR")
+    assert outcome.words[0].text == "SE POURRIR"
+    assert (outcome.words[0].space, outcome.total) == (0, 9)
+
+
+def test_s_exonder_scores_8_simple() -> None:
+    """Seed 2a: "S'exonder ou s'altérer = 8 points en jeu simple"."""
+    assert lay({}, "H3", "E", "S'EXONDER").total == 8
+    assert lay({}, "H3", "E", "S'ALTÉRER").total == 8
+
+
+def test_s_exonder_in_elue_s_scores_24_not_the_seeds_40() -> None:
+    """Seed 2a: "... et 40 en lettre "Élue" S": RULINGS notes that 40 matches no stated rule;
+    3 per letter die gives 24 (docs/rules/volapuk.md)."""
+    assert lay({}, "H3", "E", "S'EXONDER", elue="S").total == 24
+
+
+def test_s_exonder_needs_its_apostrophe() -> None:
+    """Seed 2a: "S'ALTÉRER et S'EXONDER ne peuvent être placés s'ils ne comportent pas
+    l'apostrophe"."""
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H3", "E", "SEXONDER")
+    assert refused.value.code == "unknown_word"
+
+
+def test_adding_s_apostrophe_to_exonder_scores_8_for_the_whole_word() -> None:
+    """Seed 2a: "Supposons qu'en lettre "Élue" A ou E, des joueurs aient gagné 35 points, si
+    d'autres joueurs rajoutent le " S ", ils ne gagneraient que 8 points pour le mot
+    complet" (RULINGS: an extension scores 1 per letter of the whole word)."""
+    board = board_with(("H5", "E", "EXONDER"))
+    for elue in ("E", "A", "S"):
+        outcome = lay(board, "H3", "E", "S'", elue=elue)
+        assert [w.text for w in outcome.words] == ["S'EXONDER"]
+        assert outcome.words[0].extension
+        assert outcome.total == 8
+
+
+def test_port_in_elue_p_scores_12_forte_free_5() -> None:
+    """Seed: "mot déposé = PORT chaque lettre vaut 3 points, soit : 4 × 3 = 12 points ...
+    FORTE chaque lettre ne vaut qu'un point soit : 5 × 1 = 5 points"."""
+    assert lay({}, "H6", "E", "PORT", elue="P").total == 12
+    assert lay({}, "H6", "E", "FORTE", elue="P").total == 5
+
+
+def test_porte_made_from_port_scores_1_a_letter() -> None:
+    """Seed: "lorsqu'un mot déposé en lettre "Élue" est recomposé par un joueur (exemple :
+    PORTE), les lettres comptées valent 1 point"."""
+    board = board_with(("H6", "E", "PORT"))
+    assert lay(board, "H10", "E", "E", elue="P").total == 5
+
+
+# -- bonuses --------------------------------------------------------------------------------
+
+def test_a_diagonal_word_scores_5_more_a_letter() -> None:
+    """Seed A4: "Tout mot constitué en diagonale descendante ou ascendante compte 5 points en
+    plus par lettre (voir Orteil ...)"."""
+    down = lay({}, "E5", "SE", "ORTEIL")
+    assert (down.words[0].diagonal, down.total) == (30, 36)
+    up = lay({}, "J5", "NE", "ORTEIL")
+    assert up.total == 36
+
+
+def test_a_reversed_word_scores_5_a_letter_and_10() -> None:
+    """Seed A5: "Tout mot constitué en lecture inversée, fait gagner 5 points par lettre + 10
+    points de Bonus en jeu simple, comme en lettre "Élue""."""
+    outcome = lay({}, "H10", "O", "PITRE")
+    assert (outcome.words[0].reversed, outcome.total) == (35, 40)
+    trump = lay({}, "H10", "O", "PITRE", elue="P")
+    assert trump.total == 15 + 35
+
+
+def test_a_reversed_diagonal_word_has_both_bonuses() -> None:
+    outcome = lay({}, "J10", "NO", "PELLE")
+    assert outcome.total == 5 + 25 + 35
+
+
+def test_volapuk_seven_dice_in_one_word_attached_gain_50() -> None:
+    """Seed 8: "Si le joueur dépose en 1 seul mot, ses 7 lettres "attachées" à un mot déjà posé
+    ... il fait VOLAPÛK et gagne en plus de ses points de lettres, 50 points"."""
+    board = board_with(("H8", "E", "E"))
+    outcome = lay(board, "H1", "E", "CHAPITR", elue="Z")  # CHAPITRE through the E
+    assert outcome.words[0].text == "CHAPITRE"
+    assert (outcome.volapuk, outcome.total) == (50, 8 + 50)
+
+
+def test_seven_dice_without_a_word_on_the_board_are_no_volapuk() -> None:
+    assert lay({}, "H3", "E", "CHAPITRE").volapuk == 0
+
+
+def test_a_meaningless_assemblage_of_two_letters_costs_10() -> None:
+    """Seed C5: "Tout assemblage de 2 lettres ne signifiant rien, fait perdre 10 points"."""
+    board = board_with(("H6", "E", "PORT"), ("I8", "E", "X"))
+    outcome = lay(board, "I7", "S", "U", options=VolapukOptions(adjacency="orthogonal"))
+    # OU is the word; U beside X reads UX or XU: nothing.
+    assert [m["text"] for m in outcome.meaningless] == ["UX"]
+    assert outcome.total == outcome.words[0].total - 10
+
+
+def test_a_collateral_word_counts_too() -> None:
+    """Seed A3: "si celui-ci génère un mot collatéral nouveau, il sera pris en compte"."""
+    board = board_with(("H6", "E", "PORT"), ("I8", "E", "S"))
+    outcome = lay(board, "G7", "S", "T", options=VolapukOptions(adjacency="orthogonal"))
+    assert [w.text for w in outcome.words] == ["TO"]
+    outcome = lay(board, "I7", "S", "U", options=VolapukOptions(adjacency="orthogonal"))
+    assert [(w.text, w.collateral) for w in outcome.words] == [("OU", False), ("US", True)]
+
+
+def test_signs_score_nothing_and_abbreviations_with_points_are_words() -> None:
+    """Seed 2c: "Le point : il ne sert qu'à l'abrégé d'un mot, exemple : ETC., EX., N.B.,
+    P.-S. ne comptent pour aucun point" (the points; their letters count)."""
+    assert lay({}, "H5", "E", "ETC.").total == 3
+    assert lay({}, "H5", "E", "N.B.").total == 2
+
+
+# -- refusals -------------------------------------------------------------------------------
+
+def test_a_word_after_the_first_must_go_through_a_letter_on_the_board() -> None:
+    board = board_with(("H6", "E", "PORT"))
+    with pytest.raises(RuleError) as refused:
+        lay(board, "C3", "E", "OS")
+    assert refused.value.code == "not_connected"
+
+
+def test_cedilla_cannot_be_replaced_by_c() -> None:
+    """Seed 1: "La lettre Ç ne vaut qu'1 point comme la lettre C qui ne peut la remplacer"."""
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H3", "E", "FACADE")
+    assert refused.value.code == "spelling"
+    assert lay({}, "H3", "E", "FAÇADE").total == 6
+
+
+def test_an_accented_die_only_where_the_dictionary_has_that_accent() -> None:
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H3", "E", "ÈMUE")
+    assert refused.value.code == "spelling"
+    assert lay({}, "H3", "E", "ÉMUE").total == 4
+    assert lay({}, "H3", "E", "EMUE").total == 4
+
+
+def test_accent_signs_are_not_laid_as_letters() -> None:
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H3", "E", "^")
+    assert refused.value.code == "accent_sign"
+
+
+def test_a_word_must_stay_on_the_disc() -> None:
+    with pytest.raises(RuleError) as refused:
+        evaluate({}, (0, 0), "E", [Tile("O", "rose"), Tile("S", "orange")], "Z", CORE)
+    assert refused.value.code == "off_board"
+    with pytest.raises(RuleError) as refused:
+        lay({}, "A6", "E", "PORTES")
+    assert refused.value.code == "off_board"
+
+
+# -- plus-values ------------------------------------------------------------------------------
+
+def test_multi_letter_dice_values_option() -> None:
+    """Seed 1: "les lettres doubles valent 3 points, les triples valent 5 points et les
+    lettres Æ et Œ 10 points. La lettre Ç ne vaut qu'1 point"."""
+    options = VolapukOptions(multi_letter_values=True)
+    assert lay({}, "H3", "E", "[CH]AT", options=options).total == 3 + 1 + 1
+    assert lay({}, "H3", "E", "[SCH]U[SS]", options=options).total == 5 + 1 + 3
+    assert lay({}, "H3", "E", "ŒUF", options=options).total == 12
+    assert lay({}, "H3", "E", "FAÇADE", options=options).total == 6
+    assert lay({}, "H3", "E", "[CH]AT").total == 3
+
+
+def test_graphemes_hache_pharmacie_hyphe_hier() -> None:
+    """Seed 5: "lettre Élue = A mot admis = Hache; lettre Élue = F mot admis = Pharmacie;
+    lettre Élue = I mot admis = Hyphe ou Hier"."""
+    options = VolapukOptions(graphemes=True)
+    assert lay({}, "H3", "E", "HACHE", elue="A", options=options).total == 15
+    assert lay({}, "H3", "E", "PHARMACIE", elue="F", options=options).total == 27
+    assert lay({}, "H3", "E", "HYPHE", elue="I", options=options).total == 15
+    assert lay({}, "H3", "E", "HIER", elue="I", options=options).total == 12
+    assert lay({}, "H3", "E", "HACHE", elue="A").total == 5  # core: the initial is H
+
+
+def test_grapheme_sounds() -> None:
+    """Seed 5: "PH = F, Æ, Œ = E, W = OU, W = V"."""
+    assert elue_sounds("ŒUF", True) >= {"E", "O"}
+    assert elue_sounds("WAGON", True) >= {"W", "O", "V"}
+    assert elue_sounds("CHAT", True) >= {"C", "S"}
+    assert elue_sounds("CHAT", False) == {"C"}

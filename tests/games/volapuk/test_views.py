@@ -1,0 +1,68 @@
+"""Hidden information: what a seat sees. Bags are drawn blind, so their contents' order is never
+stored; a green die's identity (its six faces) is private to its holder, the faces of dice in
+bulk mean nothing, and the view must be JSON-ready and complete for a browser screen."""
+
+import json
+
+import pytest
+
+from ludomots.core.game import events_for_seat
+from ludomots.core.rng import SeededRandom
+from ludomots.games.volapuk.rules import GAME, Roll, VolapukState
+
+from .helpers import make_state, place, random_action
+
+
+def test_a_seat_sees_its_own_dice_and_only_the_colours_of_the_others() -> None:
+    state = make_state(["PORTXYZ", "ABCDEFG"])
+    state.racks[1][6]["die"] = "vert12"
+    mine = state.view(1)["racks"][1]
+    assert mine[6]["die"] == "vert12" and len(mine[6]["faces"]) == 6
+    theirs = state.view(0)["racks"][1]
+    assert theirs[6] == {"die": "vert", "colour": "vert", "face": None, "fetish": False}
+    assert "faces" not in theirs[6]
+    assert state.view(None)["racks"][1][6]["die"] == "vert"
+
+
+def test_rolled_faces_are_public_on_the_current_turn_fetishes_always() -> None:
+    """Seed: the player throws his dice in front of everyone; his fétiches are announced
+    ("il devra les annoncer")."""
+    state = make_state(["PORTXYZ", "ABCDEFG"])
+    assert [d["face"] for d in state.view(1)["racks"][0]] == list("PORTXYZ")
+    state.apply(0, place(state, "H6", "E", "PORT", fetishes=(4,)))
+    shown = state.view(1)["racks"][0]
+    assert [d["face"] for d in shown] == ["X", None, None, None, None, None, None]
+    assert [d["fetish"] for d in shown][:3] == [True, False, False]
+
+
+@pytest.mark.parametrize("seed,players", [(1, 3), (2, 2)])
+def test_views_and_events_never_show_green_ids_of_other_racks(seed: int, players: int) -> None:
+    state = GAME.new(None, players, seed)
+    assert isinstance(state, VolapukState)
+    rng = SeededRandom(seed).fork("views")
+    steps = 0
+    while not state.is_over() and steps < 120:
+        seat = state.current
+        events = state.apply(seat, random_action(state, seat, rng))
+        for viewer in [*range(players), None]:
+            view = state.view(viewer)
+            json.dumps(view)  # JSON-ready
+            for owner, rack in enumerate(view["racks"]):
+                if owner != viewer:
+                    assert all(not d["die"].startswith("vert") or d["die"] == "vert"
+                               for d in rack)
+            for payload in events_for_seat(events, viewer):
+                if payload["type"] == "drew":
+                    assert payload["data"]["seat"] == viewer
+        steps += 1
+
+
+def test_the_view_holds_what_a_screen_needs() -> None:
+    state = GAME.new(None, 3, 4)
+    state.apply(state.current, Roll())
+    view = state.view(0)
+    assert {"board", "racks", "elue", "scores", "current", "rolls_left", "bags", "played",
+            "to_act", "step", "final", "over", "winners", "options", "polyhedron"} <= set(view)
+    assert view["bags"] == {"coloured": {"bleu": 7, "blanc": 7, "rose": 7, "orange": 7,
+                                         "jaune": 7}, "opaque": 24}
+    assert "rng" not in view and "opaque" not in json.dumps(view["racks"])
