@@ -60,7 +60,9 @@ class Place(Action):
     """Put dice `dice` (rack indices) on the empty cells met from (`row`, `col`) along
     `direction`, cells already taken being played through; `letters[i]` is the letter a joker
     stands for ("" for any other die). `fetishes`: dice left in the rack kept, with their face,
-    for the next turn (seed: "garder des lettres fétiches ... les annoncer")."""
+    for the next turn (seed: "garder des lettres fétiches ... les annoncer"). `swap`: (row,
+    col, die) takes back the simple joker at that cell against the rack's die showing its
+    letter; the joker is then the rack's die number len(rack), and must be in `dice`."""
 
     kind = "place"
     row: int
@@ -69,6 +71,7 @@ class Place(Action):
     dice: tuple[int, ...]
     letters: tuple[str, ...] = ()
     fetishes: tuple[int, ...] = ()
+    swap: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -38,8 +38,10 @@ from ludomots.games.volapuk.dice import (
     ELUE_FACES,
     GREEN,
     GREEN_DICE,
+    JOKER,
     JOKER_LETTERS,
     colour_of,
+    face_text,
     faces_of,
     green_id,
     is_joker,
@@ -172,9 +174,38 @@ class VolapukState(State):
             return rule_error("nothing_to_roll", "Il n’y a aucun dé à lancer.")
         return None
 
-    def tiles(self, seat: int, action: Place) -> list[Tile]:
-        """The dice of a Place as board tiles; RuleError when they are not the player's."""
+    def swapped(self, seat: int, action: Place) -> tuple[list[dict[str, Any]], Board]:
+        """The rack and the board once the joker named by `action.swap` (row, col, die) is
+        taken back (seed C1: "le joueur peut échanger une lettre lui appartenant, contre un
+        seul joker simple sur le plateau de jeu, à condition de l'utiliser instantanément"):
+        the die takes the joker's cell, the joker joins the rack as its last die."""
         rack = self.racks[seat]
+        if not action.swap:
+            return rack, self.board
+        if len(action.swap) != 3:
+            raise rule_error("bad_swap", "Échange de joker : la case du joker et votre dé.")
+        row, col, index = action.swap
+        tile = self.board.get((row, col))
+        if tile is None or tile.face != JOKER:
+            raise rule_error("no_joker_there", "Il n’y a pas de joker simple sur cette case.",
+                             cell=[row, col])
+        if not 0 <= index < len(rack) or rack[index]["face"] is None:
+            raise rule_error("bad_dice", "Donnez un dé lancé de votre réglette.", die=index)
+        if face_text(rack[index]["face"]) != tile.letter:
+            raise rule_error("swap_letter", f"Le joker vaut {tile.letter} : donnez un dé qui "
+                             "montre cette lettre.", die=index, letter=tile.letter)
+        if index in action.dice or index in action.fetishes:
+            raise rule_error("bad_swap", "Le dé donné contre le joker reste sur le plateau.",
+                             die=index)
+        if len(rack) not in action.dice:
+            raise rule_error("joker_unused", "Le joker repris doit servir tout de suite dans "
+                             "votre mot.")
+        board = dict(self.board)
+        board[(row, col)] = Tile(rack[index]["face"], rack[index]["die"])
+        return [*rack, {"die": tile.die, "face": JOKER, "fetish": False}], board
+
+    def tiles(self, seat: int, action: Place, rack: list[dict[str, Any]]) -> list[Tile]:
+        """The dice of a Place as board tiles; RuleError when they are not the player's."""
         letters = action.letters or ("",) * len(action.dice)
         if len(letters) != len(action.dice):
             raise rule_error("bad_letters", "Une lettre par dé (vide sauf pour un joker).")
@@ -195,8 +226,8 @@ class VolapukState(State):
                 raise rule_error("not_a_joker", "Seul un joker remplace une lettre.", die=i)
             tiles.append(Tile(face, rack[i]["die"], letter))
         if len(set(action.fetishes)) != len(action.fetishes) or any(
-                not 0 <= i < len(rack) or i in action.dice or rack[i]["face"] is None
-                for i in action.fetishes):
+                not 0 <= i < len(self.racks[seat]) or i in action.dice
+                or rack[i]["face"] is None for i in action.fetishes):
             raise rule_error("bad_fetishes", "Les fétiches sont des dés lancés qui restent "
                              "sur votre réglette.", fetishes=list(action.fetishes))
         return tiles
@@ -206,8 +237,9 @@ class VolapukState(State):
         if action.direction not in DIRECTIONS:
             raise rule_error("bad_direction", "Direction inconnue (E, O, S, N, SE, NE, SO, "
                              "NO).", direction=action.direction)
-        tiles = self.tiles(seat, action)
-        return evaluate(self.board, (action.row, action.col), action.direction, tiles,
+        rack, board = self.swapped(seat, action)
+        tiles = self.tiles(seat, action, rack)
+        return evaluate(board, (action.row, action.col), action.direction, tiles,
                         self.elue, self.options)
 
     # -- playing ---------------------------------------------------------------------------------
@@ -234,12 +266,16 @@ class VolapukState(State):
 
     def _place(self, seat: int, action: Place) -> list[Event]:
         result = self.outcome(seat, action)
+        rack, self.board = self.swapped(seat, action)
+        self.board = dict(self.board)
         self.board.update(result.placed)
         self.points[seat] += result.total
-        rack = self.racks[seat]
+        gone = [colour_of(rack[i]["die"]) for i in action.dice if i < len(self.racks[seat])]
+        if action.swap:
+            gone.append(colour_of(rack[action.swap[2]]["die"]))
         kept = []
         for i, d in enumerate(rack):
-            if i in action.dice:
+            if i in action.dice or (action.swap and i == action.swap[2]):
                 continue
             fetish = i in action.fetishes
             kept.append({"die": d["die"], "face": d["face"] if fetish else None,
@@ -248,10 +284,11 @@ class VolapukState(State):
         self.passes = 0
         self.turn += 1
         record = {"type": "word", "seat": seat, "turn": self.turn, **result.to_json(),
-                  "fetishes": [d["face"] for d in kept if d["fetish"]]}
+                  "fetishes": [d["face"] for d in kept if d["fetish"]],
+                  "swap": list(action.swap)}
         self.played.append(record)
         events = [Event("word", record)]
-        events += self._refill(seat, [colour_of(t.die) for _, t in result.placed])
+        events += self._refill(seat, gone)
         return events + self._end_turn(seat)
 
     def _refill(self, seat: int, colours: list[str]) -> list[Event]:

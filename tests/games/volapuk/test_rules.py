@@ -7,6 +7,7 @@ import pytest
 from ludomots.core.errors import RuleError
 from ludomots.games.volapuk.dice import COLOURS, GREEN_DICE, colour_of
 from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukState
+from ludomots.games.volapuk.scoring import Tile
 
 from .helpers import board_with, make_state, place
 
@@ -244,3 +245,34 @@ def test_state_round_trips_through_json() -> None:
     copy = VolapukState.from_json(json.loads(json.dumps(state.to_json())))
     assert copy == state
     assert copy.board == state.board
+
+
+def test_a_joker_on_the_board_is_taken_back_against_its_letter_and_used_at_once() -> None:
+    """Seed C1: "le joueur peut échanger une lettre lui appartenant, contre un seul joker
+    simple sur le plateau de jeu, à condition de l'utiliser instantanément pour composer son
+    mot"."""
+    board = board_with(("H6", "E", "PO?T"))
+    board[(7, 7)] = Tile("?", "vert02", "R")
+    state = make_state(["RSXYZAB", "AAAAAAA"], board=board)
+    state.coloured = {c: 5 for c in COLOURS}
+    state.opaque = ["vert09"]
+    # R replaces the joker at H8; the joker (die 7) becomes the S of PORTS.
+    action = Place(7, 9, "E", (7,), ("S",), swap=(7, 7, 0))
+    assert state.outcome(0, action).words[0].text == "PORTS"
+    state.apply(0, action)
+    assert state.board[(7, 7)].face == "R"
+    assert state.board[(7, 9)] == Tile("?", "vert02", "S")
+    assert len(state.racks[0]) == 7
+    assert state.points[0] == 5
+
+
+def test_a_joker_taken_back_must_be_used_and_paid_with_its_letter() -> None:
+    board = board_with(("H6", "E", "PO?T"))
+    board[(7, 7)] = Tile("?", "vert02", "R")
+    state = make_state(["RSXYZAB", "AAAAAAA"], board=board)
+    assert refused(state, 0, Place(7, 9, "E", (1,), ("",), swap=(7, 7, 0))).code == \
+        "joker_unused"
+    assert refused(state, 0, Place(7, 9, "E", (7,), ("S",), swap=(7, 7, 1))).code == \
+        "swap_letter"
+    assert refused(state, 0, Place(7, 9, "E", (7,), ("S",), swap=(7, 6, 0))).code == \
+        "no_joker_there"
