@@ -22,6 +22,7 @@ LAZY_COMMANDS = {
     "topword": "ludomots.games.topword.cli:topword",
     "typo": "ludomots.games.typo.cli:typo",
     "awalettres": "ludomots.games.awalettres.cli:awalettres",
+    "volapuk": "ludomots.games.volapuk.cli:volapuk",
 }
 
 

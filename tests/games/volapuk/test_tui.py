@@ -1,0 +1,93 @@
+"""The terminal game: reading what players type, drawing, and scripted games."""
+
+from pathlib import Path
+
+import pytest
+
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Event
+from ludomots.core.record import Record, replay
+from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukOptions
+from ludomots.games.volapuk.scoring import Tile
+from ludomots.games.volapuk.screens import (
+    Hint,
+    describe_event,
+    parse_command,
+    parse_seats,
+    render_board,
+)
+from ludomots.games.volapuk.tui import play_session
+
+from .helpers import board_with, make_state
+
+
+def test_seats_are_humans_or_bot_levels() -> None:
+    seats = parse_seats("moi,Expert,confirmé")
+    assert [(s.kind, s.level) for s in seats] == [("human", None), ("bot", "expert"),
+                                                  ("bot", "confirme")]
+    with pytest.raises(ValueError):
+        parse_seats("moi")
+    with pytest.raises(ValueError):
+        parse_seats("moi,champion")
+
+
+def test_rolls_passes_and_hints_are_read() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"])
+    assert parse_command("lance", state, 0) == Roll(())
+    assert parse_command("garde 1 3", state, 0) == Roll((0, 2))
+    assert parse_command("passe", state, 0) == Pass()
+    assert parse_command("aide", state, 0) == Hint()
+    with pytest.raises(RuleError):
+        parse_command("garde 9", state, 0)
+
+
+def test_a_typed_word_finds_the_dice_and_reads_the_board() -> None:
+    state = make_state(["ESXY?BC", "AAAAAAA"], board=board_with(("H6", "E", "PORT")))
+    assert parse_command("H6 E PORTES / 3", state, 0) == Place(7, 9, "E", (0, 1), ("", ""),
+                                                                (2,))
+    # no die shows the A: the joker stands for it
+    assert parse_command("G7 S AO", state, 0) == Place(6, 6, "S", (4,), ("A",))
+    with pytest.raises(RuleError) as refused:
+        parse_command("H6 E PORTIQUE", state, 0)
+    assert refused.value.code == "bad_command"
+    with pytest.raises(RuleError):
+        parse_command("Z9 E OS", state, 0)
+
+
+def test_a_multi_letter_die_and_a_space_cell_are_typed_as_read() -> None:
+    state = make_state(["ET_", "AAAAAAA"])
+    state.racks[0] += [{"die": "vert01", "face": f, "fetish": False}
+                       for f in ("C", "Æ", "TE", "RA")]
+    action = parse_command("H4 E ET CÆTERA", state, 0)
+    assert isinstance(action, Place)
+    assert state.outcome(0, action).words[0].text == "ET CÆTERA"
+
+
+def test_the_board_is_drawn_round_with_its_dice() -> None:
+    state = make_state(["A"] * 2, board=board_with(("H6", "E", "PORT")))
+    state.board[(0, 7)] = Tile("?", "vert03", "E")
+    drawn = render_board(state).plain.splitlines()
+    assert drawn[8].split() == ["H", "·", "·", "·", "·", "·", "P", "O", "R", "T", "·", "·", "·",
+                                "·", "·", "·"]
+    assert drawn[1].split() == ["A", "·", "·", "?E", "·", "·"]
+
+
+def test_events_are_worded_in_french() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], elue="P")
+    seats = parse_seats("moi,expert")
+    events = state.apply(0, Place(7, 5, "E", (0, 1, 2, 3), ("",) * 4))
+    lines = [describe_event(e, seats, 0) for e in events]
+    assert lines[0] == ("Joueur 1 pose PORT en H6 (horizontal) : 12 points — PORT 12 "
+                        "(atout).")
+    assert describe_event(Event("pass", {"seat": 1}), seats, 0) == "Expert 2 passe son tour."
+
+
+def test_a_scripted_game_is_recorded_and_replays(tmp_path: Path) -> None:
+    answers = iter(["lance", "H8 E ZZZZ", "passe"] + ["lance", "passe"] * 300)
+    shown: list[object] = []
+    path = tmp_path / "r.json"
+    recorder = play_session(VolapukOptions(), 9, parse_seats("moi,confirme"),
+                            ask=lambda prompt: next(answers), show=shown.append,
+                            record_path=path)
+    assert recorder.state.is_over()
+    assert replay(Record.load(path), GAME) == recorder.state
