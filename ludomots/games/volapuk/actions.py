@@ -44,6 +44,13 @@ class VolapukOptions:
         "label": "Graphèmes et homophones (plus-value)",
         "help": "Un mot qui commence par le son de la lettre Élue compte à l’atout : "
                 "PH = F, Æ/Œ = E, W = OU ou V, H muet (HACHE pour A, HYPHE pour I)."})
+    super_joker: bool = field(default=False, metadata={
+        "label": "Super joker (plus-value)",
+        "help": "Le dé super joker est dans le sac opaque. Il remplace une lettre seule ; "
+                "les mots qui passent par lui sont multipliés par sa force : 10, puis 1 de "
+                "moins à chaque tour de table jusqu’à 1 ; −10 par mot qui ne commence pas "
+                "par la lettre Élue ou qui utilise une case espace. Déconseillé aux "
+                "débutants."})
 
 
 @dataclass(frozen=True)

@@ -40,15 +40,21 @@ from ludomots.games.volapuk.dice import (
     GREEN_DICE,
     JOKER,
     JOKER_LETTERS,
+    SUPER,
+    SUPER_DIE,
     colour_of,
     face_text,
     faces_of,
     green_id,
     is_joker,
 )
-from ludomots.games.volapuk.scoring import RACK, Board, Outcome, Tile, evaluate
+from ludomots.games.volapuk.scoring import RACK, SUPER_FORCE, Board, Outcome, Tile, evaluate
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
+
+
+def _opaque_own(die: str) -> bool:
+    return colour_of(die) == GREEN or die == SUPER_DIE
 
 
 def _die(die: str) -> dict[str, Any]:
@@ -77,6 +83,9 @@ class VolapukState(State):
         self.played: list[dict[str, Any]] = []  # every word and pass, public
         self.polyhedron: list[list[str]] = []  # who-starts throws, round by round
         self.end_reason: str | None = None
+        self.super_laid: int | None = None  # the turn the super joker was laid
+        if options.super_joker:
+            self.opaque.append(SUPER_DIE)
 
     # -- setting up --------------------------------------------------------------------------
 
@@ -104,7 +113,9 @@ class VolapukState(State):
     # -- bags ----------------------------------------------------------------------------------
 
     def _take_opaque(self, green_only: bool = False) -> str:
-        pool = [d for d in self.opaque if colour_of(d) == GREEN] if green_only else self.opaque
+        """A die drawn blind from the opaque bag (`green_only`: among the green dice and the
+        super joker, the bag's own dice, not those pooled there at the end)."""
+        pool = [d for d in self.opaque if _opaque_own(d)] if green_only else self.opaque
         die = pool[self.rng.randbelow(len(pool))]
         self.opaque.remove(die)
         return die
@@ -118,7 +129,7 @@ class VolapukState(State):
         if colour in self.coloured and self.coloured[colour] > 0:
             self.coloured[colour] -= 1
             return colour
-        if colour == GREEN and any(colour_of(d) == GREEN for d in self.opaque):
+        if colour == GREEN and any(_opaque_own(d) for d in self.opaque):
             return self._take_opaque(green_only=True)
         return self._draw_blind()
 
@@ -240,7 +251,19 @@ class VolapukState(State):
         rack, board = self.swapped(seat, action)
         tiles = self.tiles(seat, action, rack)
         return evaluate(board, (action.row, action.col), action.direction, tiles,
-                        self.elue, self.options)
+                        self.elue, self.options, self.super_forces())
+
+    def super_force(self) -> int:
+        """Seed A7: 10 on the turn it is laid, 1 less at each round of the table, down to 1
+        (then it is only its letter: "on peut le remplacer par la lettre qu'il représente")."""
+        if self.super_laid is None:
+            return SUPER_FORCE
+        return max(1, SUPER_FORCE - (self.turn - self.super_laid) // self.players)
+
+    def super_forces(self) -> dict[Cell, int]:
+        if self.super_laid is None:
+            return {}
+        return {c: self.super_force() for c, t in self.board.items() if t.face == SUPER}
 
     # -- playing ---------------------------------------------------------------------------------
 
@@ -270,7 +293,10 @@ class VolapukState(State):
         self.board = dict(self.board)
         self.board.update(result.placed)
         self.points[seat] += result.total
-        gone = [colour_of(rack[i]["die"]) for i in action.dice if i < len(self.racks[seat])]
+        if any(t.face == SUPER for _, t in result.placed):
+            self.super_laid = self.turn
+        gone = [GREEN if rack[i]["die"] == SUPER_DIE else colour_of(rack[i]["die"])
+                for i in action.dice if i < len(self.racks[seat])]
         if action.swap:
             gone.append(colour_of(rack[action.swap[2]]["die"]))
         kept = []
@@ -409,6 +435,7 @@ class VolapukState(State):
             "final": self.final,
             "final_turns": self.final_turns,
             "passes": self.passes,
+            "super_force": self.super_force() if self.super_laid is not None else None,
             "played": copy_json(self.played),
             "scores": self.scores(),
             "over": self.is_over(),
@@ -442,6 +469,7 @@ class VolapukState(State):
             "played": copy_json(self.played),
             "polyhedron": copy_json(self.polyhedron),
             "end_reason": self.end_reason,
+            "super_laid": self.super_laid,
         }
 
     @classmethod
@@ -466,6 +494,7 @@ class VolapukState(State):
         state.played = copy_json(data["played"])
         state.polyhedron = copy_json(data["polyhedron"])
         state.end_reason = data["end_reason"]
+        state.super_laid = data["super_laid"]
         return state
 
     def digest_json(self) -> dict[str, Any]:

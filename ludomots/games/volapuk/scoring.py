@@ -36,6 +36,7 @@ from ludomots.games.volapuk.board import (
 from ludomots.games.volapuk.dice import (
     ACCENT_SIGNS,
     SPACE,
+    SUPER,
     face_text,
     is_joker,
     is_letter,
@@ -50,6 +51,8 @@ DIAGONAL_BONUS = 5  # seed A4: "5 points en plus par lettre"
 REVERSED_BONUS = 5  # seed A5: "5 points par lettre + 10 points de Bonus"
 REVERSED_FLAT = 10
 MEANINGLESS = -10  # seed C5 and rule 9
+SUPER_FORCE = 10  # seed A7: "La force multiplicatrice de 10 du super joker"
+SUPER_MALUS = -10  # seed B1 and 4a
 VOLAPUK_BONUS = 50  # seed rule 8
 VOLAPUK_SPREAD_BONUS = 20
 RACK = 7
@@ -122,10 +125,13 @@ class WordScore:
     diagonal: int
     reversed: int
     collateral: bool
+    force: int = 1  # the super joker's multiplier when the word goes through it
+    malus: int = 0  # super joker penalties (B1, 4a)
 
     @property
     def total(self) -> int:
-        return self.base + self.space + self.diagonal + self.reversed
+        return (self.base + self.space + self.diagonal + self.reversed) * self.force + \
+            self.malus
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "cells": [list(c) for c in self.cells],
@@ -133,7 +139,8 @@ class WordScore:
                 "letters": self.letters, "elue": self.elue, "extension": self.extension,
                 "compound": self.compound, "base": self.base, "space": self.space,
                 "diagonal": self.diagonal, "reversed": self.reversed,
-                "collateral": self.collateral, "total": self.total}
+                "collateral": self.collateral, "force": self.force, "malus": self.malus,
+                "total": self.total}
 
 
 @dataclass
@@ -190,7 +197,8 @@ def run(board: Board, cell: Cell, direction: str) -> list[Cell]:
 
 
 def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], elue: str,
-               options: VolapukOptions, compound: bool, collateral: bool) -> WordScore:
+               options: VolapukOptions, compound: bool, collateral: bool,
+               forces: dict[Cell, int] | None = None) -> WordScore:
     tiles = [board[c] for c in cells]
     text = "".join(t.text for t in tiles)
     counted = [t for t in tiles if t.counts]
@@ -203,13 +211,19 @@ def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], 
     n = len(counted)
     diagonal = DIAGONAL_BONUS * n if is_diagonal(direction) else 0
     backwards = REVERSED_BONUS * n + REVERSED_FLAT if is_reversed(direction) else 0
+    force = max([1, *((forces or {}).get(c, 1) for c in cells)])
+    malus = 0
+    if force > 1:  # seed A7, B1, 4a: under the super joker
+        malus += 0 if trump else SUPER_MALUS
+        malus += SUPER_MALUS if any(t.face == SPACE for t in tiles) else 0
     return WordScore(text, cells, direction, n, value, trump, extension, compound, base, space,
-                     diagonal, backwards, collateral)
+                     diagonal, backwards, collateral, force, malus)
 
 
 def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue: str,
-             options: VolapukOptions) -> Outcome:
-    """What laying `tiles` scores; RuleError when the move is not allowed."""
+             options: VolapukOptions, forces: dict[Cell, int] | None = None) -> Outcome:
+    """What laying `tiles` scores; RuleError when the move is not allowed. `forces`: the
+    super joker's cell on the board and its multiplier now (a new one is at 10)."""
     if not tiles:
         raise rule_error("no_dice", "Déposez au moins un dé.")
     for tile in tiles:
@@ -220,6 +234,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     old = set(board)
     after = dict(board)
     after.update(placed)
+    forces = dict(forces or {})
+    forces.update({c: SUPER_FORCE for c, t in placed if t.face == SUPER})
     main = run(after, placed[0][0], direction)
     if old and not any(c in old and board[c].counts for c in main):
         raise rule_error("not_connected", "Le mot doit passer par une lettre déjà posée sur "
@@ -234,7 +250,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
                              "cédille).", word=text)
         raise rule_error("unknown_word", f"« {text} » n’est pas dans le dictionnaire.",
                          word=text)
-    words = [score_word(after, main, direction, old, elue, options, verdict.compound, False)]
+    words = [score_word(after, main, direction, old, elue, options, verdict.compound, False,
+                        forces)]
     meaningless: list[dict[str, Any]] = []
     orientations = [d for d in FORWARD if d != axis(direction)]
     if options.adjacency == "orthogonal":
@@ -251,12 +268,12 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
             verdict_f = judge(forward, options.phrases)
             if verdict_f.ok:
                 words.append(score_word(after, line, orientation, old, elue, options,
-                                        verdict_f.compound, True))
+                                        verdict_f.compound, True, forces))
                 continue
             verdict_b = judge(backward, options.phrases)
             if verdict_b.ok:
                 words.append(score_word(after, backward_cells, backward_dir, old, elue, options,
-                                        verdict_b.compound, True))
+                                        verdict_b.compound, True, forces))
                 continue
             meaningless.append({"text": forward, "cells": [list(c) for c in line],
                                 "start": name(line[0]), "direction": orientation})

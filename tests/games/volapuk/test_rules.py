@@ -276,3 +276,33 @@ def test_a_joker_taken_back_must_be_used_and_paid_with_its_letter() -> None:
         "swap_letter"
     assert refused(state, 0, Place(7, 9, "E", (7,), ("S",), swap=(7, 6, 0))).code == \
         "no_joker_there"
+
+
+def test_the_super_joker_loses_one_of_force_each_round() -> None:
+    """Seed A7: "La force multiplicatrice de 10 du super joker est dégressive de la puissance
+    1, à chaque tour"."""
+    state = make_state(["PO*TXYZ", "AAAAAAA"], elue="P", super_joker=True)
+    state.racks[0][2]["die"] = "super"
+    state.apply(0, place(state, "H6", "E", "PO*T", letters=("", "", "R", "")))
+    assert state.points[0] == 120 and state.super_laid == 0
+    assert state.super_force() == 10  # one turn later, the round is not over
+    state.apply(1, Pass())
+    assert state.super_force() == 9
+    state.turn += 2 * 20
+    assert state.super_force() == 1
+    assert state.view(0)["super_force"] == 1
+
+
+def test_the_super_joker_cannot_be_taken_back() -> None:
+    """Seed C3: "Le super joker ne peut être échangé, ni réutilisé au cours de la partie"."""
+    board = board_with(("H6", "E", "PORT"))
+    board[(7, 7)] = Tile("*", "super", "R")
+    state = make_state(["RSXYZAB", "AAAAAAA"], board=board, super_joker=True)
+    assert refused(state, 0, Place(7, 9, "E", (7,), ("S",), swap=(7, 7, 0))).code == \
+        "no_joker_there"
+
+
+def test_the_super_joker_die_is_in_the_opaque_bag_with_the_option() -> None:
+    assert "super" in new(players=2, super_joker=True).opaque + [
+        d["die"] for r in new(players=2, super_joker=True).racks for d in r]
+    assert "super" not in new(players=2).opaque

@@ -231,3 +231,32 @@ def test_grapheme_sounds() -> None:
     assert elue_sounds("WAGON", True) >= {"W", "O", "V"}
     assert elue_sounds("CHAT", True) >= {"C", "S"}
     assert elue_sounds("CHAT", False) == {"C"}
+
+
+def test_super_joker_multiplies_by_10_and_costs_10_off_the_elue() -> None:
+    """Seed: the super joker "a une force multiplicatrice dégressive à chaque tour de 10 vers
+    1 ... oblige le joueur à déposer son mot sous "lettre Élue" sinon pénalité de 10 points à
+    chaque mot"; B1: "subira après bonification du coup, une pénalité de 10 points"."""
+    options = VolapukOptions(super_joker=True)
+    trump = lay({}, "H6", "E", "PO*T", elue="P", options=options, letters={2: "R"})
+    assert (trump.words[0].force, trump.words[0].malus, trump.total) == (10, 0, 120)
+    free = lay({}, "H6", "E", "PO*T", elue="Z", options=options, letters={2: "R"})
+    assert free.total == 4 * 10 - 10
+
+
+def test_super_joker_with_a_space_cell_costs_10() -> None:
+    """Seed: "à condition que tous les mots déposés à partir du super joker n'utilisent pas la
+    case espace sinon pénalité de 10 points"."""
+    options = VolapukOptions(super_joker=True)
+    outcome = lay({}, "H3", "E", "*OT_DOG", elue="H", options=options, letters={0: "H"})
+    assert outcome.words[0].text == "HOT DOG"
+    assert outcome.total == (18 + 3) * 10 - 10
+
+
+def test_an_older_super_joker_multiplies_words_through_it_by_its_force() -> None:
+    board = board_with(("H6", "E", "PO*T"))
+    board[(7, 7)] = Tile("*", "super", "R")
+    outcome = evaluate(board, cell("H10"), "E", [Tile("E", "bleu")], "Z",
+                       VolapukOptions(super_joker=True), {(7, 7): 7})
+    assert outcome.words[0].text == "PORTE"
+    assert outcome.total == 5 * 7 - 10
