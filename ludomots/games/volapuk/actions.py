@@ -12,7 +12,8 @@ from typing import Literal
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
 
-Step = Literal["roll", "place", "over"]
+Step = Literal["roll", "place", "announce", "over"]
+Mark = Literal["aigu", "grave", "circonflexe", "trema"]
 
 
 @dataclass(frozen=True)
@@ -44,6 +45,19 @@ class VolapukOptions:
         "label": "Graphèmes et homophones (plus-value)",
         "help": "Un mot qui commence par le son de la lettre Élue compte à l’atout : "
                 "PH = F, Æ/Œ = E, W = OU ou V, H muet (HACHE pour A, HYPHE pour I)."})
+    accents: bool = field(default=False, metadata={
+        "label": "Accents annoncés (plus-value)",
+        "help": "Après chaque mot, tout joueur (même celui qui l’a posé) peut compléter une "
+                "lettre du mot par son accent : 3 points, 6 si l’accent sert à deux mots "
+                "croisés (ÉMUE et ÉCRUE)."})
+    anagrams: bool = field(default=False, metadata={
+        "label": "Anagrammes annoncés (plus-value)",
+        "help": "Après chaque mot, chacun peut annoncer un autre mot fait des mêmes lettres : "
+                "1 point par lettre ; un anagramme annoncé par plusieurs joueurs ne rapporte "
+                "rien."})
+    announce_seconds: int = field(default=30, metadata={
+        "label": "Temps des annonces (secondes)",
+        "help": "Temps laissé à chacun pour ses annonces après un mot (0 : sans limite)."})
     super_joker: bool = field(default=False, metadata={
         "label": "Super joker (plus-value)",
         "help": "Le dé super joker est dans le sac opaque. Il remplace une lettre seule ; "
@@ -88,7 +102,33 @@ class Pass(Action):
     kind = "pass"
 
 
-CODEC = ActionCodec(Roll, Place, Pass)
+@dataclass(frozen=True)
+class Accent(Action):
+    """Plus-value: the accent `mark` announced on the letter at (`row`, `col`) of the word just
+    laid."""
+
+    kind = "accent"
+    row: int
+    col: int
+    mark: Mark
+
+
+@dataclass(frozen=True)
+class Anagram(Action):
+    """Plus-value: another word made of the same letters as the word just laid."""
+
+    kind = "anagram"
+    word: str
+
+
+@dataclass(frozen=True)
+class Done(Action):
+    """No more announcements from this player for this word."""
+
+    kind = "done"
+
+
+CODEC = ActionCodec(Roll, Place, Pass, Accent, Anagram, Done)
 
 
 def rule_error(code: str, message: str, **details: object) -> RuleError:

@@ -12,6 +12,9 @@ word; the levels differ in how hard they look:
   stopping early on a good one, searches all eight directions (reversed and diagonal words
   score the most), judges the best candidates with the full scoring (collateral words,
   meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches.
+
+With the plus-values, the confirmé and the expert announce every accent the word just laid
+lacks; the expert also announces up to three anagrams the automaton finds.
 """
 
 from __future__ import annotations
@@ -22,10 +25,11 @@ from ludomots.core.bots import BotFactory
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
-from ludomots.games.volapuk.actions import Pass, Place, Roll
+from ludomots.games.volapuk.actions import Accent, Anagram, Done, Pass, Place, Roll
+from ludomots.games.volapuk.announce import ACCENTED, letters_of
 from ludomots.games.volapuk.board import FORWARD
 from ludomots.games.volapuk.dice import JOKER, SUPER
-from ludomots.games.volapuk.movegen import Candidate, generate
+from ludomots.games.volapuk.movegen import Candidate, anagrams, generate
 from ludomots.games.volapuk.rules import VolapukState
 
 
@@ -38,12 +42,16 @@ class Level:
     good_enough: int  # stop rolling with a word worth this much
     fetish_faces: frozenset[str]
     limit: int  # candidates generated at most
+    accents: bool  # announces the accents it sees (plus-value)
+    anagrams: int  # anagrams it looks for (plus-value)
 
 
 LEVELS = {
-    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400),
-    "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000),
-    "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000),
+    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0),
+    "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
+                      True, 0),
+    "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000, True,
+                    3),
 }
 
 
@@ -54,6 +62,8 @@ class VolapukBot:
 
     def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
         assert isinstance(state, VolapukState)
+        if state.step == "announce":
+            return self.announce(state, seat)
         view = state.view(seat)
         rack = view["racks"][seat]
         rolled = [d["face"] is not None for d in rack]
@@ -69,6 +79,25 @@ class VolapukBot:
         if best is None:
             return Pass()
         return self.with_fetishes(state, seat, best[1])
+
+    def announce(self, state: VolapukState, seat: int) -> Action:
+        """Plus-values: the accents the word lacks, then a few anagrams; then done."""
+        announce = state.view(seat)["announce"]
+        if state.options.accents and self.conf.accents:
+            for r, c in announce["word"]:
+                tile = state.board[(r, c)]
+                letter = tile.letter or tile.face
+                for (plain, mark) in ACCENTED:
+                    if plain == letter:
+                        action = Accent(r, c, mark)
+                        if state.check(seat, action) is None:
+                            return action
+        if state.options.anagrams and self.conf.anagrams:
+            for word in anagrams(letters_of(announce["text"]), self.conf.anagrams + 1):
+                action2 = Anagram(word)
+                if word not in announce["mine"] and state.check(seat, action2) is None:
+                    return action2
+        return Done()
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
         rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]

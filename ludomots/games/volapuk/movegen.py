@@ -197,3 +197,28 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
                 for node, used, jokers, word in parts[m]:
                     walk(cell if m else None, anchor, direction, node, used, jokers, word, m, 0)
     return list(found.values())
+
+
+def anagrams(letters: str, limit: int = 10) -> list[str]:
+    """Words of the automaton using exactly these letters (the word itself included)."""
+    dawg = automaton()
+    counts: dict[str, int] = {}
+    for ch in letters:
+        counts[ch] = counts.get(ch, 0) + 1
+    found: list[str] = []
+
+    def walk(node: int, word: str, left: int) -> None:
+        if len(found) >= limit:
+            return
+        if left == 0:
+            if dawg.is_final(node):
+                found.append(word)
+            return
+        for letter, nxt in dawg.children(node).items():
+            if counts.get(letter, 0) > 0:
+                counts[letter] -= 1
+                walk(nxt, word + letter, left - 1)
+                counts[letter] += 1
+
+    walk(dawg.root, "", len(letters))
+    return found

@@ -24,6 +24,9 @@ from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import (
     CODEC,
+    Accent,
+    Anagram,
+    Done,
     Pass,
     Place,
     Roll,
@@ -31,6 +34,7 @@ from ludomots.games.volapuk.actions import (
     VolapukOptions,
     rule_error,
 )
+from ludomots.games.volapuk.announce import accent_points, check_anagram, letters_of
 from ludomots.games.volapuk.board import DIRECTIONS, Cell, name
 from ludomots.games.volapuk.dice import (
     COLOURED_COPIES,
@@ -84,6 +88,7 @@ class VolapukState(State):
         self.polyhedron: list[list[str]] = []  # who-starts throws, round by round
         self.end_reason: str | None = None
         self.super_laid: int | None = None  # the turn the super joker was laid
+        self.announce: dict[str, Any] | None = None  # plus-values announced after a word
         if options.super_joker:
             self.opaque.append(SUPER_DIE)
 
@@ -148,7 +153,11 @@ class VolapukState(State):
     # -- whose turn ------------------------------------------------------------------------------
 
     def to_act(self) -> frozenset[int]:
-        return frozenset() if self.step == "over" else frozenset({self.current})
+        if self.step == "over":
+            return frozenset()
+        if self.step == "announce" and self.announce is not None:
+            return frozenset(self.announce["pending"])
+        return frozenset({self.current})
 
     def rolls_left(self) -> int:
         return max(0, self.options.rolls - self.rolls)
@@ -158,6 +167,17 @@ class VolapukState(State):
     def _check(self, seat: int, action: Action) -> RuleError | None:
         if seat not in self.to_act():
             return rule_error("not_your_turn", "Ce n’est pas à vous de jouer.")
+        announcing = isinstance(action, (Accent, Anagram, Done))
+        if (self.step == "announce") != announcing:
+            return rule_error("wrong_action", "Faites vos annonces (accent, anagramme) ou "
+                              "terminez-les." if self.step == "announce" else
+                              "Lancez les dés, déposez un mot ou passez.")
+        if isinstance(action, Accent):
+            return self._check_accent(seat, action)
+        if isinstance(action, Anagram):
+            return self._check_anagram(seat, action)
+        if isinstance(action, Done):
+            return None
         if isinstance(action, Roll):
             return self._check_roll(seat, action)
         if isinstance(action, Place):
@@ -169,6 +189,33 @@ class VolapukState(State):
         if isinstance(action, Pass):
             return None
         return rule_error("wrong_action", "Lancez les dés, déposez un mot ou passez.")
+
+    def _check_accent(self, seat: int, action: Accent) -> RuleError | None:
+        if not self.options.accents:
+            return rule_error("option_off", "Les accents annoncés ne sont pas en jeu.")
+        try:
+            self.accent_outcome(action)
+        except RuleError as exc:
+            return exc
+        return None
+
+    def accent_outcome(self, action: Accent) -> tuple[str, int]:
+        assert self.announce is not None
+        word = [(r, c) for r, c in self.announce["word"]]
+        return accent_points(self.board, word, (action.row, action.col), action.mark,
+                             self.options.phrases)
+
+    def _check_anagram(self, seat: int, action: Anagram) -> RuleError | None:
+        if not self.options.anagrams:
+            return rule_error("option_off", "Les anagrammes annoncés ne sont pas en jeu.")
+        assert self.announce is not None
+        try:
+            key = check_anagram(self.announce["text"], action.word, self.options.phrases)
+        except RuleError as exc:
+            return exc
+        if key in self.announce["anagrams"][seat]:
+            return rule_error("already_announced", "Vous avez déjà annoncé cet anagramme.")
+        return None
 
     def _check_roll(self, seat: int, action: Roll) -> RuleError | None:
         rack = self.racks[seat]
@@ -272,6 +319,12 @@ class VolapukState(State):
             return self._roll(seat, action)
         if isinstance(action, Place):
             return self._place(seat, action)
+        if isinstance(action, Accent):
+            return self._accent(seat, action)
+        if isinstance(action, Anagram):
+            return self._anagram(seat, action)
+        if isinstance(action, Done):
+            return self._done(seat)
         return self._pass(seat)
 
     def _roll(self, seat: int, action: Roll) -> list[Event]:
@@ -315,7 +368,69 @@ class VolapukState(State):
         self.played.append(record)
         events = [Event("word", record)]
         events += self._refill(seat, gone)
+        if self.options.accents or self.options.anagrams:
+            main = result.words[0]
+            self.step = "announce"
+            self.announce = {"seat": seat, "word": [list(c) for c in main.cells],
+                             "text": main.text, "pending": list(range(self.players)),
+                             "anagrams": [[] for _ in range(self.players)],
+                             "words": [[] for _ in range(self.players)], "accents": []}
+            return events + [Event("announce", {"seat": seat, "text": main.text})]
         return events + self._end_turn(seat)
+
+    # -- announcements (plus-values) ---------------------------------------------------------
+
+    def _accent(self, seat: int, action: Accent) -> list[Event]:
+        """First come, first served: the accent is written on the die, its points scored."""
+        assert self.announce is not None
+        accented, points = self.accent_outcome(action)
+        cell = (action.row, action.col)
+        tile = self.board[cell]
+        self.board[cell] = Tile(tile.face, tile.die, tile.letter, accented)
+        self.points[seat] += points
+        entry = {"seat": seat, "cell": list(cell), "name": name(cell), "accent": accented,
+                 "points": points}
+        self.announce["accents"].append(entry)
+        return [Event("accent", entry)]
+
+    def _anagram(self, seat: int, action: Anagram) -> list[Event]:
+        """Kept secret until everyone is done, so nobody copies it."""
+        assert self.announce is not None
+        self.announce["anagrams"][seat].append(letters_of(action.word))
+        self.announce["words"][seat].append(action.word.strip().upper())
+        return [Event("anagram", {"seat": seat, "word": action.word.strip().upper()},
+                      frozenset({seat}))]
+
+    def _done(self, seat: int) -> list[Event]:
+        assert self.announce is not None
+        self.announce["pending"].remove(seat)
+        events = [Event("announce_done", {"seat": seat})]
+        if self.announce["pending"]:
+            return events
+        return events + self._close_announce()
+
+    def _close_announce(self) -> list[Event]:
+        """Anagrams: 1 point a letter to each one announced by a single player."""
+        assert self.announce is not None
+        announce = self.announce
+        words = announce["words"]
+        by_key: dict[str, list[int]] = {}
+        for seat, keys in enumerate(announce["anagrams"]):
+            for key in keys:
+                by_key.setdefault(key, []).append(seat)
+        results = []
+        for seat, keys in enumerate(announce["anagrams"]):
+            for key, word in zip(keys, words[seat], strict=True):
+                shared = len(by_key[key]) > 1
+                points = 0 if shared else len(key)
+                self.points[seat] += points
+                results.append({"seat": seat, "word": word, "points": points,
+                                "shared": shared})
+        mover = announce["seat"]
+        self.played[-1]["announced"] = {"accents": announce["accents"], "anagrams": results}
+        self.announce = None
+        events = [Event("anagrams", {"results": results})] if results else []
+        return events + self._end_turn(mover)
 
     def _refill(self, seat: int, colours: list[str]) -> list[Event]:
         """Seed: "Il reprend autant de dés dans les couleurs correspondantes, qu'il en a
@@ -413,6 +528,18 @@ class VolapukState(State):
                         "face": d["face"] if shown else None, "fetish": d["fetish"]})
         return out
 
+    def announce_view(self, seat: int | None) -> dict[str, Any] | None:
+        """The announcements after a word: accents are public at once; anagrams are the
+        viewer's own until everyone is done (then they are in the log)."""
+        if self.announce is None:
+            return None
+        a = self.announce
+        words = a["words"]
+        return {"seat": a["seat"], "word": copy_json(a["word"]), "text": a["text"],
+                "pending": list(a["pending"]), "accents": copy_json(a["accents"]),
+                "mine": list(words[seat]) if seat is not None else [],
+                "anagram_counts": [len(w) for w in words]}
+
     def view(self, seat: int | None) -> dict[str, Any]:
         own = seat if seat is not None and 0 <= seat < self.players else None
         return {
@@ -436,6 +563,7 @@ class VolapukState(State):
             "final_turns": self.final_turns,
             "passes": self.passes,
             "super_force": self.super_force() if self.super_laid is not None else None,
+            "announce": self.announce_view(own),
             "played": copy_json(self.played),
             "scores": self.scores(),
             "over": self.is_over(),
@@ -459,7 +587,7 @@ class VolapukState(State):
             "coloured": dict(self.coloured),
             "opaque": list(self.opaque),
             "racks": copy_json(self.racks),
-            "board": [[r, c, t.face, t.die, t.letter]
+            "board": [[r, c, t.face, t.die, t.letter, t.accent]
                       for (r, c), t in sorted(self.board.items())],
             "points": list(self.points),
             "turn": self.turn,
@@ -470,6 +598,7 @@ class VolapukState(State):
             "polyhedron": copy_json(self.polyhedron),
             "end_reason": self.end_reason,
             "super_laid": self.super_laid,
+            "announce": copy_json(self.announce),
         }
 
     @classmethod
@@ -484,8 +613,8 @@ class VolapukState(State):
         state.coloured = dict(data["coloured"])
         state.opaque = list(data["opaque"])
         state.racks = copy_json(data["racks"])
-        state.board = {(r, c): Tile(face, die, letter)
-                       for r, c, face, die, letter in data["board"]}
+        state.board = {(r, c): Tile(face, die, letter, accent)
+                       for r, c, face, die, letter, accent in data["board"]}
         state.points = list(data["points"])
         state.turn = data["turn"]
         state.passes = data["passes"]
@@ -495,6 +624,7 @@ class VolapukState(State):
         state.polyhedron = copy_json(data["polyhedron"])
         state.end_reason = data["end_reason"]
         state.super_laid = data["super_laid"]
+        state.announce = copy_json(data["announce"])
         return state
 
     def digest_json(self) -> dict[str, Any]:
@@ -515,8 +645,8 @@ class Volapuk(Game):
     def _new(self, options: Any, players: int, seed: int) -> VolapukState:
         if options.rolls < 1:
             raise ValueError("rolls must be >= 1")
-        if options.turn_seconds < 0 or options.pass_rounds < 1:
-            raise ValueError("turn_seconds must be >= 0 and pass_rounds >= 1")
+        if options.turn_seconds < 0 or options.announce_seconds < 0 or options.pass_rounds < 1:
+            raise ValueError("turn_seconds, announce_seconds must be >= 0, pass_rounds >= 1")
         state = VolapukState(options, players, SeededRandom(seed))
         state.start()
         return state
@@ -536,14 +666,19 @@ class Volapuk(Game):
         """Seed: "Il met le minuteur en marche pour 3 minutes" (option turn_seconds)."""
         assert isinstance(state, VolapukState)
         seconds = state.options.turn_seconds
+        if state.step == "announce":
+            seconds = state.options.announce_seconds
         if seat in state.to_act() and seconds > 0:
             return float(seconds)
         return None
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
-        """Seed: "S'il n'y parvient pas dans le temps imparti, il passe son tour"."""
+        """Seed: "S'il n'y parvient pas dans le temps imparti, il passe son tour"; an
+        announcement window closes for him."""
         assert isinstance(state, VolapukState)
-        return Pass() if seat in state.to_act() else None
+        if seat not in state.to_act():
+            return None
+        return Done() if state.step == "announce" else Pass()
 
 
 GAME = Volapuk()
@@ -553,5 +688,5 @@ def cell_of(action: Place) -> Cell:
     return action.row, action.col
 
 
-__all__ = ["CODEC", "GAME", "Pass", "Place", "Roll", "Volapuk", "VolapukOptions",
-           "VolapukState"]
+__all__ = ["CODEC", "GAME", "Accent", "Anagram", "Done", "Pass", "Place", "Roll", "Volapuk",
+           "VolapukOptions", "VolapukState"]

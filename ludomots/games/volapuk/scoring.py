@@ -66,10 +66,11 @@ class Tile:
     face: str
     die: str
     letter: str = ""
+    accent: str = ""  # the accented letter an announcement wrote on it (plus-value)
 
     @property
     def text(self) -> str:
-        return face_text(self.face, self.letter)
+        return self.accent or face_text(self.face, self.letter)
 
     @property
     def counts(self) -> bool:
@@ -77,7 +78,8 @@ class Tile:
         return is_letter(self.face) or is_joker(self.face)
 
     def to_json(self) -> dict[str, Any]:
-        return {"face": self.face, "die": self.die, "letter": self.letter}
+        return {"face": self.face, "die": self.die, "letter": self.letter,
+                "accent": self.accent}
 
 
 Board = dict[Cell, Tile]

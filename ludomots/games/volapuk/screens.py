@@ -27,6 +27,7 @@ from ludomots.core.bots import LEVEL_TITLES
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
+from ludomots.games.volapuk.actions import Mark
 from ludomots.games.volapuk.board import (
     DIRECTION_NAMES,
     DIRECTIONS,
@@ -47,7 +48,16 @@ from ludomots.games.volapuk.dice import (
     face_text,
     is_joker,
 )
-from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukState
+from ludomots.games.volapuk.rules import (
+    GAME,
+    Accent,
+    Anagram,
+    Done,
+    Pass,
+    Place,
+    Roll,
+    VolapukState,
+)
 from ludomots.lexicon.fold import normalize_apostrophes
 
 HUMAN = "moi"
@@ -60,7 +70,8 @@ HELP = """\
                      et le mot entier tel qu'il se lit, lettres du plateau comprises ;
                      une espace = une case espace ; un joker prend la lettre qui manque
   H8 E PORTE / 2 6   ... en gardant les dés 2 et 6 comme fétiches
-  passe   aide   quitte"""
+  passe   aide   quitte
+Après un mot (plus-values) : accent H8 aigu, anagramme MOT, fini"""
 
 
 def plain(text: str) -> str:
@@ -105,8 +116,11 @@ def _dice_numbers(tokens: Sequence[str], size: int, text: str) -> tuple[int, ...
     return tuple(out)
 
 
-def parse_command(text: str, state: VolapukState, seat: int) -> Roll | Place | Pass | Hint | None:
+def parse_command(text: str, state: VolapukState, seat: int
+                  ) -> Roll | Place | Pass | Accent | Anagram | Done | Hint | None:
     words = text.split()
+    if state.step == "announce":
+        return parse_announce(text, words)
     if not words:
         return None
     head = plain(words[0])
@@ -120,6 +134,26 @@ def parse_command(text: str, state: VolapukState, seat: int) -> Roll | Place | P
     if head in ("garde", "garder", "g"):
         return Roll(_dice_numbers(words[1:], size, text))
     return parse_place(text, state, seat)
+
+
+MARKS: dict[str, Mark] = {"aigu": "aigu", "grave": "grave", "circonflexe": "circonflexe",
+                          "trema": "trema"}
+
+
+def parse_announce(text: str, words: Sequence[str]) -> Accent | Anagram | Done:
+    """`accent H8 aigu`, `anagramme MUE`, `fini` (or nothing)."""
+    head = plain(words[0]) if words else "fini"
+    if head in ("fini", "f", "non", "rien", "ok"):
+        return Done()
+    if head in ("anagramme", "a") and len(words) >= 2:
+        return Anagram(" ".join(words[1:]))
+    if head == "accent" and len(words) == 3:
+        cell = parse_cell(words[1])
+        mark = MARKS.get(plain(words[2]))
+        if cell is not None and mark is not None:
+            return Accent(cell[0], cell[1], mark)
+    raise _bad("Annonces : « accent H8 aigu » (aigu, grave, circonflexe, tréma), « anagramme "
+               "MOT », ou « fini ».", text)
 
 
 def parse_place(text: str, state: VolapukState, seat: int) -> Place:
@@ -321,6 +355,17 @@ def describe_event(event: Event, seats: Sequence[SeatInfo], viewer: int | None) 
         return "Le sac est vide : dernier tour de table."
     if kind == "game_over":
         return f"Fin de la partie : {_END.get(data['reason'], '')}."
+    if kind == "announce":
+        return f"Annonces sur {data['text']} : accents, anagrammes (« fini » pour terminer)."
+    if kind == "accent":
+        return f"{who} met l'accent : {data['accent']} en {data['name']}, +{data['points']}."
+    if kind == "anagram":
+        return f"Vous annoncez l'anagramme {data['word']}."
+    if kind == "anagrams":
+        return "Anagrammes : " + ", ".join(
+            f"{seats[r['seat']].name} {r['word']} "
+            f"{'(commun : 0)' if r['shared'] else '+' + str(r['points'])}"
+            for r in data["results"]) + "."
     return None
 
 

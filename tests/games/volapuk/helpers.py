@@ -78,9 +78,12 @@ def random_action(state: VolapukState, seat: int, rng: SeededRandom) -> Action:
     """A random legal action: a roll keeping random dice, a random word the generator finds
     (with random fétiches), or a pass now and then."""
     from ludomots.core.errors import RuleError
-    from ludomots.games.volapuk.actions import Pass, Roll
+    from ludomots.games.volapuk.actions import Done, Pass, Roll
+    from ludomots.games.volapuk.bots import VolapukBot
     from ludomots.games.volapuk.movegen import generate
 
+    if state.step == "announce":  # the expert's announcements, or none
+        return VolapukBot("expert").choose(state, seat, rng) if rng.randbelow(2) else Done()
     rack = state.racks[seat]
     rolled = [i for i, d in enumerate(rack) if d["face"] is not None and not d["fetish"]]
     if state.rolls_left() and (state.rolls == 0 or rng.randbelow(3) == 0):

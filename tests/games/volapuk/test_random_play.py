@@ -25,12 +25,14 @@ def dice(state: VolapukState) -> Counter[str]:
 
 @settings(max_examples=5, deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5), adjacency=st.sampled_from(
-    ["all", "orthogonal"]), values=st.booleans(), super_joker=st.booleans())
+    ["all", "orthogonal"]), values=st.booleans(), super_joker=st.booleans(),
+    announce=st.booleans())
 def test_random_legal_play_ends_keeps_every_die_and_replays_exactly(
-        seed: int, players: int, adjacency: str, values: bool, super_joker: bool) -> None:
+        seed: int, players: int, adjacency: str, values: bool, super_joker: bool,
+        announce: bool) -> None:
     seats = [SeatInfo(f"Joueur {i + 1}") for i in range(players)]
     options = {"adjacency": adjacency, "multi_letter_values": values,
-               "super_joker": super_joker}
+               "super_joker": super_joker, "accents": announce, "anagrams": announce}
     recorder = Recorder.start(GAME, options, seed, seats)
     state = recorder.state
     assert isinstance(state, VolapukState)

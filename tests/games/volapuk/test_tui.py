@@ -7,7 +7,16 @@ import pytest
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import Record, replay
-from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukOptions
+from ludomots.games.volapuk.rules import (
+    GAME,
+    Accent,
+    Anagram,
+    Done,
+    Pass,
+    Place,
+    Roll,
+    VolapukOptions,
+)
 from ludomots.games.volapuk.scoring import Tile
 from ludomots.games.volapuk.screens import (
     Hint,
@@ -91,3 +100,15 @@ def test_a_scripted_game_is_recorded_and_replays(tmp_path: Path) -> None:
                             record_path=path)
     assert recorder.state.is_over()
     assert replay(Record.load(path), GAME) == recorder.state
+
+
+def test_announcements_are_typed() -> None:
+    state = make_state(["EMUXYZA", "AAAAAAA"], accents=True, anagrams=True)
+    state.apply(0, Place(7, 5, "E", (0, 1, 2), ("", "", "")))
+    assert parse_command("accent H6 aigu", state, 1) == Accent(7, 5, "aigu")
+    assert parse_command("accent H6 tréma", state, 1) == Accent(7, 5, "trema")
+    assert parse_command("anagramme mue", state, 1) == Anagram("mue")
+    assert parse_command("fini", state, 1) == Done()
+    assert parse_command("", state, 1) == Done()
+    with pytest.raises(RuleError):
+        parse_command("accent Z1 aigu", state, 1)

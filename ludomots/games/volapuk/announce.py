@@ -1,0 +1,100 @@
+"""The plus-values announced after a word (seed "Mots annoncés : ACCENTS, ANAGRAMMES", chapter
+A and rules A2, A6): what an accent or an anagram announcement is worth, judged by the lexicon.
+
+- An accent (chapter A): "tout joueur, même l'officiant peut intervenir pour compléter par
+  l'accent approprié le mot venant d'être composé ... S'il est reconnu correct, le joueur gagne
+  3 points ... Dans le cas d'un accent servant sur deux mots croisés comme ÉMUE et ÉCRUE le
+  bonus sera doublé." Correct = the word just laid, and every word crossing at that letter,
+  are still spelled as the dictionary spells them with the accent written.
+- An anagram (A6): "Tout mot, dont un joueur pourrait faire lire aux autres, un autre sens,
+  fait gagner 1 point par lettre": another accepted word of the same letters. As for the words
+  announced ("une réponse commune élimine le bonus"), an anagram announced by several players
+  scores for none.
+"""
+
+from __future__ import annotations
+
+from ludomots.games.volapuk.actions import Mark, rule_error
+from ludomots.games.volapuk.board import FORWARD, Cell
+from ludomots.games.volapuk.dice import is_joker, is_letter
+from ludomots.games.volapuk.scoring import Board, run
+from ludomots.games.volapuk.words import judge
+from ludomots.lexicon.fold import fold
+
+ACCENT_POINTS = 3  # seed A2: "Tout accent compte 3 pts"
+MAX_CROSSING = 2  # "le bonus sera doublé"
+
+ACCENTED: dict[tuple[str, Mark], str] = {
+    ("E", "aigu"): "É", ("E", "grave"): "È", ("E", "circonflexe"): "Ê", ("E", "trema"): "Ë",
+    ("A", "grave"): "À", ("A", "circonflexe"): "Â", ("I", "circonflexe"): "Î",
+    ("I", "trema"): "Ï", ("O", "circonflexe"): "Ô", ("U", "grave"): "Ù",
+    ("U", "circonflexe"): "Û", ("U", "trema"): "Ü",
+}
+MARK_NAMES = {"aigu": "aigu", "grave": "grave", "circonflexe": "circonflexe",
+              "trema": "tréma"}
+
+
+def _words_through(board: Board, cell: Cell, phrases: bool) -> list[list[Cell]]:
+    """The runs through `cell` (four orientations) that read as words, in reading order."""
+    found = []
+    for orientation in FORWARD:
+        line = run(board, cell, orientation)
+        if len(line) < 2:
+            continue
+        text = "".join(board[c].text for c in line)
+        if judge(text, phrases).ok:
+            found.append(line)
+            continue
+        back = line[::-1]
+        if judge("".join(board[c].text for c in back), phrases).ok:
+            found.append(back)
+    return found
+
+
+def accent_points(board: Board, word: list[Cell], cell: Cell, mark: Mark,
+                  phrases: bool) -> tuple[str, int]:
+    """The accented letter and its points; RuleError when the announcement is wrong."""
+    if cell not in word:
+        raise rule_error("not_in_word", "L’accent se met sur une lettre du mot qui vient "
+                         "d’être posé.", cell=list(cell))
+    tile = board[cell]
+    letter = tile.letter if is_joker(tile.face) else tile.face
+    if tile.accent or not (is_letter(tile.face) or is_joker(tile.face)) or len(letter) != 1:
+        raise rule_error("no_accent_here", "Cette case ne porte pas une lettre seule sans "
+                         "accent.", cell=list(cell))
+    accented = ACCENTED.get((letter, mark))
+    if accented is None:
+        raise rule_error("wrong_accent", f"La lettre {letter} ne prend pas l’accent "
+                         f"{MARK_NAMES.get(mark, mark)}.", cell=list(cell))
+    before = _words_through(board, cell, phrases)
+    after = dict(board)
+    after[cell] = type(tile)(tile.face, tile.die, tile.letter, accented)
+    for line in before:
+        if not judge("".join(after[c].text for c in line), phrases).ok:
+            text = "".join(board[c].text for c in line)
+            raise rule_error("wrong_accent", f"« {text} » ne s’écrit pas avec {accented} "
+                             "à cette place.", cell=list(cell), word=text)
+    if not any(set(line) == set(word) for line in before):
+        raise rule_error("not_in_word", "L’accent se met sur une lettre du mot qui vient "
+                         "d’être posé.", cell=list(cell))
+    return accented, ACCENT_POINTS * min(MAX_CROSSING, len(before))
+
+
+def letters_of(text: str) -> str:
+    return "".join(ch for ch in fold(text) if "A" <= ch <= "Z")
+
+
+def check_anagram(word_text: str, anagram: str, phrases: bool) -> str:
+    """The folded letters of a correct anagram of `word_text`; RuleError otherwise."""
+    mine = letters_of(anagram)
+    theirs = letters_of(word_text)
+    if sorted(mine) != sorted(theirs):
+        raise rule_error("not_an_anagram", f"« {anagram} » n’a pas les mêmes lettres que "
+                         f"« {word_text} ».", word=anagram)
+    if mine == theirs:
+        raise rule_error("same_word", "Un anagramme est un autre mot.", word=anagram)
+    if not judge(anagram.strip().upper(), phrases).ok:
+        raise rule_error("unknown_word", f"« {anagram} » n’est pas dans le dictionnaire.",
+                         word=anagram)
+    return mine
+

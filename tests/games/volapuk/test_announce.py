@@ -1,0 +1,107 @@
+"""Plus-values announced after a word: accents (chapter A) and anagrams (A6)."""
+
+import json
+
+import pytest
+
+from ludomots.core.errors import RuleError
+from ludomots.core.rng import SeededRandom
+from ludomots.games.volapuk.bots import VolapukBot
+from ludomots.games.volapuk.rules import GAME, Accent, Anagram, Done, Pass, VolapukState
+
+from .helpers import board_with, make_state, place
+
+
+def refused(state: VolapukState, seat: int, action: object) -> RuleError:
+    before = json.dumps(state.to_json(), sort_keys=True)
+    with pytest.raises(RuleError) as error:
+        state.apply(seat, action)  # type: ignore[arg-type]
+    assert json.dumps(state.to_json(), sort_keys=True) == before
+    return error.value
+
+
+def after_emu(**options: object) -> VolapukState:
+    state = make_state(["EMUXYZA", "AAAAAAA", "AAAAAAA"], accents=True, anagrams=True,
+                       **options)
+    state.apply(0, place(state, "H6", "E", "EMU"))
+    return state
+
+
+def test_after_a_word_every_player_may_announce_even_the_one_who_laid_it() -> None:
+    """Seed chapter A: "tout joueur, même l'officiant peut intervenir pour compléter par
+    l'accent approprié le mot venant d'être composé"."""
+    state = after_emu()
+    assert state.step == "announce" and state.to_act() == {0, 1, 2}
+    assert refused(state, 0, Pass()).code == "wrong_action"
+
+
+def test_a_correct_accent_scores_3_and_is_written_on_the_die() -> None:
+    """Seed: "Il indique la lettre concernée et annonce l'accent qu'il veut mettre. S'il est
+    reconnu correct, le joueur gagne 3 points"."""
+    state = after_emu()
+    state.apply(2, Accent(7, 5, "aigu"))
+    assert state.points == [3, 0, 3]
+    assert state.board[(7, 5)].text == "É"
+    assert refused(state, 1, Accent(7, 5, "aigu")).code == "no_accent_here"
+
+
+def test_a_wrong_accent_is_refused() -> None:
+    state = after_emu()
+    assert refused(state, 1, Accent(7, 5, "grave")).code == "wrong_accent"
+    assert refused(state, 1, Accent(7, 6, "aigu")).code == "wrong_accent"
+    assert refused(state, 1, Accent(2, 2, "aigu")).code == "not_in_word"
+
+
+def test_an_accent_serving_two_crossing_words_scores_double() -> None:
+    """Seed: "Dans le cas d'un accent servant sur deux mots croisés comme ÉMUE et ÉCRUE le
+    bonus sera doublé"."""
+    board = board_with(("H6", "S", "ECRUE"))
+    state = make_state(["MUEXYZA", "AAAAAAA"], board=board, accents=True)
+    state.apply(0, place(state, "H7", "E", "MUE"))
+    assert state.announce is not None and state.announce["text"] == "EMUE"
+    state.apply(1, Accent(7, 5, "aigu"))
+    assert state.points[1] == 6
+
+
+def test_anagrams_score_1_a_letter_unless_shared() -> None:
+    """Seed A6: "Anagramme annoncé : Tout mot, dont un joueur pourrait faire lire aux autres,
+    un autre sens, fait gagner 1 point par lettre"; "une réponse commune élimine le bonus"."""
+    state = after_emu(adjacency="orthogonal")
+    state.apply(1, Anagram("mue"))
+    state.apply(2, Anagram("MUE"))
+    state.apply(0, Anagram("UEM"))
+    assert refused(state, 1, Anagram("EMU")).code == "same_word"
+    assert refused(state, 1, Anagram("MUES")).code == "not_an_anagram"
+    assert refused(state, 1, Anagram("MUE")).code == "already_announced"
+    assert state.view(2)["announce"]["mine"] == ["MUE"]
+    assert state.view(0)["announce"]["mine"] == ["UEM"]
+    for seat in (0, 1, 2):
+        state.apply(seat, Done())
+    assert state.step == "roll" and state.current == 1
+    assert state.points == [3 + 3, 0, 0]
+    results = state.played[-1]["announced"]["anagrams"]
+    assert [(r["seat"], r["word"], r["points"]) for r in results] == [
+        (0, "UEM", 3), (1, "MUE", 0), (2, "MUE", 0)]
+
+
+def test_announcements_have_their_own_clock_and_time_out_done() -> None:
+    state = after_emu()
+    assert GAME.time_limit(state, 1) == 30.0
+    assert GAME.timeout_action(state, 1) == Done()
+
+
+def test_bots_announce_accents_and_anagrams() -> None:
+    state = after_emu()
+    bot = VolapukBot("expert")
+    assert bot.choose(state, 1, SeededRandom(1)) == Accent(7, 5, "aigu")
+    state.apply(1, Accent(7, 5, "aigu"))
+    action = bot.choose(state, 1, SeededRandom(1))
+    assert isinstance(action, Anagram)
+    state.apply(1, action)
+    assert VolapukBot("debutant").choose(state, 2, SeededRandom(1)) == Done()
+
+
+def test_the_options_are_off_in_the_core() -> None:
+    state = make_state(["EMUXYZA", "AAAAAAA"])
+    state.apply(0, place(state, "H6", "E", "EMU"))
+    assert state.step == "roll" and state.current == 1
