@@ -96,6 +96,20 @@ class Place(Action):
 
 
 @dataclass(frozen=True)
+class Recompose(Action):
+    """Move dice of the board (`moves`: from row, from col, to row, to col, four numbers a
+    move) and lay rack dice `dice` on the cells `cells` (row, col pairs), jokers standing for
+    `letters`; `fetishes` as for Place (seed: recomposing words, +10)."""
+
+    kind = "recompose"
+    moves: tuple[int, ...]
+    dice: tuple[int, ...] = ()
+    cells: tuple[int, ...] = ()
+    letters: tuple[str, ...] = ()
+    fetishes: tuple[int, ...] = ()
+
+
+@dataclass(frozen=True)
 class Pass(Action):
     """The player gives up his turn (seed: "S'il n'y parvient pas ... il passe son tour")."""
 
@@ -128,7 +142,7 @@ class Done(Action):
     kind = "done"
 
 
-CODEC = ActionCodec(Roll, Place, Pass, Accent, Anagram, Done)
+CODEC = ActionCodec(Roll, Place, Recompose, Pass, Accent, Anagram, Done)
 
 
 def rule_error(code: str, message: str, **details: object) -> RuleError:

@@ -29,13 +29,14 @@ from ludomots.games.volapuk.actions import (
     Done,
     Pass,
     Place,
+    Recompose,
     Roll,
     Step,
     VolapukOptions,
     rule_error,
 )
 from ludomots.games.volapuk.announce import accent_points, check_anagram, letters_of
-from ludomots.games.volapuk.board import DIRECTIONS, Cell, name
+from ludomots.games.volapuk.board import DIRECTIONS, Cell, name, on_board
 from ludomots.games.volapuk.dice import (
     COLOURED_COPIES,
     COLOURS,
@@ -52,6 +53,7 @@ from ludomots.games.volapuk.dice import (
     green_id,
     is_joker,
 )
+from ludomots.games.volapuk.recompose import evaluate_recompose
 from ludomots.games.volapuk.scoring import RACK, SUPER_FORCE, Board, Outcome, Tile, evaluate
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
@@ -186,6 +188,12 @@ class VolapukState(State):
             except RuleError as exc:
                 return exc
             return None
+        if isinstance(action, Recompose):
+            try:
+                self.recomposed(seat, action)
+            except RuleError as exc:
+                return exc
+            return None
         if isinstance(action, Pass):
             return None
         return rule_error("wrong_action", "Lancez les dés, déposez un mot ou passez.")
@@ -262,8 +270,9 @@ class VolapukState(State):
         board[(row, col)] = Tile(rack[index]["face"], rack[index]["die"])
         return [*rack, {"die": tile.die, "face": JOKER, "fetish": False}], board
 
-    def tiles(self, seat: int, action: Place, rack: list[dict[str, Any]]) -> list[Tile]:
-        """The dice of a Place as board tiles; RuleError when they are not the player's."""
+    def tiles(self, seat: int, action: Place | Recompose, rack: list[dict[str, Any]]
+              ) -> list[Tile]:
+        """The dice of a move as board tiles; RuleError when they are not the player's."""
         letters = action.letters or ("",) * len(action.dice)
         if len(letters) != len(action.dice):
             raise rule_error("bad_letters", "Une lettre par dé (vide sauf pour un joker).")
@@ -300,6 +309,20 @@ class VolapukState(State):
         return evaluate(board, (action.row, action.col), action.direction, tiles,
                         self.elue, self.options, self.super_forces())
 
+    def recomposed(self, seat: int, action: Recompose) -> tuple[Board, Outcome]:
+        """The board after a recomposition and what it scores; RuleError when refused."""
+        if len(action.moves) % 4 or len(action.cells) != 2 * len(action.dice):
+            raise rule_error("bad_move", "Un déplacement : 4 nombres (de ligne, colonne, vers "
+                             "ligne, colonne) ; une case (2 nombres) par dé posé.")
+        q = action.moves
+        moves = [((q[i], q[i + 1]), (q[i + 2], q[i + 3])) for i in range(0, len(q), 4)]
+        cells = [(action.cells[i], action.cells[i + 1]) for i in range(0, len(action.cells), 2)]
+        if any(not on_board(c) for c in cells):
+            raise rule_error("off_board", "Cette case n’est pas sur le plateau.")
+        tiles = self.tiles(seat, action, self.racks[seat])
+        return evaluate_recompose(self.board, moves, list(zip(cells, tiles, strict=True)),
+                                  self.elue, self.options, self.super_forces())
+
     def super_force(self) -> int:
         """Seed A7: 10 on the turn it is laid, 1 less at each round of the table, down to 1
         (then it is only its letter: "on peut le remplacer par la lettre qu'il représente")."""
@@ -319,6 +342,8 @@ class VolapukState(State):
             return self._roll(seat, action)
         if isinstance(action, Place):
             return self._place(seat, action)
+        if isinstance(action, Recompose):
+            return self._recompose(seat, action)
         if isinstance(action, Accent):
             return self._accent(seat, action)
         if isinstance(action, Anagram):
@@ -345,16 +370,27 @@ class VolapukState(State):
         rack, self.board = self.swapped(seat, action)
         self.board = dict(self.board)
         self.board.update(result.placed)
+        return self._word_played(seat, action, result, rack)
+
+    def _recompose(self, seat: int, action: Recompose) -> list[Event]:
+        board, result = self.recomposed(seat, action)
+        self.board = board
+        return self._word_played(seat, action, result, self.racks[seat])
+
+    def _word_played(self, seat: int, action: Place | Recompose, result: Outcome,
+                     rack: list[dict[str, Any]]) -> list[Event]:
+        """Score, fétiches, refill, then the announcements or the next turn."""
+        swap = action.swap if isinstance(action, Place) else ()
         self.points[seat] += result.total
         if any(t.face == SUPER for _, t in result.placed):
             self.super_laid = self.turn
         gone = [GREEN if rack[i]["die"] == SUPER_DIE else colour_of(rack[i]["die"])
                 for i in action.dice if i < len(self.racks[seat])]
-        if action.swap:
-            gone.append(colour_of(rack[action.swap[2]]["die"]))
+        if swap:
+            gone.append(colour_of(rack[swap[2]]["die"]))
         kept = []
         for i, d in enumerate(rack):
-            if i in action.dice or (action.swap and i == action.swap[2]):
+            if i in action.dice or (swap and i == swap[2]):
                 continue
             fetish = i in action.fetishes
             kept.append({"die": d["die"], "face": d["face"] if fetish else None,
@@ -364,7 +400,7 @@ class VolapukState(State):
         self.turn += 1
         record = {"type": "word", "seat": seat, "turn": self.turn, **result.to_json(),
                   "fetishes": [d["face"] for d in kept if d["fetish"]],
-                  "swap": list(action.swap)}
+                  "swap": list(swap)}
         self.played.append(record)
         events = [Event("word", record)]
         events += self._refill(seat, gone)
@@ -688,5 +724,5 @@ def cell_of(action: Place) -> Cell:
     return action.row, action.col
 
 
-__all__ = ["CODEC", "GAME", "Accent", "Anagram", "Done", "Pass", "Place", "Roll", "Volapuk",
-           "VolapukOptions", "VolapukState"]
+__all__ = ["CODEC", "GAME", "Accent", "Anagram", "Done", "Pass", "Place", "Recompose", "Roll",
+           "Volapuk", "VolapukOptions", "VolapukState"]

@@ -151,18 +151,22 @@ class Outcome:
     words: list[WordScore]
     meaningless: list[dict[str, Any]] = field(default_factory=list)
     volapuk: int = 0
+    recomposed: int = 0  # the recomposition bonus
+    moves: list[tuple[Cell, Cell]] = field(default_factory=list)
 
     @property
     def total(self) -> int:
         return sum(w.total for w in self.words) + MEANINGLESS * len(self.meaningless) \
-            + self.volapuk
+            + self.volapuk + self.recomposed
 
     def to_json(self) -> dict[str, Any]:
         return {"placed": [{"cell": list(c), "name": name(c), **t.to_json()}
                            for c, t in self.placed],
                 "words": [w.to_json() for w in self.words],
                 "meaningless": list(self.meaningless), "penalty": MEANINGLESS * len(
-                    self.meaningless), "volapuk": self.volapuk, "total": self.total}
+                    self.meaningless), "volapuk": self.volapuk,
+                "recomposed": self.recomposed,
+                "moves": [[name(a), name(b)] for a, b in self.moves], "total": self.total}
 
 
 def lay(board: Board, start: Cell, direction: str, tiles: list[Tile]) -> list[tuple[Cell, Tile]]:

@@ -55,6 +55,7 @@ from ludomots.games.volapuk.rules import (
     Done,
     Pass,
     Place,
+    Recompose,
     Roll,
     VolapukState,
 )
@@ -70,6 +71,8 @@ HELP = """\
                      et le mot entier tel qu'il se lit, lettres du plateau comprises ;
                      une espace = une case espace ; un joker prend la lettre qui manque
   H8 E PORTE / 2 6   ... en gardant les dés 2 et 6 comme fétiches
+  déplace H7-G8 + H7 A H10 I   recomposer : déplacer des dés du plateau (+10), en posant
+                     au besoin des dés (case et lettre ; _ pour une case espace)
   passe   aide   quitte
 Après un mot (plus-values) : accent H8 aigu, anagramme MOT, fini"""
 
@@ -117,7 +120,7 @@ def _dice_numbers(tokens: Sequence[str], size: int, text: str) -> tuple[int, ...
 
 
 def parse_command(text: str, state: VolapukState, seat: int
-                  ) -> Roll | Place | Pass | Accent | Anagram | Done | Hint | None:
+                  ) -> Roll | Place | Recompose | Pass | Accent | Anagram | Done | Hint | None:
     words = text.split()
     if state.step == "announce":
         return parse_announce(text, words)
@@ -133,7 +136,51 @@ def parse_command(text: str, state: VolapukState, seat: int
         return Roll(())
     if head in ("garde", "garder", "g"):
         return Roll(_dice_numbers(words[1:], size, text))
+    if head in ("deplace", "deplacer", "d"):
+        return parse_recompose(text, state, seat)
     return parse_place(text, state, seat)
+
+
+def parse_recompose(text: str, state: VolapukState, seat: int) -> Recompose:
+    """`déplace H7-G8 H8-H9 + H7 A H10 I / 2 5`: board dice moved, rack dice laid (a joker
+    where no die shows the letter), fétiches."""
+    body, _, fetish_part = text.partition("/")
+    moving, _, laying = body.split(maxsplit=1)[1].partition("+") if len(body.split()) > 1 \
+        else ("", "", "")
+    moves: list[int] = []
+    for token in moving.split():
+        a, _, b = token.partition("-")
+        start, end = parse_cell(a), parse_cell(b)
+        if start is None or end is None:
+            raise _bad(f"« {token} » : écrivez un déplacement ainsi : H7-G8.", text)
+        moves += [*start, *end]
+    tokens = laying.split()
+    if len(tokens) % 2:
+        raise _bad("Après « + », une case et une lettre par dé : H7 A H10 I.", text)
+    rack = state.racks[seat]
+    used: list[int] = []
+    cells: list[int] = []
+    letters: list[str] = []
+    for at, written in zip(tokens[::2], tokens[1::2], strict=True):
+        cell = parse_cell(at)
+        if cell is None:
+            raise _bad(f"« {at} » n'est pas une case du plateau.", text)
+        wanted = normalize_apostrophes(written).upper().replace("␣", " ")
+        wanted = " " if wanted == "_" else wanted
+        index = next((i for i, d in enumerate(rack) if i not in used and d["face"] is not None
+                      and not is_joker(d["face"]) and face_text(d["face"]) == wanted), None)
+        letter = ""
+        if index is None and wanted in JOKER_LETTERS:
+            index = next((i for i, d in enumerate(rack) if i not in used
+                          and d["face"] is not None and is_joker(d["face"])), None)
+            letter = wanted
+        if index is None:
+            raise _bad(f"Aucun de vos dés ne montre « {written} ».", text)
+        used.append(index)
+        cells += list(cell)
+        letters.append(letter)
+    fetishes = _dice_numbers(fetish_part.split(), len(rack), text)
+    return Recompose(tuple(moves), tuple(used), tuple(cells), tuple(letters), fetishes)
 
 
 MARKS: dict[str, Mark] = {"aigu": "aigu", "grave": "grave", "circonflexe": "circonflexe",

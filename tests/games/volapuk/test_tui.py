@@ -14,6 +14,7 @@ from ludomots.games.volapuk.rules import (
     Done,
     Pass,
     Place,
+    Recompose,
     Roll,
     VolapukOptions,
 )
@@ -112,3 +113,13 @@ def test_announcements_are_typed() -> None:
     assert parse_command("", state, 1) == Done()
     with pytest.raises(RuleError):
         parse_command("accent Z1 aigu", state, 1)
+
+
+def test_a_recomposition_is_typed() -> None:
+    state = make_state(["AIXYZB?", "AAAAAAA"], board=board_with(("H6", "E", "PORT")))
+    assert parse_command("déplace H7-G8 + H7 A H10 I / 3", state, 0) == Recompose(
+        (7, 6, 6, 7), (0, 1), (7, 6, 7, 9), ("", ""), (2,))
+    assert parse_command("deplace H7-G8 + H7 E", state, 0) == Recompose(
+        (7, 6, 6, 7), (6,), (7, 6), ("E",))
+    with pytest.raises(RuleError):
+        parse_command("déplace H7 G8", state, 0)

@@ -1,0 +1,128 @@
+"""Recomposition: moving dice already on the board (seed, "DEROULEMENT D'UNE PARTIE"):
+
+"Un joueur peut modifier, un ou plusieurs mots en leur donnant un sens nouveau correct, en
+déplaçant seulement des lettres des mots déjà installés ou avec des lettres d'apport qu'il
+possède. Dans ce cas, l'ensemble des lettres des mots modifiés, sera comptabilisé, additionné
+d'un bonus de 10 points" — PORT becomes PARTI (3 points a letter at the Élue P), a word is cut
+in two with a space cell (4b), and the last round of rule 11b composes with the board's letters.
+
+A recomposition moves some dice of the board to other cells and may lay dice of the rack. Every
+run of two dice or more through a cell it changes (a cell emptied, filled or given another die)
+is judged again: a word (read either way) that is new or changed scores in full as a new word
+(no extension rate: "l'ensemble des lettres des mots modifiés"); a run that means nothing costs
+−10, as for any move; every die moved or laid must end in a word; +10 for the move.
+"""
+
+from __future__ import annotations
+
+from ludomots.games.volapuk.actions import VolapukOptions, rule_error
+from ludomots.games.volapuk.board import (
+    FORWARD,
+    OPPOSITE,
+    Cell,
+    is_diagonal,
+    name,
+    on_board,
+    step,
+)
+from ludomots.games.volapuk.dice import ACCENT_SIGNS
+from ludomots.games.volapuk.scoring import (
+    Board,
+    Outcome,
+    Tile,
+    WordScore,
+    run,
+    score_word,
+)
+from ludomots.games.volapuk.words import judge
+
+RECOMPOSE_BONUS = 10  # seed: "additionné d'un bonus de 10 points"
+
+
+def rebuild(board: Board, moves: list[tuple[Cell, Cell]], laid: list[tuple[Cell, Tile]]
+            ) -> Board:
+    """The board after the moves and the dice laid; RuleError when they do not fit."""
+    if not moves:
+        raise rule_error("no_move", "Une recomposition déplace au moins un dé du plateau.")
+    sources = [a for a, _ in moves]
+    targets = [b for _, b in moves] + [c for c, _ in laid]
+    if len(set(sources)) != len(sources) or any(a not in board for a in sources):
+        raise rule_error("bad_move", "Déplacez des dés du plateau, une fois chacun.",
+                         cells=[name(a) if on_board(a) else list(a) for a in sources])
+    if len(set(targets)) != len(targets) or any(not on_board(b) for b in targets):
+        raise rule_error("bad_move", "Chaque dé va sur une case du plateau, une case par dé.")
+    for _, tile in laid:
+        if tile.face in ACCENT_SIGNS:
+            raise rule_error("accent_sign", "Un signe d’accent ne se dépose pas comme une "
+                             "lettre.", face=tile.face)
+    after = dict(board)
+    moving = [after.pop(a) for a in sources]
+    for (_, b), tile in zip(moves, moving, strict=True):
+        if b in after:
+            raise rule_error("occupied", f"La case {name(b)} est occupée.", cell=name(b))
+        after[b] = tile
+    for c, tile in laid:
+        if c in after:
+            raise rule_error("occupied", f"La case {name(c)} est occupée.", cell=name(c))
+        after[c] = tile
+    return after
+
+
+def _runs(after: Board, changed: set[Cell], orientations: list[str]
+          ) -> list[tuple[str, list[Cell]]]:
+    """Every run of two dice or more through a changed cell, or beside an emptied one."""
+    seen: set[tuple[Cell, ...]] = set()
+    found = []
+    for cell in sorted(changed):
+        for orientation in orientations:
+            starts = [cell] if cell in after else \
+                [n for n in (step(cell, orientation), step(cell, OPPOSITE[orientation]))
+                 if n in after]
+            for start in starts:
+                line = run(after, start, orientation)
+                if len(line) >= 2 and tuple(line) not in seen:
+                    seen.add(tuple(line))
+                    found.append((orientation, line))
+    return found
+
+
+def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
+                       laid: list[tuple[Cell, Tile]], elue: str, options: VolapukOptions,
+                       forces: dict[Cell, int] | None = None) -> tuple[Board, Outcome]:
+    """The board after the recomposition and what it scores; RuleError when not allowed."""
+    after = rebuild(board, moves, laid)
+    moved_forces = dict(forces or {})
+    for a, b in moves:
+        if a in moved_forces:
+            moved_forces[b] = moved_forces.pop(a)
+    changed = {a for a, _ in moves} | {b for _, b in moves} | {c for c, _ in laid}
+    changed = {c for c in changed if board.get(c) != after.get(c)}
+    words: list[WordScore] = []
+    meaningless = []
+    in_words: set[Cell] = set()
+    orientations = [d for d in FORWARD
+                    if options.adjacency == "all" or not is_diagonal(d)]
+    for orientation, line in _runs(after, changed, orientations):
+        before = run(board, line[0], orientation) if line[0] in board else []
+        if before == line and all(board[c] == after[c] for c in line):
+            continue  # an unchanged word
+        forward = "".join(after[c].text for c in line)
+        verdict = judge(forward, options.phrases)
+        cells, direction = line, orientation
+        if not verdict.ok:
+            cells, direction = line[::-1], OPPOSITE[orientation]
+            verdict = judge("".join(after[c].text for c in cells), options.phrases)
+        if verdict.ok:
+            words.append(score_word(after, cells, direction, set(), elue, options,
+                                    verdict.compound, bool(words), moved_forces))
+            in_words.update(cells)
+        else:
+            meaningless.append({"text": forward, "cells": [list(c) for c in line],
+                                "start": name(line[0]), "direction": orientation})
+    stray = [b for _, b in moves if b not in in_words] + [c for c, _ in laid
+                                                          if c not in in_words]
+    if not words or stray:
+        raise rule_error("not_a_word", "Chaque dé déplacé ou posé doit finir dans un mot du "
+                         "dictionnaire.", cells=[name(c) for c in stray])
+    outcome = Outcome(laid, words, meaningless, recomposed=RECOMPOSE_BONUS, moves=moves)
+    return after, outcome
