@@ -27,6 +27,9 @@ from ludomots.games.volapuk.board import (
 )
 from ludomots.games.volapuk.dice import ACCENT_SIGNS
 from ludomots.games.volapuk.scoring import (
+    RACK,
+    VOLAPUK_BONUS,
+    VOLAPUK_SPREAD_BONUS,
     Board,
     Outcome,
     Tile,
@@ -125,4 +128,8 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         raise rule_error("not_a_word", "Chaque dé déplacé ou posé doit finir dans un mot du "
                          "dictionnaire.", cells=[name(c) for c in stray])
     outcome = Outcome(laid, words, meaningless, recomposed=RECOMPOSE_BONUS, moves=moves)
+    new = {c for c, _ in laid}
+    if len(laid) == RACK:  # rule 8: in one word +50, over several words +20
+        one = any(new <= set(w.cells) for w in words)
+        outcome.volapuk = VOLAPUK_BONUS if one else VOLAPUK_SPREAD_BONUS
     return after, outcome

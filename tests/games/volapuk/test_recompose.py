@@ -62,3 +62,15 @@ def test_moved_dice_must_end_in_words_and_go_on_free_cells() -> None:
     assert refused(state, Recompose((7, 6, 7, 7))).code == "occupied"
     assert refused(state, Recompose((3, 3, 4, 4))).code == "bad_move"
     assert refused(state, Recompose((7, 6, 6, 7), (0,), (7, 6, 7, 9))).code == "bad_move"
+
+
+def test_seven_dice_laid_over_several_words_gain_20() -> None:
+    """Seed 8: "S'il les dépose sur l'ensemble des mots installés sur le plateau son bonus sera
+    de 20 points"."""
+    state = make_state(["URSINEL", "AAAAAAA"], board=board_with(("H7", "E", "OS")), elue="Z",
+                       adjacency="orthogonal")
+    action = Recompose((7, 7, 10, 7), tuple(range(7)),
+                       (7, 7, 7, 8, 7, 9, 7, 10, 7, 11, 10, 8, 10, 9))
+    board, outcome = state.recomposed(0, action)
+    assert sorted(w.text for w in outcome.words) == ["OURSIN", "SEL"]
+    assert (outcome.volapuk, outcome.total) == (20, 6 + 3 + 10 + 20)
