@@ -20,6 +20,7 @@ from ludomots.games.volapuk.board import (
     DIRECTIONS,
     OPPOSITE,
     Cell,
+    cells,
     is_diagonal,
     is_reversed,
     on_board,
@@ -81,9 +82,10 @@ Part = tuple[int, tuple[int, ...], tuple[str, ...], str]  # node, dice, joker le
 
 
 def _faces(rack: list[tuple[int, str]]) -> list[tuple[int, str, bool]]:
-    """Usable dice as (index, folded letters, joker?); signs are left to humans."""
-    return [(index, fold(face), is_joker(face)) for index, face in rack
-            if is_letter(face) or is_joker(face)]
+    """Usable dice as (index, folded letters, joker?); signs are left to humans. A joker's
+    text is "?" (never a letter) so that the walks try it once."""
+    return [(index, "?" if is_joker(face) else fold(face), is_joker(face))
+            for index, face in rack if is_letter(face) or is_joker(face)]
 
 
 def _extend(dawg: Dawg, node: int, text: str) -> int:
@@ -133,47 +135,57 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
     found: dict[tuple[Cell, str, tuple[int, ...], tuple[str, ...]], Candidate] = {}
     first_move = not board
 
+    children = dawg.children
+    is_final = dawg.is_final
+    disc = cells()
+
     def walk(start_new: Cell | None, cell: Cell, direction: str, node: int,
              used: tuple[int, ...], jokers: tuple[str, ...], word: str, count: int,
              old: int) -> None:
+        # the hot loop of the bots: locals and dict lookups only
         if len(found) >= limit:
             return
-        if cell in letters_on:
-            text = letters_on[cell]
-            nxt = _extend(dawg, node, text) if text else -1
-            if nxt >= 0:
-                walk(start_new, step(cell, direction), direction, nxt, used, jokers,
-                     word + text, count + 1, old + 1)
+        dr, dc = DIRECTIONS[direction]
+        text = letters_on.get(cell)
+        if text is not None:
+            if not text:
+                return  # a sign on the board: left to humans
+            for letter in text:
+                node = children(node).get(letter, -1)
+                if node < 0:
+                    return
+            walk(start_new, (cell[0] + dr, cell[1] + dc), direction, node, used, jokers,
+                 word + text, count + 1, old + 1)
             return
-        if used and (old or first_move) and count >= 2 and dawg.is_final(node) and \
+        if used and (old or first_move) and count >= 2 and is_final(node) and \
                 start_new is not None:
             key = (start_new, direction, used, jokers)
             if key not in found:
                 found[key] = Candidate(start_new, direction, used, jokers, word, count, old,
                                        word[0])
-        if not on_board(cell) or len(word) >= MAX_WORD:
+        if cell not in disc or len(word) >= MAX_WORD:
             return
         here = start_new or cell
         tried: set[str] = set()
-        nxt_cell = step(cell, direction)
-        for index, text, joker in faces:
-            if index in used:
+        nxt_cell = (cell[0] + dr, cell[1] + dc)
+        edges = children(node)
+        for index, face_text_, joker in faces:
+            if index in used or face_text_ in tried:
                 continue
+            tried.add(face_text_)
             if joker:
-                if "?" in tried:
-                    continue
-                tried.add("?")
-                for letter, nxt in dawg.children(node).items():
+                for letter, nxt in edges.items():
                     walk(here, nxt_cell, direction, nxt, (*used, index), (*jokers, letter),
                          word + letter, count + 1, old)
                 continue
-            if text in tried:
-                continue
-            tried.add(text)
-            nxt = _extend(dawg, node, text)
+            nxt = edges.get(face_text_[0], -1)
+            for letter in face_text_[1:]:
+                if nxt < 0:
+                    break
+                nxt = children(nxt).get(letter, -1)
             if nxt >= 0:
                 walk(here, nxt_cell, direction, nxt, (*used, index), (*jokers, ""),
-                     word + text, count + 1, old)
+                     word + face_text_, count + 1, old)
 
     if first_move:
         for direction in dirs:
@@ -181,11 +193,30 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
                  0, 0)
         return list(found.values())
     parts = left_parts(dawg, faces)
+    # The parts that can go on with the board's letters met first, by length: each anchor
+    # walks only those (most left parts die on the anchor's letters).
+    going_on: dict[tuple[int, str], list[Part]] = {}
+
+    def parts_before(m: int, letters: str) -> list[Part]:
+        key = (m, letters)
+        if key not in going_on:
+            first = (m, letters[0])
+            if first not in going_on:
+                going_on[first] = [p for p in parts[m] if letters[0] in children(p[0])]
+            going_on[key] = [p for p in going_on[first]
+                             if _extend(dawg, p[0], letters) >= 0]
+        return going_on[key]
+
     for direction in dirs:
         back = OPPOSITE[direction]
         for anchor, text in letters_on.items():
             if not text or step(anchor, back) in letters_on:
                 continue  # not the first letter of its run (or a sign: left to humans)
+            met = ""
+            ahead = anchor
+            while letters_on.get(ahead):
+                met += letters_on[ahead]
+                ahead = step(ahead, direction)
             cell = anchor
             for m in range(len(parts)):
                 if m:
@@ -194,7 +225,7 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
                         break
                 if step(cell, back) in letters_on:
                     continue  # the word would run into the letters behind
-                for node, used, jokers, word in parts[m]:
+                for node, used, jokers, word in parts_before(m, met):
                     walk(cell if m else None, anchor, direction, node, used, jokers, word, m, 0)
     return list(found.values())
 
