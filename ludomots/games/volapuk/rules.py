@@ -36,7 +36,7 @@ from ludomots.games.volapuk.actions import (
     rule_error,
 )
 from ludomots.games.volapuk.announce import accent_points, check_anagram, letters_of
-from ludomots.games.volapuk.board import DIRECTIONS, Cell, name, on_board
+from ludomots.games.volapuk.board import DIRECTIONS, RADIUS, SIZE, Cell, name, on_board
 from ludomots.games.volapuk.dice import (
     COLOURED_COPIES,
     COLOURS,
@@ -580,6 +580,8 @@ class VolapukState(State):
         own = seat if seat is not None and 0 <= seat < self.players else None
         return {
             "game": "volapuk",
+            "geometry": {"size": SIZE, "radius": RADIUS, "centre": [7, 7],
+                         "directions": {d: list(v) for d, v in DIRECTIONS.items()}},
             "players": self.players,
             "seat": seat,
             "step": self.step,
