@@ -55,6 +55,12 @@ class VolapukOptions:
         "help": "Après chaque mot, chacun peut annoncer un autre mot fait des mêmes lettres : "
                 "1 point par lettre ; un anagramme annoncé par plusieurs joueurs ne rapporte "
                 "rien."})
+    definitions: bool = field(default=False, metadata={
+        "label": "Mots annoncés (plus-value)",
+        "help": "Après chaque mot, le dictionnaire annonce son nombre de sens ; chacun peut "
+                "en donner des définitions. Une définition donnée par plusieurs joueurs ne "
+                "rapporte rien ; les réponses individuelles rapportent 3, 5, 7… points dans "
+                "l’ordre où elles ont été données."})
     announce_seconds: int = field(default=30, metadata={
         "label": "Temps des annonces (secondes)",
         "help": "Temps laissé à chacun pour ses annonces après un mot (0 : sans limite)."})
@@ -136,13 +142,21 @@ class Anagram(Action):
 
 
 @dataclass(frozen=True)
+class Define(Action):
+    """Plus-value: a definition of the word just laid (one of its dictionary senses)."""
+
+    kind = "define"
+    text: str
+
+
+@dataclass(frozen=True)
 class Done(Action):
     """No more announcements from this player for this word."""
 
     kind = "done"
 
 
-CODEC = ActionCodec(Roll, Place, Recompose, Pass, Accent, Anagram, Done)
+CODEC = ActionCodec(Roll, Place, Recompose, Pass, Accent, Anagram, Define, Done)
 
 
 def rule_error(code: str, message: str, **details: object) -> RuleError:

@@ -98,3 +98,72 @@ def check_anagram(word_text: str, anagram: str, phrases: bool) -> str:
                          word=anagram)
     return mine
 
+
+
+# -- words announced (chapter B) -------------------------------------------------------------
+
+FIRST_REWARD = 3  # "la première réponse individuelle donne 3 points"
+REWARD_STEP = 2  # "la seconde ... 5 points, la troisième ... 7 points..."
+STEM = 5  # letters two words must share at their start to count as the same word
+_STOP = frozenset((
+    "avec", "dans", "pour", "sans", "sous", "chez", "entre", "vers", "plus", "moins", "tres",
+    "tout", "toute", "tous", "toutes", "autre", "autres", "dont", "elle", "elles", "leur",
+    "leurs", "cette", "cela", "celui", "celle", "ceux", "quelque", "quelqu", "chose", "etre",
+    "avoir", "fait", "faire", "sont", "peut", "aussi", "ainsi", "comme", "mais", "donc",
+    "encore", "meme", "memes"))
+
+
+def senses(word_text: str) -> list[str]:
+    """The dictionary's senses of the word just laid: every definition of every reading
+    (lemma and class) of the form, in the lexicon's order, duplicates once."""
+    from ludomots.lexicon.lexicon import get_lexicon
+
+    lexicon = get_lexicon()
+    seen: list[tuple[str, str]] = []
+    for entry in lexicon.entries(word_text):
+        if (entry.lemma, entry.cls) not in seen:
+            seen.append((entry.lemma, entry.cls))
+    found: list[str] = []
+    for lemma, cls in seen:
+        for text in lexicon.definitions(lemma, cls):
+            if text not in found:
+                found.append(text)
+    return found
+
+
+def _stems(text: str) -> set[str]:
+    words = "".join(ch if ch.isalpha() else " " for ch in fold(text)).lower().split()
+    return {w[:STEM] for w in words if len(w) >= 4 and w not in _STOP}
+
+
+def match_sense(definition: str, known: list[str]) -> int:
+    """The sense a player's definition gives: the one sharing the most significant words
+    (compared on their first letters, so plurals and genders match); -1 when none does."""
+    mine = _stems(definition)
+    best, best_shared = -1, 0
+    for index, sense in enumerate(known):
+        shared = len(mine & _stems(sense))
+        if shared > best_shared:
+            best, best_shared = index, shared
+    return best
+
+
+def definition_rewards(answers: list[tuple[int, int]]) -> list[int]:
+    """Points of each answer (seat, sense), in the order they were given: an answer shared by
+    several players, a wrong one, or a sense the player already gave, scores nothing; the
+    individual ones score 3, 5, 7... in that order (seed chapter B, C2)."""
+    by_sense: dict[int, set[int]] = {}
+    for seat, sense in answers:
+        if sense >= 0:
+            by_sense.setdefault(sense, set()).add(seat)
+    points = []
+    given: set[tuple[int, int]] = set()
+    rank = 0
+    for seat, sense in answers:
+        if sense < 0 or len(by_sense[sense]) > 1 or (seat, sense) in given:
+            points.append(0)
+            continue
+        given.add((seat, sense))
+        points.append(FIRST_REWARD + REWARD_STEP * rank)
+        rank += 1
+    return points

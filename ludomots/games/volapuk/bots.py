@@ -14,7 +14,9 @@ word; the levels differ in how hard they look:
   meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches.
 
 With the plus-values, the confirmé and the expert announce every accent the word just laid
-lacks; the expert also announces up to three anagrams the automaton finds.
+lacks; the expert also announces up to three anagrams the automaton finds and gives one
+definition from the dictionary (players may consult it: "Chaque joueur peut à tout moment
+s'aider d'un dictionnaire").
 """
 
 from __future__ import annotations
@@ -25,8 +27,8 @@ from ludomots.core.bots import BotFactory
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
-from ludomots.games.volapuk.actions import Accent, Anagram, Done, Pass, Place, Roll
-from ludomots.games.volapuk.announce import ACCENTED, letters_of
+from ludomots.games.volapuk.actions import Accent, Anagram, Define, Done, Pass, Place, Roll
+from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
 from ludomots.games.volapuk.board import FORWARD
 from ludomots.games.volapuk.dice import JOKER, SUPER
 from ludomots.games.volapuk.movegen import Candidate, anagrams, generate
@@ -44,14 +46,15 @@ class Level:
     limit: int  # candidates generated at most
     accents: bool  # announces the accents it sees (plus-value)
     anagrams: int  # anagrams it looks for (plus-value)
+    definitions: int  # definitions it gives (plus-value)
 
 
 LEVELS = {
-    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0),
+    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0, 0),
     "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
-                      True, 0),
+                      True, 0, 0),
     "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000, True,
-                    3),
+                    3, 1),
 }
 
 
@@ -63,7 +66,7 @@ class VolapukBot:
     def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
         assert isinstance(state, VolapukState)
         if state.step == "announce":
-            return self.announce(state, seat)
+            return self.announce(state, seat, rng)
         view = state.view(seat)
         rack = view["racks"][seat]
         rolled = [d["face"] is not None for d in rack]
@@ -80,8 +83,10 @@ class VolapukBot:
             return Pass()
         return self.with_fetishes(state, seat, best[1])
 
-    def announce(self, state: VolapukState, seat: int) -> Action:
-        """Plus-values: the accents the word lacks, then a few anagrams; then done."""
+    def announce(self, state: VolapukState, seat: int, rng: SeededRandom) -> Action:
+        """Plus-values: the accents the word lacks, a few anagrams, a definition taken from
+        the dictionary (a sense drawn at random, so two experts rarely share one); then
+        done."""
         announce = state.view(seat)["announce"]
         if state.options.accents and self.conf.accents:
             for r, c in announce["word"]:
@@ -97,6 +102,11 @@ class VolapukBot:
                 action2 = Anagram(word)
                 if word not in announce["mine"] and state.check(seat, action2) is None:
                     return action2
+        if state.options.definitions and len(announce["my_definitions"]) < \
+                self.conf.definitions:
+            known = senses(announce["text"])
+            if known:
+                return Define(known[rng.randbelow(len(known))])
         return Done()
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:

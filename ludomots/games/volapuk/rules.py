@@ -26,6 +26,7 @@ from ludomots.games.volapuk.actions import (
     CODEC,
     Accent,
     Anagram,
+    Define,
     Done,
     Pass,
     Place,
@@ -35,7 +36,14 @@ from ludomots.games.volapuk.actions import (
     VolapukOptions,
     rule_error,
 )
-from ludomots.games.volapuk.announce import accent_points, check_anagram, letters_of
+from ludomots.games.volapuk.announce import (
+    accent_points,
+    check_anagram,
+    definition_rewards,
+    letters_of,
+    match_sense,
+    senses,
+)
 from ludomots.games.volapuk.board import DIRECTIONS, RADIUS, SIZE, Cell, name, on_board
 from ludomots.games.volapuk.dice import (
     COLOURED_COPIES,
@@ -57,6 +65,7 @@ from ludomots.games.volapuk.recompose import evaluate_recompose
 from ludomots.games.volapuk.scoring import RACK, SUPER_FORCE, Board, Outcome, Tile, evaluate
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
+MAX_DEFINITION = 200
 
 
 def _opaque_own(die: str) -> bool:
@@ -169,7 +178,7 @@ class VolapukState(State):
     def _check(self, seat: int, action: Action) -> RuleError | None:
         if seat not in self.to_act():
             return rule_error("not_your_turn", "Ce n’est pas à vous de jouer.")
-        announcing = isinstance(action, (Accent, Anagram, Done))
+        announcing = isinstance(action, (Accent, Anagram, Define, Done))
         if (self.step == "announce") != announcing:
             return rule_error("wrong_action", "Faites vos annonces (accent, anagramme) ou "
                               "terminez-les." if self.step == "announce" else
@@ -178,6 +187,8 @@ class VolapukState(State):
             return self._check_accent(seat, action)
         if isinstance(action, Anagram):
             return self._check_anagram(seat, action)
+        if isinstance(action, Define):
+            return self._check_define(action)
         if isinstance(action, Done):
             return None
         if isinstance(action, Roll):
@@ -223,6 +234,14 @@ class VolapukState(State):
             return exc
         if key in self.announce["anagrams"][seat]:
             return rule_error("already_announced", "Vous avez déjà annoncé cet anagramme.")
+        return None
+
+    def _check_define(self, action: Define) -> RuleError | None:
+        if not self.options.definitions:
+            return rule_error("option_off", "Les mots annoncés ne sont pas en jeu.")
+        if not 0 < len(action.text.strip()) <= MAX_DEFINITION:
+            return rule_error("bad_definition", f"Une définition de 1 à {MAX_DEFINITION} "
+                              "caractères.")
         return None
 
     def _check_roll(self, seat: int, action: Roll) -> RuleError | None:
@@ -348,6 +367,8 @@ class VolapukState(State):
             return self._accent(seat, action)
         if isinstance(action, Anagram):
             return self._anagram(seat, action)
+        if isinstance(action, Define):
+            return self._define(seat, action)
         if isinstance(action, Done):
             return self._done(seat)
         return self._pass(seat)
@@ -404,14 +425,17 @@ class VolapukState(State):
         self.played.append(record)
         events = [Event("word", record)]
         events += self._refill(seat, gone)
-        if self.options.accents or self.options.anagrams:
+        if self.options.accents or self.options.anagrams or self.options.definitions:
             main = result.words[0]
             self.step = "announce"
+            known = senses(main.text) if self.options.definitions else []
             self.announce = {"seat": seat, "word": [list(c) for c in main.cells],
                              "text": main.text, "pending": list(range(self.players)),
                              "anagrams": [[] for _ in range(self.players)],
-                             "words": [[] for _ in range(self.players)], "accents": []}
-            return events + [Event("announce", {"seat": seat, "text": main.text})]
+                             "words": [[] for _ in range(self.players)], "accents": [],
+                             "senses": known, "definitions": []}
+            return events + [Event("announce", {"seat": seat, "text": main.text,
+                                                "senses": len(known)})]
         return events + self._end_turn(seat)
 
     # -- announcements (plus-values) ---------------------------------------------------------
@@ -436,6 +460,15 @@ class VolapukState(State):
         self.announce["words"][seat].append(action.word.strip().upper())
         return [Event("anagram", {"seat": seat, "word": action.word.strip().upper()},
                       frozenset({seat}))]
+
+    def _define(self, seat: int, action: Define) -> list[Event]:
+        """Matched against the dictionary's senses now, judged when everyone is done; kept
+        secret until then (seed C2: shared definitions score nothing)."""
+        assert self.announce is not None
+        text = action.text.strip()
+        sense = match_sense(text, self.announce["senses"])
+        self.announce["definitions"].append([seat, text, sense])
+        return [Event("definition", {"seat": seat, "text": text}, frozenset({seat}))]
 
     def _done(self, seat: int) -> list[Event]:
         assert self.announce is not None
@@ -462,10 +495,20 @@ class VolapukState(State):
                 self.points[seat] += points
                 results.append({"seat": seat, "word": word, "points": points,
                                 "shared": shared})
+        answers = [(int(seat), int(sense)) for seat, _, sense in announce["definitions"]]
+        defined = []
+        for (seat, text, sense), points in zip(announce["definitions"],
+                                               definition_rewards(answers), strict=True):
+            self.points[seat] += points
+            defined.append({"seat": seat, "text": text, "sense": sense, "points": points,
+                            "definition": announce["senses"][sense] if sense >= 0 else None})
         mover = announce["seat"]
-        self.played[-1]["announced"] = {"accents": announce["accents"], "anagrams": results}
+        self.played[-1]["announced"] = {"accents": announce["accents"], "anagrams": results,
+                                        "definitions": defined}
         self.announce = None
         events = [Event("anagrams", {"results": results})] if results else []
+        if defined:
+            events.append(Event("definitions", {"results": defined}))
         return events + self._end_turn(mover)
 
     def _refill(self, seat: int, colours: list[str]) -> list[Event]:
@@ -574,7 +617,11 @@ class VolapukState(State):
         return {"seat": a["seat"], "word": copy_json(a["word"]), "text": a["text"],
                 "pending": list(a["pending"]), "accents": copy_json(a["accents"]),
                 "mine": list(words[seat]) if seat is not None else [],
-                "anagram_counts": [len(w) for w in words]}
+                "anagram_counts": [len(w) for w in words],
+                "senses": len(a["senses"]),
+                "my_definitions": [text for s, text, _ in a["definitions"] if s == seat],
+                "definition_counts": [sum(1 for s, _, _ in a["definitions"] if s == p)
+                                      for p in range(self.players)]}
 
     def view(self, seat: int | None) -> dict[str, Any]:
         own = seat if seat is not None and 0 <= seat < self.players else None
@@ -726,5 +773,5 @@ def cell_of(action: Place) -> Cell:
     return action.row, action.col
 
 
-__all__ = ["CODEC", "GAME", "Accent", "Anagram", "Done", "Pass", "Place", "Recompose", "Roll",
-           "Volapuk", "VolapukOptions", "VolapukState"]
+__all__ = ["CODEC", "GAME", "Accent", "Anagram", "Define", "Done", "Pass", "Place",
+           "Recompose", "Roll", "Volapuk", "VolapukOptions", "VolapukState"]

@@ -52,6 +52,7 @@ from ludomots.games.volapuk.rules import (
     GAME,
     Accent,
     Anagram,
+    Define,
     Done,
     Pass,
     Place,
@@ -74,7 +75,7 @@ HELP = """\
   déplace H7-G8 + H7 A H10 I   recomposer : déplacer des dés du plateau (+10), en posant
                      au besoin des dés (case et lettre ; _ pour une case espace)
   passe   aide   quitte
-Après un mot (plus-values) : accent H8 aigu, anagramme MOT, fini"""
+Après un mot (plus-values) : accent H8 aigu, anagramme MOT, définition …, fini"""
 
 
 def plain(text: str) -> str:
@@ -120,7 +121,8 @@ def _dice_numbers(tokens: Sequence[str], size: int, text: str) -> tuple[int, ...
 
 
 def parse_command(text: str, state: VolapukState, seat: int
-                  ) -> Roll | Place | Recompose | Pass | Accent | Anagram | Done | Hint | None:
+                  ) -> (Roll | Place | Recompose | Pass | Accent | Anagram | Define | Done | Hint
+                        | None):
     words = text.split()
     if state.step == "announce":
         return parse_announce(text, words)
@@ -187,11 +189,13 @@ MARKS: dict[str, Mark] = {"aigu": "aigu", "grave": "grave", "circonflexe": "circ
                           "trema": "trema"}
 
 
-def parse_announce(text: str, words: Sequence[str]) -> Accent | Anagram | Done:
-    """`accent H8 aigu`, `anagramme MUE`, `fini` (or nothing)."""
+def parse_announce(text: str, words: Sequence[str]) -> Accent | Anagram | Define | Done:
+    """`accent H8 aigu`, `anagramme MUE`, `définition Doigt du pied`, `fini` (or nothing)."""
     head = plain(words[0]) if words else "fini"
     if head in ("fini", "f", "non", "rien", "ok"):
         return Done()
+    if head in ("definition", "def") and len(words) >= 2:
+        return Define(text.strip().split(maxsplit=1)[1])
     if head in ("anagramme", "a") and len(words) >= 2:
         return Anagram(" ".join(words[1:]))
     if head == "accent" and len(words) == 3:
@@ -200,7 +204,7 @@ def parse_announce(text: str, words: Sequence[str]) -> Accent | Anagram | Done:
         if cell is not None and mark is not None:
             return Accent(cell[0], cell[1], mark)
     raise _bad("Annonces : « accent H8 aigu » (aigu, grave, circonflexe, tréma), « anagramme "
-               "MOT », ou « fini ».", text)
+               "MOT », « définition … », ou « fini ».", text)
 
 
 def parse_place(text: str, state: VolapukState, seat: int) -> Place:
@@ -403,7 +407,13 @@ def describe_event(event: Event, seats: Sequence[SeatInfo], viewer: int | None) 
     if kind == "game_over":
         return f"Fin de la partie : {_END.get(data['reason'], '')}."
     if kind == "announce":
-        return f"Annonces sur {data['text']} : accents, anagrammes (« fini » pour terminer)."
+        known = f" ; le dictionnaire en donne {data['senses']} sens" if data["senses"] else ""
+        return f"Annonces sur {data['text']}{known} (« fini » pour terminer)."
+    if kind == "definition":
+        return f"Vous donnez la définition : {data['text']}"
+    if kind == "definitions":
+        return "Définitions : " + " ; ".join(
+            f"{seats[r['seat']].name} +{r['points']}" for r in data["results"]) + "."
     if kind == "accent":
         return f"{who} met l'accent : {data['accent']} en {data['name']}, +{data['points']}."
     if kind == "anagram":

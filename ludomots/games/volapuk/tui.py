@@ -107,7 +107,8 @@ class TerminalGame:
         prompt = "lancez vos dés (lance) : " if rolls == 0 else \
             f"posez un mot, gardez et relancez ({self.state.rolls_left()} lancer(s)), ou passez : "
         if self.state.step == "announce":
-            prompt = "vos annonces (accent H8 aigu, anagramme MOT) ou « fini » : "
+            prompt = ("vos annonces (accent H8 aigu, anagramme MOT, définition …) ou "
+                      "« fini » : ")
         while True:
             started = self.now()
             typed = self._ask(f"{name}, {prompt}")

@@ -1,4 +1,5 @@
-"""Plus-values announced after a word: accents (chapter A) and anagrams (A6)."""
+"""Plus-values announced after a word: accents (chapter A), anagrams (A6), words announced
+(chapter B)."""
 
 import json
 
@@ -6,8 +7,17 @@ import pytest
 
 from ludomots.core.errors import RuleError
 from ludomots.core.rng import SeededRandom
+from ludomots.games.volapuk.announce import definition_rewards, match_sense, senses
 from ludomots.games.volapuk.bots import VolapukBot
-from ludomots.games.volapuk.rules import GAME, Accent, Anagram, Done, Pass, VolapukState
+from ludomots.games.volapuk.rules import (
+    GAME,
+    Accent,
+    Anagram,
+    Define,
+    Done,
+    Pass,
+    VolapukState,
+)
 
 from .helpers import board_with, make_state, place
 
@@ -105,3 +115,56 @@ def test_the_options_are_off_in_the_core() -> None:
     state = make_state(["EMUXYZA", "AAAAAAA"])
     state.apply(0, place(state, "H6", "E", "EMU"))
     assert state.step == "roll" and state.current == 1
+
+
+# -- words announced (chapter B) -------------------------------------------------------------
+
+def after_orteil(players: int = 3) -> VolapukState:
+    state = make_state(["ORTEILX"] + ["AAAAAAA"] * (players - 1), definitions=True)
+    state.apply(0, place(state, "H4", "E", "ORTEIL"))
+    return state
+
+
+def test_the_dictionary_announces_the_number_of_senses() -> None:
+    """Seed chapter B d): "le joueur annonceur avec l'aide du dictionnaire précise s'il y en
+    a, le nombre d'homonymes"."""
+    state = after_orteil()
+    assert state.view(1)["announce"]["senses"] == len(senses("ORTEIL")) == 1
+
+
+def test_a_definition_is_matched_to_a_sense_of_the_dictionary() -> None:
+    known = senses("PORTE")
+    assert match_sense("un doigt du pied", senses("ORTEIL")) == 0
+    door = match_sense("une ouverture dans un mur pour entrer", known)
+    assert known[door].startswith("Ouverture battante dans un mur")
+    assert match_sense("n'importe quoi", known) == -1
+
+
+def test_individual_answers_score_3_5_7_and_shared_ones_nothing() -> None:
+    """Seed: "une réponse commune élimine le bonus / la première réponse individuelle donne 3
+    points. / la seconde réponse individuelle donne 5 points. / la troisième réponse
+    individuelle donne 7 points..."; C2: "Toutes définitions communes d'un mot, faites par
+    plusieurs joueurs, ne fait gagner aucun point"."""
+    assert definition_rewards([(1, 0), (2, 1), (0, 2), (1, 3)]) == [3, 5, 7, 9]
+    assert definition_rewards([(1, 0), (2, 0), (0, 2)]) == [0, 0, 3]
+    assert definition_rewards([(1, 0), (1, 0), (2, -1)]) == [3, 0, 0]
+
+
+def test_definitions_are_secret_until_everyone_is_done_then_scored() -> None:
+    state = after_orteil()
+    state.apply(1, Define("Doigt du pied"))
+    state.apply(2, Define("Un petit jardin"))
+    assert state.view(1)["announce"]["my_definitions"] == ["Doigt du pied"]
+    assert state.view(2)["announce"]["my_definitions"] == ["Un petit jardin"]
+    assert state.view(0)["announce"]["definition_counts"] == [0, 1, 1]
+    for seat in (0, 1, 2):
+        state.apply(seat, Done())
+    assert state.points == [6, 3, 0]
+    results = state.played[-1]["announced"]["definitions"]
+    assert [(r["seat"], r["sense"], r["points"]) for r in results] == [(1, 0, 3), (2, -1, 0)]
+
+
+def test_the_expert_gives_a_definition_from_the_dictionary() -> None:
+    state = after_orteil()
+    action = VolapukBot("expert").choose(state, 1, SeededRandom(3))
+    assert action == Define(senses("ORTEIL")[0])

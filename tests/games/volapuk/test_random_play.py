@@ -32,7 +32,8 @@ def test_random_legal_play_ends_keeps_every_die_and_replays_exactly(
         announce: bool) -> None:
     seats = [SeatInfo(f"Joueur {i + 1}") for i in range(players)]
     options = {"adjacency": adjacency, "multi_letter_values": values,
-               "super_joker": super_joker, "accents": announce, "anagrams": announce}
+               "super_joker": super_joker, "accents": announce, "anagrams": announce,
+               "definitions": announce}
     recorder = Recorder.start(GAME, options, seed, seats)
     state = recorder.state
     assert isinstance(state, VolapukState)

@@ -11,6 +11,7 @@ from ludomots.games.volapuk.rules import (
     GAME,
     Accent,
     Anagram,
+    Define,
     Done,
     Pass,
     Place,
@@ -123,3 +124,9 @@ def test_a_recomposition_is_typed() -> None:
         (7, 6, 6, 7), (6,), (7, 6), ("E",))
     with pytest.raises(RuleError):
         parse_command("déplace H7 G8", state, 0)
+
+
+def test_a_definition_is_typed() -> None:
+    state = make_state(["EMUXYZA", "AAAAAAA"], definitions=True)
+    state.apply(0, Place(7, 5, "E", (0, 1, 2), ("", "", "")))
+    assert parse_command("définition Très touché", state, 1) == Define("Très touché")
