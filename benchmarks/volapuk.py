@@ -1,0 +1,63 @@
+"""Volapük bots: decision times per level on the positions of seeded games.
+Run: python benchmarks/volapuk.py [--games N]
+
+The positions: every decision met in N (default 4) four-player games of expert bots (seeded),
+replayed for each level. Figures are CPU seconds per decision (time.process_time, so other
+processes on the machine do not count), median, 90th percentile and worst. Prints figures;
+asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from ludomots.core.rng import SeededRandom  # noqa: E402
+from ludomots.games.volapuk import BOTS, GAME  # noqa: E402
+from ludomots.games.volapuk.rules import VolapukState  # noqa: E402
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
+
+
+def positions(games: int) -> list[tuple[VolapukState, int]]:
+    kept: list[tuple[VolapukState, int]] = []
+    for seed in range(games):
+        state = GAME.new(None, 4, seed=seed)
+        assert isinstance(state, VolapukState)
+        bots = [BOTS["expert"]() for _ in range(4)]
+        rng = SeededRandom(seed)
+        while not state.is_over():
+            seat = min(state.to_act())
+            kept.append((state.clone(), seat))
+            state.apply(seat, bots[seat].choose(state, seat, rng))
+    return kept
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=4)
+    args = parser.parse_args()
+    found = positions(args.games)
+    print(f"{len(found)} decisions from {args.games} four-player expert games")
+    for level in ("debutant", "confirme", "expert"):
+        bot = BOTS[level]()
+        times = []
+        for state, seat in found:
+            started = time.process_time()
+            bot.choose(state, seat, SeededRandom(1))
+            times.append(time.process_time() - started)
+        print(f"{level:9} median {statistics.median(times):.3f} s  p90 {pct(times, 0.9):.3f} s  "
+              f"worst {max(times):.3f} s")
+
+
+if __name__ == "__main__":
+    main()
