@@ -66,3 +66,23 @@ def test_the_view_holds_what_a_screen_needs() -> None:
     assert view["bags"] == {"coloured": {"bleu": 7, "blanc": 7, "rose": 7, "orange": 7,
                                          "jaune": 7}, "opaque": 24}
     assert "rng" not in view and "opaque" not in json.dumps(view["racks"])
+
+
+def test_which_green_dice_an_opponent_holds_never_shows() -> None:
+    """A twin game where the opponent's unrolled green dice are other green dice from the
+    opaque bag gives every other seat (and spectators) the very same view."""
+    state = GAME.new(None, 3, 8)
+    assert isinstance(state, VolapukState)
+    other = (state.current + 1) % 3
+    twin = state.clone()
+    rack = twin.racks[other]
+    for d in rack:
+        if d["die"].startswith("vert"):
+            swap = twin.opaque.pop(0)
+            twin.opaque.append(d["die"])
+            d["die"] = swap
+    twin.opaque.sort()
+    assert twin.racks[other] != state.racks[other]
+    for viewer in (state.current, (other + 1) % 3, None):
+        assert twin.view(viewer) == state.view(viewer)
+    assert twin.view(other) != state.view(other)
