@@ -737,15 +737,17 @@ class Volapuk(Game):
         return state
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
-        """For a proposed word: legal or not (the French message), its words and points."""
+        """For a proposed word or recomposition: legal or not (the French message), its
+        words and points. Never applies anything."""
         assert isinstance(state, VolapukState)
-        if not isinstance(action, Place):
+        if not isinstance(action, (Place, Recompose)):
             return {"legal": False, "error": "bad_action", "message": "Aperçu impossible."}
         error = state.check(seat, action)
         if error is not None:
             return {"legal": False, "error": error.code, "message": error.message}
-        return {"legal": True, "error": None, "message": None,
-                **state.outcome(seat, action).to_json()}
+        outcome = state.outcome(seat, action) if isinstance(action, Place) else \
+            state.recomposed(seat, action)[1]
+        return {"legal": True, "error": None, "message": None, **outcome.to_json()}
 
     def time_limit(self, state: State, seat: int) -> float | None:
         """Seed: "Il met le minuteur en marche pour 3 minutes" (option turn_seconds)."""

@@ -306,3 +306,15 @@ def test_the_super_joker_die_is_in_the_opaque_bag_with_the_option() -> None:
     assert "super" in new(players=2, super_joker=True).opaque + [
         d["die"] for r in new(players=2, super_joker=True).racks for d in r]
     assert "super" not in new(players=2).opaque
+
+
+def test_preview_shows_the_points_or_the_french_error_without_playing() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], elue="P")
+    before = json.dumps(state.to_json(), sort_keys=True)
+    shown = GAME.preview(state, 0, place(state, "H6", "E", "PORT"))
+    assert shown is not None and shown["legal"] and shown["total"] == 12
+    assert shown["words"][0]["text"] == "PORT"
+    wrong = GAME.preview(state, 0, place(state, "H6", "E", "XZ"))
+    assert wrong == {"legal": False, "error": "unknown_word",
+                     "message": "« XZ » n’est pas dans le dictionnaire."}
+    assert json.dumps(state.to_json(), sort_keys=True) == before
