@@ -32,7 +32,7 @@ from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
 from ludomots.games.volapuk.board import FORWARD
 from ludomots.games.volapuk.dice import JOKER, SUPER
 from ludomots.games.volapuk.movegen import Candidate, anagrams, generate
-from ludomots.games.volapuk.rules import VolapukState
+from ludomots.games.volapuk.rules import MAX_DEFINITION, VolapukState
 
 
 @dataclass(frozen=True)
@@ -106,7 +106,7 @@ class VolapukBot:
                 self.conf.definitions:
             known = senses(announce["text"])
             if known:
-                return Define(known[rng.randbelow(len(known))])
+                return Define(known[rng.randbelow(len(known))][:MAX_DEFINITION])
         return Done()
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
