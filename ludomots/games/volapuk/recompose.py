@@ -122,6 +122,9 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         else:
             meaningless.append({"text": forward, "cells": [list(c) for c in line],
                                 "start": name(line[0]), "direction": orientation})
+    words.sort(key=lambda w: -w.total)  # the best word first: the move's "main" word
+    for index, word in enumerate(words):
+        word.collateral = index > 0
     stray = [b for _, b in moves if b not in in_words] + [c for c, _ in laid
                                                           if c not in in_words]
     if not words or stray:

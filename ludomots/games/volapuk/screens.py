@@ -365,6 +365,8 @@ def describe_word(data: dict[str, Any]) -> str:
         parts.append(f"{word['text']} {word['total']}{detail}")
     for run in data["meaningless"]:
         parts.append(f"{run['text']} −10")
+    if data.get("recomposed"):
+        parts.append(f"recomposition +{data['recomposed']}")
     if data["volapuk"]:
         parts.append(f"VOLAPÜK +{data['volapuk']}")
     return ", ".join(parts)

@@ -130,3 +130,12 @@ def test_a_definition_is_typed() -> None:
     state = make_state(["EMUXYZA", "AAAAAAA"], definitions=True)
     state.apply(0, Place(7, 5, "E", (0, 1, 2), ("", "", "")))
     assert parse_command("définition Très touché", state, 1) == Define("Très touché")
+
+
+def test_a_recomposition_is_worded() -> None:
+    state = make_state(["AIXYZBC", "AAAAAAA"], board=board_with(("H6", "E", "PORT")),
+                       elue="P", adjacency="orthogonal")
+    events = state.apply(0, Recompose((7, 6, 6, 7), (0, 1), (7, 6, 7, 9)))
+    line = describe_event(events[0], parse_seats("moi,expert"), 0)
+    assert line == ("Joueur 1 pose PARTI en H6 (horizontal) : 27 points — PARTI 15 (atout), "
+                    "OR 2, recomposition +10.")
