@@ -7,6 +7,7 @@ const SCREENS = {
   topword: () => import("./topword.js"),
   typo: () => import("./typo.js"),
   awalettres: () => import("./awalettres.js"),
+  volapuk: () => import("./volapuk.js"),
 };
 
 /** Whether this client has a table screen for the game. */

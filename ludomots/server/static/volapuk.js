@@ -1,0 +1,575 @@
+// The Volapük table screen: the round board with the dice laid (colours of their bags, the
+// Élue letter outlined), the player's réglette (roll up to three times, keeping dice between
+// rolls; fétiches kept for the next turn), a word laid by choosing a start cell and a direction
+// on the board then the dice in order (or dragging dice onto the board), with the server's live
+// preview of its words and points; pass; the plus-value announcements; the 3-minute clock from
+// the table's deadline; scores and every player's dice (others' faces only when public), the log
+// and the end.
+//
+// The server is authoritative: this screen keeps only what the player is preparing (start cell,
+// direction, dice of the word, dice kept, fétiches) and redraws from every view.
+
+import { el, icon, button, replace, setTitle, toast, modal, plural, num, countTo, prefersReducedMotion } from "./ui.js";
+import { TableSocket, tokens } from "./socket.js";
+import {
+  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
+  renderBanner as fillBanner, endLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
+} from "./tablekit.js";
+import { play as sound } from "./sound.js";
+import { DIR, DIRECTIONS, JOKERS, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
+import { announcePanel, logEntries, resultTable, othersDice } from "./volapukpanels.js";
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
+export function mount(main, { id, info }) {
+  setTitle(info.title || "Volapük");
+  const saved = tokens.get(id);
+  const st = {
+    token: saved ? saved.token : null, seat: null, table: null, game: null, conn: "connecting",
+    start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
+    preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
+    clockSkew: 0, endAnnounced: false, scoresShown: null, asking: false,
+  };
+  let alive = true;
+
+  // ---- skeleton --------------------------------------------------------------------------
+
+  const connChip = el("span", { class: "conn-chip", role: "status" });
+  const roleChip = el("span", { class: "chip role-chip" });
+  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
+  const chipsBox = el("div", { class: "vp-chips" });
+  const infoBox = el("div", { class: "tw-info" });
+  const endBox = el("section", { class: "card tw-end vp-end", hidden: true, "aria-labelledby": "vp-end-title" });
+  const boardZone = el("section", { class: "tw-boardzone vp-boardzone", "aria-label": "Le plateau" });
+  const previewLine = el("div", { class: "tw-preview vp-preview", "aria-live": "polite" });
+  const rackZone = el("section", { class: "tw-rackzone vp-rackzone", "aria-label": "Votre réglette" });
+  const playersBox = el("section", { class: "card tw-players vp-players", "aria-label": "Joueurs, scores et dés" });
+  const logList = el("ol", { class: "log-list" });
+  const logBox = el("section", { class: "card tw-log vp-log", "aria-labelledby": "vp-log-title" },
+    el("h2", { class: "card-title", id: "vp-log-title" }, icon("book"), el("span", { text: "Journal de la partie" })),
+    el("div", { class: "log-scroll" }, logList));
+  const bagsBox = el("section", { class: "card tw-tracking vp-bags", "aria-label": "Les sacs" });
+
+  const head = el("header", { class: "tw-head" },
+    el("div", { class: "tw-head-title" }, el("h1", { text: info.title || "Volapük" }), roleChip, connChip),
+    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
+      el("a", { class: "btn ghost small", href: "/regles/volapuk", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
+      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
+      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
+
+  const page = el("div", { class: "tw-page vp-page" }, head,
+    el("div", { class: "tw-layout" },
+      el("div", { class: "tw-main" }, banner, chipsBox, infoBox, endBox, boardZone, previewLine, rackZone),
+      el("aside", { class: "tw-side" }, playersBox, logBox, bagsBox)));
+  replace(main, page);
+  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
+    () => (toAct().length ? toAct()[0] : null));
+
+  // ---- connection ------------------------------------------------------------------------
+
+  const socket = new TableSocket(id, {
+    token: st.token,
+    onMessage: handleMessage,
+    onStatus: (status) => { st.conn = status; renderConnChip(connChip, status); renderRack(); },
+  });
+  socket.connect();
+  renderConnChip(connChip, st.conn);
+  fillBanner(banner, { kind: "wait", text: "Connexion à la table…" });
+
+  function handleMessage(msg) {
+    if (!alive) return;
+    if (msg.type === "welcome") {
+      if (msg.seat !== undefined) st.seat = msg.seat;
+      applyView(msg.view, [], true);
+    } else if (msg.type === "update") {
+      applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
+    } else if (msg.type === "preview") {
+      if (msg.id === st.previewSeq) { st.preview = msg.result || null; renderPreview(); renderBoard(); }
+    } else if (msg.type === "error") {
+      const message = msg.message || "Action refusée.";
+      if (typeof msg.id === "number") {
+        if (msg.id === st.previewSeq) { st.preview = { legal: false, message }; renderPreview(); }
+        return;
+      }
+      if (msg.code === "bad_token") { tokens.remove(id); st.token = null; st.seat = null; }
+      st.pendingAction = null;
+      sound("error");
+      toast(message, { kind: "error" });
+      renderAll();
+    }
+  }
+
+  function applyView(view, events, initial) {
+    if (!view || !view.game || !view.table) return;
+    const prev = st.game;
+    const wasMine = mustAct();
+    st.table = view.table;
+    st.game = view.game;
+    if (view.table.you !== undefined) st.seat = view.table.you;
+    const clock = view.table.clock;
+    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
+    page.dataset.actions = String(view.table.actions ?? "");
+    page.dataset.step = String(view.game.step || "");
+    page.dataset.mine = mustAct() ? "true" : "false";
+    if (!initial) st.pendingAction = null;
+    // A new roll or a new turn: what the player was preparing no longer applies.
+    const turnKey = `${st.game.turn}:${st.game.rolls}:${st.game.step}`;
+    if (turnKey !== st.turnKey) {
+      const sameTurn = prev && prev.turn === st.game.turn && st.game.step === "place";
+      clearWord(false);
+      if (!sameTurn) { st.start = null; st.dir = "E"; }
+      st.keep = new Set();
+      st.fetish = new Set();
+      st.turnKey = turnKey;
+    }
+    for (const ev of initial ? [] : events) {
+      const d = ev.data || {};
+      if (ev.type === "word") sound("play");
+      else if (ev.type === "roll" && d.seat !== st.seat) sound("tile");
+      else if (ev.type === "timeout") toast(`Temps écoulé pour ${d.seat === st.seat ? "vous" : seatName(d.seat)} : le tour passe.`, { kind: "info" });
+      else if (ev.type === "final_phase") toast("Un joueur n’a plus de dés : tous les dés vont au sac opaque, on tire 7 dés à l’aveuglette.", { kind: "info", duration: 5000 });
+      else if (ev.type === "last_round") toast("Le sac opaque est vide : dernier tour de table.", { kind: "info", duration: 5000 });
+    }
+    renderAll();
+    if (!initial && !wasMine && mustAct()) sound("turn");
+    if (st.game.over && !st.endAnnounced) {
+      st.endAnnounced = true;
+      if (prev && !prev.over) {
+        sound("end");
+        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
+      }
+    }
+  }
+
+  // ---- derived state ---------------------------------------------------------------------
+
+  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
+  const seated = () => st.seat !== null && st.seat !== undefined;
+  const toAct = () => (st.game ? st.game.to_act || [] : []);
+  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
+  const mustAct = () => seated() && playing() && toAct().includes(st.seat);
+  const myTurn = () => mustAct() && (st.game.step === "roll" || st.game.step === "place");
+  const seatName = (i) => seatLabel(seats(), i);
+  const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
+  const busy = () => Boolean(st.pendingAction) || st.conn !== "open";
+  const rack = () => (st.game && seated() ? st.game.racks[st.seat] || [] : []);
+  const rolled = () => rack().some((d) => d.face !== null && d.face !== undefined);
+  const canPlace = () => myTurn() && rolled();
+  const taken = () => new Set((st.game.board || []).map((t) => key(t.cell[0], t.cell[1])));
+
+  /** Where the word's dice land: from the start cell along the direction, cells already taken
+   * being played through (as the engine lays them). */
+  function planned() {
+    if (!st.start || !st.game) return { cells: [], off: false };
+    const { dr, dc } = DIR[st.dir];
+    const full = taken();
+    const cells = [];
+    let [r, c] = st.start;
+    let off = false;
+    for (const w of st.word) {
+      while (full.has(key(r, c))) { r += dr; c += dc; }
+      if (!onDisc(st.game.geometry, r, c)) { off = true; break; }
+      cells.push({ r, c, ...w });
+      r += dr; c += dc;
+    }
+    return { cells, off };
+  }
+
+  // ---- preparing a word ------------------------------------------------------------------
+
+  function clearWord(render = true) {
+    st.word = [];
+    st.preview = null;
+    st.previewSeq += 1;
+    clearTimeout(st.previewTimer);
+    if (render) { st.start = null; changed(); }
+  }
+
+  function changed() {
+    requestPreview();
+    renderBoard();
+    renderRack();
+    renderPreview();
+  }
+
+  function placeAction() {
+    const s = st.start || [0, 0];
+    return {
+      type: "place", row: s[0], col: s[1], direction: st.dir,
+      dice: st.word.map((w) => w.i), letters: st.word.map((w) => w.letter || ""),
+      fetishes: [...st.fetish].filter((i) => !st.word.some((w) => w.i === i)).sort((a, b) => a - b), swap: [],
+    };
+  }
+
+  function requestPreview() {
+    clearTimeout(st.previewTimer);
+    if (!canPlace() || !st.word.length || !st.start) { st.preview = null; return; }
+    st.preview = { waiting: true };
+    const action = placeAction();
+    st.previewTimer = setTimeout(() => {
+      st.previewSeq += 1;
+      socket.send({ type: "preview", id: st.previewSeq, action });
+    }, 120);
+  }
+
+  async function toggleDie(i) {
+    if (!canPlace() || busy()) return;
+    const at = st.word.findIndex((w) => w.i === i);
+    if (at >= 0) { st.word.splice(at, 1); sound("lift"); changed(); return; }
+    const d = rack()[i];
+    if (!d || d.face === null) return;
+    if (d.face === "^" || d.face === "¨") { toast("Un signe d’accent ne se dépose pas : il sert aux accents annoncés.", { kind: "info" }); return; }
+    let letter = "";
+    if (JOKERS.has(d.face)) {
+      if (st.asking) return;
+      st.asking = true;
+      letter = await askLetter(d.face);
+      st.asking = false;
+      if (!letter || !canPlace()) return;
+    }
+    st.word.push({ i, letter });
+    st.fetish.delete(i);
+    sound("tile");
+    changed();
+  }
+
+  function askLetter(face) {
+    let m = null;
+    const grid = el("div", { class: "aw-letter-grid", role: "group", "aria-label": "Lettres" },
+      LETTERS.map((l) => el("button", { type: "button", class: "aw-letter-btn", text: l, onclick: () => m.close(l) })));
+    const onKey = (e) => { const l = e.key.length === 1 ? e.key.toUpperCase() : ""; if (/^[A-Z]$/.test(l)) { e.preventDefault(); m.close(l); } };
+    m = modal({
+      title: face === "*" ? "Quelle lettre le super joker remplace-t-il ?" : "Quelle lettre le joker remplace-t-il ?",
+      className: "aw-wild-modal vp-joker-modal",
+      content: el("div", {}, el("p", { class: "muted", text: "Un joker remplace n’importe quelle lettre seule, mais ni un signe ni la case espace." }), grid),
+    });
+    m.dialog.addEventListener("keydown", onKey);
+    return m.result;
+  }
+
+  /** A click on an empty cell: the start cell; again: the next direction; a cell in line with
+   * the start: the direction towards it. */
+  function cellClicked(r, c) {
+    if (!canPlace() || busy()) return;
+    const onWord = planned().cells.find((p) => p.r === r && p.c === c);
+    if (onWord) { st.word = st.word.filter((w) => w.i !== onWord.i); sound("lift"); changed(); return; }
+    if (st.start && st.start[0] === r && st.start[1] === c) {
+      const names = DIRECTIONS.map((d) => d[0]);
+      st.dir = names[(names.indexOf(st.dir) + 1) % names.length];
+    } else if (st.start && towards(st.start, [r, c])) {
+      st.dir = towards(st.start, [r, c]);
+    } else {
+      st.start = [r, c];
+    }
+    sound("tile");
+    changed();
+  }
+
+  function towards([r0, c0], [r, c]) {
+    const dr = Math.sign(r - r0);
+    const dc = Math.sign(c - c0);
+    if (r - r0 !== 0 && c - c0 !== 0 && Math.abs(r - r0) !== Math.abs(c - c0)) return null;
+    const found = DIRECTIONS.find(([, a, b]) => a === dr && b === dc);
+    return found ? found[0] : null;
+  }
+
+  function dropOn(r, c, i) {
+    if (!canPlace() || busy()) return;
+    if (!st.start || !st.word.length) st.start = [r, c];
+    else if (towards(st.start, [r, c])) st.dir = towards(st.start, [r, c]);
+    if (!st.word.some((w) => w.i === i)) toggleDie(i); else changed();
+  }
+
+  // ---- actions ---------------------------------------------------------------------------
+
+  function sendAction(action) {
+    if (st.pendingAction) return false;
+    st.actionSeq += 1;
+    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
+      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
+      return false;
+    }
+    st.pendingAction = action;
+    renderRack();
+    return true;
+  }
+
+  function doRoll() {
+    if (!myTurn() || !st.game.rolls_left) return;
+    const keep = st.game.rolls ? [...st.keep].filter((i) => rack()[i] && rack()[i].face !== null && !rack()[i].fetish).sort((a, b) => a - b) : [];
+    sound("shuffle");
+    sendAction({ type: "roll", keep });
+  }
+
+  function doPlace() {
+    if (!canPlace()) return;
+    if (!st.start) { toast("Choisissez la case de départ sur le plateau.", { kind: "info" }); return; }
+    if (!st.word.length) { toast("Choisissez les dés de votre mot sur la réglette.", { kind: "info" }); return; }
+    sendAction(placeAction());
+  }
+
+  function doPass() { if (myTurn()) sendAction({ type: "pass" }); }
+
+  // ---- keyboard --------------------------------------------------------------------------
+
+  function onKey(event) {
+    if (!st.game || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const t = event.target;
+    if (t instanceof HTMLElement && t.closest("input, textarea, select")) return;
+    const k = event.key;
+    if (k === "?") { event.preventDefault(); showHelp(); return; }
+    if (!myTurn()) return;
+    if (k === "r" || k === "R") { event.preventDefault(); doRoll(); }
+    else if (k === "Enter") { event.preventDefault(); doPlace(); }
+    else if (k === "Escape") { event.preventDefault(); clearWord(); }
+    else if (k === "d" || k === "D") {
+      event.preventDefault();
+      const names = DIRECTIONS.map((d) => d[0]);
+      st.dir = names[(names.indexOf(st.dir) + 1) % names.length];
+      changed();
+    } else if (/^[1-9]$/.test(k) && Number(k) <= rack().length) { event.preventDefault(); toggleDie(Number(k) - 1); }
+  }
+  document.addEventListener("keydown", onKey);
+
+  function showHelp() {
+    showKeysHelp([
+      ["R", "lancer ou relancer les dés (ceux marqués « garder » restent)"],
+      ["1 à 9", "ajoute le dé n° de la réglette au mot (ou le retire)"],
+      ["D", "change la direction du mot"],
+      ["Entrée", "dépose le mot"],
+      ["Échap", "efface le mot"],
+      ["?", "affiche cette aide"],
+    ], "Cliquez une case vide du plateau pour y commencer le mot ; recliquez-la pour changer de direction, ou cliquez une case dans l’alignement. Vous pouvez aussi glisser un dé sur une case.");
+  }
+
+  // ---- rendering -------------------------------------------------------------------------
+
+  function renderAll() {
+    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
+    renderBanner();
+    renderChips();
+    replace(infoBox, st.table ? joinPanel({ id, table: st.table, seated: seated(), seatName, socket, onJoined: (res) => { st.token = res.token; st.seat = res.seat; } }) : null);
+    renderBoard();
+    renderPreview();
+    renderRack();
+    renderPlayers();
+    replace(logList, logEntries(st.game, seatName));
+    const scroller = logList.parentElement;
+    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+    renderBags();
+    renderEnd();
+  }
+
+  function renderBanner() {
+    const t = st.table;
+    const g = st.game;
+    if (!t || !g) return;
+    let kind = "wait";
+    let text;
+    let sub = null;
+    const names = toAct().map(seatName);
+    const bots = toAct().length > 0 && toAct().every(isBot);
+    if (t.status === "broken") { kind = "error"; text = "Partie suspendue : son historique est incohérent."; }
+    else if (g.over || t.status === "over") { kind = "over"; text = overText(g.winners || [], st.seat, seatName); sub = END_REASONS[g.end_reason] || null; }
+    else if (t.status === "waiting") { text = `En attente de ${plural(seats().filter((s) => s.open).length, "joueur")}…`; }
+    else if (mustAct() && g.step === "announce") { kind = "you"; text = `Annonces sur ${g.announce ? g.announce.text : "le mot"}`; sub = "Accents, anagrammes ou définitions : annoncez, puis terminez."; }
+    else if (mustAct()) {
+      kind = "you";
+      if (!rolled()) { text = "À vous : lancez les dés !"; sub = "Trois lancers au plus ; entre deux, gardez les dés qui vous plaisent."; }
+      else { text = "À vous : déposez un mot !"; sub = g.rolls_left ? `Ou relancez les dés non gardés (${plural(g.rolls_left, "lancer")} restant${g.rolls_left > 1 ? "s" : ""}).` : "Plus de lancer : déposez un mot ou passez."; }
+    } else if (g.step === "announce") { text = "Annonces en cours…"; sub = names.length ? `En attente : ${names.join(", ")}.` : null; }
+    else { text = waitingText(names, bots); sub = bots ? "Il lance ses dés et cherche son mot." : null; }
+    setTitle(kind === "you" ? `À vous ! · ${info.title || "Volapük"}` : info.title || "Volapük");
+    fillBanner(banner, { kind, text, sub });
+    clocks.tick();
+  }
+
+  function renderChips() {
+    const g = st.game;
+    if (!g) return;
+    const o = g.options || {};
+    const extras = [o.multi_letter_values && "dés multiples", o.graphemes && "graphèmes", o.accents && "accents annoncés",
+      o.anagrams && "anagrammes annoncés", o.definitions && "mots annoncés", o.super_joker && "super joker"].filter(Boolean);
+    replace(chipsBox,
+      el("span", { class: "vp-elue", title: "Un mot qui commence par la lettre Élue vaut 3 points par lettre" },
+        el("span", { class: "vp-elue-label", text: "Lettre Élue" }), el("span", { class: "vp-elue-letter", text: g.elue })),
+      el("span", { class: "chip", text: `Tour ${Math.max(1, (g.turn || 0) + (g.over ? 0 : 1))}` }),
+      g.final ? el("span", { class: "chip chip-live", text: g.final_turns !== null ? `Dernier tour : ${plural(g.final_turns, "coup")}` : "Fin de partie : tirages à l’aveuglette" }) : null,
+      g.super_force ? el("span", { class: "chip", text: `Super joker ×${g.super_force}` }) : null,
+      extras.length ? el("span", { class: "chip", text: `Plus-values : ${extras.join(", ")}` }) : null);
+  }
+
+  function renderBoard() {
+    const g = st.game;
+    if (!g) return;
+    const plan = planned();
+    const planMap = new Map(plan.cells.map((p) => [key(p.r, p.c), p]));
+    const interactive = canPlace() && !busy();
+    const p = st.preview;
+    const verdict = p && !p.waiting ? (p.legal ? "ok" : "ko") : "";
+    const mine = rack();
+    const node = boardNode(g, {
+      last: lastCells(g),
+      cell: (r, c, t) => {
+        if (t) return {};
+        const k = key(r, c);
+        const plannedDie = planMap.get(k);
+        const isStart = st.start && st.start[0] === r && st.start[1] === c;
+        const out = { className: [plannedDie ? `planned ${verdict}` : "", isStart ? "start" : ""].join(" ") };
+        if (plannedDie) {
+          const d = mine[plannedDie.i] || {};
+          out.node = dieNode({ colour: d.colour, face: d.face, letter: plannedDie.letter }, { elue: g.elue });
+        }
+        if (isStart && canPlace()) out.overlay = el("span", { class: "vp-arrow", "aria-hidden": "true", text: DIR[st.dir].arrow });
+        if (interactive) {
+          out.as = "button";
+          out.props = {
+            type: "button", "aria-label": `${cellName(r, c)}${plannedDie ? " : retirer ce dé" : isStart ? " : changer de direction" : " : commencer ici"}`,
+            onclick: () => cellClicked(r, c),
+            ondragover: (e) => { e.preventDefault(); e.currentTarget.classList.add("drop"); },
+            ondragleave: (e) => e.currentTarget.classList.remove("drop"),
+            ondrop: (e) => { e.preventDefault(); const i = Number(e.dataTransfer.getData("text/plain")); if (Number.isInteger(i)) dropOn(r, c, i); },
+          };
+        }
+        return out;
+      },
+    });
+    node.classList.toggle("placing", interactive);
+    replace(boardZone, node);
+  }
+
+  function renderPreview() {
+    const show = canPlace();
+    previewLine.hidden = !show;
+    if (!show) return;
+    const p = st.preview;
+    const plan = planned();
+    if (!st.start || !st.word.length) {
+      previewLine.className = "tw-preview vp-preview idle";
+      replace(previewLine, el("span", { text: !st.start ? "Cliquez une case vide du plateau pour y commencer votre mot, puis vos dés dans l’ordre." : `Départ ${cellName(...st.start)}, ${DIR[st.dir].label} ${DIR[st.dir].arrow} : cliquez vos dés dans l’ordre du mot.` }));
+    } else if (plan.off) {
+      previewLine.className = "tw-preview vp-preview invalid";
+      replace(previewLine, icon("info"), el("span", { class: "preview-error", text: "Le mot sort du plateau." }));
+    } else if (!p || p.waiting) {
+      previewLine.className = "tw-preview vp-preview";
+      replace(previewLine, el("span", { class: "muted", text: "Calcul des points…" }));
+    } else if (p.legal) {
+      previewLine.className = "tw-preview vp-preview valid";
+      replace(previewLine, el("span", { class: "preview-words" }, outcomeChips(p)),
+        el("span", { class: "preview-total" }, el("span", { class: "preview-score", text: num(p.total) }), el("span", { text: Math.abs(p.total) > 1 ? "points" : "point" })));
+    } else {
+      previewLine.className = "tw-preview vp-preview invalid";
+      replace(previewLine, icon("info"), el("span", { class: "preview-error", text: p.message || "Ce mot ne convient pas." }));
+    }
+  }
+
+  function renderRack() {
+    const g = st.game;
+    if (!g || !seated()) { replace(rackZone); rackZone.hidden = true; return; }
+    rackZone.hidden = false;
+    if (g.step === "announce" && mustAct()) {
+      replace(rackZone, announcePanel(g, { busy: busy(), send: sendAction, seatName }));
+      return;
+    }
+    const my = rack();
+    const inWord = new Map(st.word.map((w, k) => [w.i, k]));
+    const place = canPlace() && !busy();
+    const mayKeep = myTurn() && rolled() && g.rolls_left > 0 && !busy();
+    const diceNodes = my.map((d, i) => {
+      const pos = inWord.get(i);
+      const used = pos !== undefined;
+      const die = dieNode({ colour: d.colour, face: d.face }, {
+        elue: g.elue, as: place ? "button" : "span",
+        extraClass: [used ? "used" : "", d.fetish ? "fetish" : "", st.keep.has(i) ? "kept" : ""].join(" "),
+        badge: used ? String(pos + 1) : d.fetish ? "★" : null,
+        props: place ? { draggable: "true", "aria-pressed": used ? "true" : "false", onclick: () => toggleDie(i), ondragstart: (e) => e.dataTransfer.setData("text/plain", String(i)), dataset: { index: String(i), face: d.face ?? "", colour: d.colour } } : { dataset: { index: String(i), face: d.face ?? "", colour: d.colour } },
+      });
+      const keepBtn = mayKeep && !d.fetish && d.face !== null && !used
+        ? el("button", { type: "button", class: ["vp-keep", st.keep.has(i) ? "on" : ""], "aria-pressed": st.keep.has(i) ? "true" : "false", "aria-label": `Garder le dé ${i + 1} au prochain lancer`, text: st.keep.has(i) ? "gardé" : "garder",
+          onclick: () => { if (st.keep.has(i)) st.keep.delete(i); else st.keep.add(i); renderRack(); } })
+        : null;
+      const fetishBtn = place && d.face !== null && !used && !d.fetish
+        ? el("button", { type: "button", class: ["vp-fetish", st.fetish.has(i) ? "on" : ""], "aria-pressed": st.fetish.has(i) ? "true" : "false", "aria-label": `Fétiche : garder le dé ${i + 1} au tour suivant`, title: "Fétiche : garder ce dé, avec sa face, au tour suivant", text: "★",
+          onclick: () => { if (st.fetish.has(i)) st.fetish.delete(i); else st.fetish.add(i); requestPreview(); renderRack(); } })
+        : null;
+      return el("div", { class: "vp-slot" }, die, el("div", { class: "vp-slot-tools" }, keepBtn, fetishBtn));
+    });
+    const nothingToRoll = my.every((d, i) => d.fetish || (g.rolls && st.keep.has(i)));
+    const rollLabel = !rolled() ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
+    const actions = myTurn() ? el("div", { class: "tw-actions vp-actions" },
+      g.rolls_left > 0 ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
+      rolled() ? button("Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !st.word.length || !st.start, title: "Entrée" }) : null,
+      rolled() ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: !st.word.length && !st.start, title: "Échap" }) : null,
+      button("Passer", { kind: "ghost", iconName: "pass", onClick: doPass, disabled: busy() })) : null;
+    const dirs = canPlace() ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
+      DIRECTIONS.map(([d, , , arrow, label]) => el("button", { type: "button", role: "radio", class: ["vp-dir", d === st.dir ? "on" : ""], "aria-checked": d === st.dir ? "true" : "false", "aria-label": label, title: label, text: arrow, dataset: { dir: d },
+        onclick: () => { st.dir = d; changed(); } }))) : null;
+    replace(rackZone,
+      el("div", { class: "vp-rack-head" }, el("h2", { class: "vp-rack-title", text: "Votre réglette" }),
+        el("span", { class: "muted small", text: my.length ? `${dice(my.length)}${myTurn() && rolled() ? ` · ${plural(g.rolls, "lancer")}` : ""}` : "Plus aucun dé" })),
+      el("div", { class: "rack vp-rack" }, diceNodes.length ? diceNodes : el("span", { class: "muted", text: "Vous n’avez plus de dé." })),
+      dirs, actions,
+      canPlace() && my.some((d) => d.face !== null) ? el("p", { class: "muted small vp-hint", text: "★ : fétiche, gardé avec sa face pour le tour suivant (annoncé à tous)." }) : null);
+  }
+
+  function renderPlayers() {
+    const g = st.game;
+    if (!g || !st.table) return;
+    const scores = g.scores || [];
+    const prev = st.scoresShown;
+    const list = el("ul", { class: "player-list vp-player-list" }, seats().map((s, i) => {
+      const active = toAct().includes(i) && playing();
+      const winner = g.over && (g.winners || []).includes(i);
+      const shown = prev ? prev[i] ?? 0 : scores[i] ?? 0;
+      const scoreEl = el("span", { class: "player-score", dataset: { value: String(shown) }, text: num(shown) });
+      if (prev && prev[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
+      return el("li", { class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : ""], dataset: { seat: String(i) } },
+        avatarNode(s, seatName(i)),
+        el("span", { class: "player-main" },
+          el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
+            i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
+            winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null,
+            active ? el("span", { class: "player-clock", dataset: { clockSeat: String(i) } }) : null),
+          othersDice(g, i, g.elue)),
+        el("span", { class: "score-wrap" }, scoreEl));
+    }));
+    st.scoresShown = [...scores];
+    replace(playersBox, el("h2", { class: "card-title" }, icon("user"), el("span", { text: "Joueurs" }), el("span", { class: "card-title-extra", text: "points" })), list);
+  }
+
+  function renderBags() {
+    const g = st.game;
+    if (!g) return;
+    const bags = g.bags || { coloured: {}, opaque: 0 };
+    replace(bagsBox, el("h2", { class: "card-title" }, icon("bag"), el("span", { text: "Les sacs" })),
+      el("div", { class: "vp-bag-row" }, Object.entries(bags.coloured).map(([c, n]) => el("span", { class: "vp-bag", title: `${plural(n, "dé")} ${c}${n > 1 ? "s" : ""}` },
+        dieNode({ colour: c, face: null }, { extraClass: "mini" }), el("span", { text: String(n) }))),
+      el("span", { class: "vp-bag", title: "Sac opaque" }, dieNode({ colour: "vert", face: null }, { extraClass: "mini" }), el("span", { text: String(bags.opaque) }))),
+      el("p", { class: "muted small", text: "Sac transparent : les dés de couleur ; sac opaque : les dés verts, tirés à l’aveuglette." }));
+  }
+
+  function renderEnd() {
+    const g = st.game;
+    if (!g || !g.over) { endBox.hidden = true; return; }
+    endBox.hidden = false;
+    replace(endBox, el("h2", { class: "card-title", id: "vp-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
+      el("p", { class: "muted", text: END_REASONS[g.end_reason] || "" }), resultTable(g, seatName), endLinks(id, "volapuk"));
+  }
+
+  function showEndModal() {
+    tableEndModal({
+      winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName,
+      content: el("div", {}, el("p", { class: "muted", text: END_REASONS[st.game.end_reason] || "" }), resultTable(st.game, seatName), endLinks(id, "volapuk")),
+    });
+  }
+
+  return () => {
+    alive = false;
+    socket.close();
+    clocks.stop();
+    clearTimeout(st.previewTimer);
+    document.removeEventListener("keydown", onKey);
+    for (const d of document.querySelectorAll("dialog.modal")) d.close();
+  };
+}
