@@ -1,0 +1,276 @@
+"""Volapük through the server: a human against two bots over a WebSocket to the end (rolls,
+words found from his own view, the live preview, the announcements of the plus-values), a
+refused word, the record and the replay; and nothing hidden (the others' green dice and the
+faces of dice not rolled in front of everyone, the bags' contents, the random source, the
+anagrams and definitions before everyone is done) in any payload a seat or a spectator got."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+import pytest
+from starlette.testclient import TestClient
+
+from ludomots.core.record import Record, replay, replay_states
+from ludomots.games.volapuk.dice import ACCENT_SIGNS, JOKER, SUPER
+from ludomots.games.volapuk.rules import GAME, VolapukState
+from tests.server.helpers import Socket, actions_of, create, keys_in
+from tests.server.volapuk_play import find_place, lonely_cells
+
+MAX_ACTIONS = 600
+OPTIONS = {"anagrams": True, "definitions": True, "announce_seconds": 0}
+GREEN_ID = re.compile(r"vert\d\d")
+
+
+@dataclass
+class VolaGame:
+    table_id: str
+    token: str
+    seat: Socket
+    spectator: Socket
+    previews: list[dict[str, Any]] = field(default_factory=list)
+    refusal: dict[str, Any] = field(default_factory=dict)
+    unchanged: bool = False
+    kinds: Counter[str] = field(default_factory=Counter)
+
+
+def human_action(view: dict[str, Any]) -> dict[str, Any]:
+    """Roll first; then the longest word found, or roll again, or pass; announcements: done."""
+    game = view["game"]
+    seat = view["table"]["you"]
+    if game["step"] == "announce":
+        return {"type": "done"}
+    rack = game["racks"][seat]
+    if not rack:
+        return {"type": "pass"}
+    if not any(d["face"] is not None for d in rack):
+        return {"type": "roll", "keep": []}
+    found = find_place(game, seat)
+    if found is not None:
+        return found[0]
+    if game["rolls_left"]:
+        return {"type": "roll", "keep": []}
+    return {"type": "pass"}
+
+
+def refused_place(view: dict[str, Any]) -> dict[str, Any] | None:
+    """Two of the player's letter dice far from every word on the board."""
+    game = view["game"]
+    seat = view["table"]["you"]
+    if not game["board"]:
+        return None
+    dice = [i for i, d in enumerate(game["racks"][seat])
+            if d["face"] not in (None, JOKER, SUPER, *ACCENT_SIGNS)][:2]
+    cell = lonely_cells(game)
+    if len(dice) < 2 or cell is None:
+        return None
+    return {"type": "place", "row": cell[0], "col": cell[1], "direction": "E", "dice": dice,
+            "letters": ["", ""], "fetishes": [], "swap": []}
+
+
+def play_against_bots(client: TestClient) -> VolaGame:
+    created = create(client, game="volapuk", options=OPTIONS,
+                     seats=[{"kind": "human"}, {"kind": "bot", "level": "debutant"},
+                            {"kind": "bot", "level": "expert"}])
+    table_id = created["table"]
+    game = VolaGame(table_id, created["token"], Socket(client, table_id, created["token"]),
+                    Socket(client, table_id))
+    alice = game.seat
+    acted_at = -1
+    done_turn = -1  # the bots announce at the same time: one "done" per word
+    for _ in range(MAX_ACTIONS * 4):
+        view = alice.view
+        if view["table"]["status"] == "over":
+            break
+        count = actions_of(view)
+        announcing = view["game"]["step"] == "announce"
+        if 0 in view["table"]["to_act"] and acted_at != count and not (
+                announcing and done_turn == view["game"]["turn"]):
+            acted_at = count
+            action = human_action(view)
+            if announcing:
+                done_turn = view["game"]["turn"]
+            game.kinds[action["type"]] += 1
+            if action["type"] == "place":
+                ref = len(game.previews) + 1
+                alice.send({"type": "preview", "id": ref, "action": action})
+                answer = alice.until(lambda m, ref=ref: m["type"] in ("preview", "error")
+                                     and m.get("id") == ref)
+                game.previews.append({"action": action, "answer": answer,
+                                      "expected": find_place(view["game"], 0)})
+                bad = refused_place(view)
+                if not game.refusal and bad is not None:
+                    before = json.dumps(view["game"], sort_keys=True)
+                    alice.send({"type": "action", "id": "bad", "action": bad})
+                    game.refusal = alice.until(lambda m: m["type"] == "error")
+                    game.unchanged = actions_of(alice.view) == count and \
+                        json.dumps(alice.view["game"], sort_keys=True) == before
+            alice.send({"type": "action", "action": action})
+        message = alice.recv(30)
+        assert message["type"] != "error", message
+    assert alice.view["table"]["status"] == "over", "the game did not end"
+    final = actions_of(alice.view)
+    game.spectator.until(lambda m: m["type"] == "update" and actions_of(m["view"]) >= final)
+    alice.close()
+    game.spectator.close()
+    return game
+
+
+@pytest.fixture(scope="module")
+def vola_game(server: TestClient) -> VolaGame:
+    return play_against_bots(server)
+
+
+def _record(client: TestClient, table_id: str) -> Record:
+    response = client.get(f"/api/tables/{table_id}/record")
+    assert response.status_code == 200, response.text
+    return Record.from_json(response.json())
+
+
+def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
+                                                             vola_game: VolaGame) -> None:
+    """Rule 11 ends the game (dice out, or every player passing); the record replays to the
+    same scores; the log the page shows holds every word and pass."""
+    view = vola_game.seat.view
+    game = view["game"]
+    assert game["over"] is True and game["end_reason"] in ("dice_out", "blocked")
+    assert view["table"]["result"]["scores"] == game["scores"]
+    record = _record(server, vola_game.table_id)
+    assert [s.kind for s in record.seats] == ["human", "bot", "bot"]
+    assert {line.seat for line in record.actions} == {0, 1, 2}
+    assert replay(record, GAME).scores() == game["scores"]
+    kinds = Counter(line.action["type"] for line in record.actions)
+    assert len(game["played"]) == kinds["place"] + kinds["recompose"] + kinds["pass"]
+    # Every point comes from a word or an announcement (the engine's own log of the game;
+    # the results of the announcements join a word's entry after it was sent to clients).
+    final = replay(record, GAME)
+    assert isinstance(final, VolapukState)
+    assert sum(p["total"] for p in final.played if p["type"] == "word") + sum(
+        a["points"] for p in final.played for key in ("accents", "anagrams", "definitions")
+        for a in (p.get("announced") or {}).get(key, [])) == sum(game["scores"])
+    assert vola_game.kinds["place"] >= 3 and vola_game.kinds["roll"] >= 3
+    assert vola_game.kinds["done"] >= 3  # the plus-values opened announcements
+
+
+def test_the_preview_gives_the_words_and_points_before_the_word_is_laid(
+        vola_game: VolaGame) -> None:
+    assert vola_game.previews
+    for entry in vola_game.previews:
+        result = entry["answer"]["result"]
+        assert result["legal"] is True and result["error"] is None
+        assert result["total"] == entry["expected"][1]
+        assert result["total"] == sum(w["total"] for w in result["words"]) + result[
+            "penalty"] + result["volapuk"] + result["recomposed"]
+        assert [p["cell"] for p in result["placed"]] and result["words"][0]["text"]
+
+
+def test_a_word_not_attached_to_the_board_is_refused_in_french_and_nothing_changes(
+        vola_game: VolaGame) -> None:
+    """RULINGS: after the first word, a word goes through a letter already on the board."""
+    assert vola_game.refusal["code"] == "not_connected"
+    assert vola_game.refusal["message"] == \
+        "Le mot doit passer par une lettre déjà posée sur le plateau."
+    assert vola_game.unchanged
+
+
+def test_the_replay_steps_through_the_board_rolls_and_words(server: TestClient,
+                                                            vola_game: VolaGame) -> None:
+    data = server.get(f"/api/tables/{vola_game.table_id}/replay").json()
+    record = _record(server, vola_game.table_id)
+    steps = data["steps"]
+    assert data["game"] == "volapuk" and len(steps) == len(record.actions) + 1
+    assert steps[0]["view"]["board"] == [] and steps[0]["events"] == []
+    for k in range(1, len(steps)):
+        action = steps[k]["action"]
+        view = steps[k]["view"]
+        if action["type"] == "place":
+            laid = view["played"][-1]
+            assert laid["type"] == "word" and laid["seat"] == steps[k]["seat"]
+            assert steps[k]["events"][0]["type"] == "word"
+            cells = {tuple(t["cell"]) for t in view["board"]}
+            assert {tuple(p["cell"]) for p in laid["placed"]} <= cells
+        if action["type"] == "roll":
+            # The roll is public: the spectator sees the faces of the dice thrown.
+            rack = view["racks"][steps[k]["seat"]]
+            assert all(d["face"] is not None for d in rack)
+            assert all(set(d) == {"die", "colour", "face", "fetish"} for d in rack)
+    assert steps[-1]["view"]["over"] is True
+    assert steps[-1]["events"][-1]["type"] == "game_over"
+
+
+def _states(client: TestClient, table_id: str) -> tuple[Record, list[VolapukState]]:
+    record = _record(client, table_id)
+    states = []
+    for _, state in replay_states(record, GAME):
+        assert isinstance(state, VolapukState)
+        states.append(state)
+    return record, states
+
+
+def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, record: Record,
+           token: str, placed: set[str]) -> None:
+    text = json.dumps(payload, ensure_ascii=False)
+    keys = keys_in(payload)
+    # No seed, no random source (the future throws), no token.
+    assert str(record.seed) not in text and "seed" not in keys and "rng" not in keys
+    assert json.dumps(state.rng.to_json()) not in text
+    assert token not in text
+    game = payload["view"]["game"]
+    # The bags are counts: the opaque bag's dice stay unknown.
+    assert isinstance(game["bags"]["opaque"], int)
+    assert game["bags"]["coloured"] == state.coloured
+    # A green die's identity (its six faces) is its holder's: only his own and those on the
+    # board are named anywhere.
+    own = {d["die"] for d in state.racks[viewer]} if viewer is not None else set()
+    for die in GREEN_ID.findall(text):
+        assert die in own or die in placed, f"green die {die} reached seat {viewer}"
+    for owner, rack in enumerate(game["racks"]):
+        truth = state.racks[owner]
+        assert len(rack) == len(truth)
+        for shown, real in zip(rack, truth, strict=True):
+            if owner == viewer:
+                assert shown["die"] == real["die"] and shown["face"] == real["face"]
+                continue
+            assert "faces" not in shown and not GREEN_ID.fullmatch(shown["die"])
+            public = real["fetish"] or owner == state.current
+            assert shown["face"] == (real["face"] if public else None), \
+                f"an unrolled face of seat {owner} reached seat {viewer}"
+    # Announcements: the others' anagrams and definitions stay secret until everyone is done.
+    if state.announce is not None:
+        shown = game["announce"]
+        assert shown["mine"] == (state.announce["words"][viewer] if viewer is not None else [])
+        part = json.dumps(shown, ensure_ascii=False)
+        for other in range(state.players):
+            if other != viewer:
+                for word in state.announce["words"][other]:
+                    assert word not in part, f"seat {other}'s anagram reached seat {viewer}"
+        for seat, definition, _ in state.announce["definitions"]:
+            if seat != viewer:
+                assert json.dumps(definition, ensure_ascii=False)[1:-1] not in text
+    for event in payload.get("events", []):
+        if event["type"] in ("anagram", "definition", "drew"):
+            assert event["data"]["seat"] == viewer, f"{event} reached seat {viewer}"
+
+
+def test_no_payload_reveals_hidden_dice_bags_throws_or_announcements(
+        server: TestClient, vola_game: VolaGame) -> None:
+    record, states = _states(server, vola_game.table_id)
+    placed = {t.die for s in states for t in s.board.values()}
+    checked = secret_announces = 0
+    for socket, viewer in ((vola_game.seat, 0), (vola_game.spectator, None)):
+        for payload in socket.received:
+            if payload["type"] not in ("welcome", "update"):
+                continue
+            state = states[payload["view"]["table"]["actions"]]
+            _check(payload, viewer, state, record, vola_game.token, placed)
+            if state.announce is not None and any(state.announce["words"][1:]):
+                secret_announces += 1
+            checked += 1
+    assert checked > 60
+    # Not vacuous: the bots held green dice, and announced in secret.
+    assert any(GREEN_ID.fullmatch(d["die"]) for s in states for r in s.racks[1:] for d in r)
+    assert secret_announces > 0
