@@ -251,6 +251,10 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
         raise rule_error("too_short", "Un mot a au moins deux lettres.", word=text)
     verdict = judge(text, options.phrases)
     if not verdict.ok:
+        if verdict.reason == "signs":
+            raise rule_error("signs", f"« {text} » s’écrit « {verdict.form} » : apostrophes, "
+                             "traits d’union et points ne se remplacent pas par une case "
+                             "espace.", word=text, form=verdict.form)
         if verdict.reason == "spelling":
             raise rule_error("spelling", f"« {text} » ne s’écrit pas ainsi (accent ou "
                              "cédille).", word=text)

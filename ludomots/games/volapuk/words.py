@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import product
 
 from ludomots.lexicon.fold import fold, normalize_apostrophes
 from ludomots.lexicon.lexicon import get_lexicon
@@ -42,7 +43,8 @@ VOWELS_H = frozenset("AEIOUYH")
 class Verdict:
     ok: bool
     compound: bool = False  # a dictionary compound with a space: +3 (seed A8)
-    reason: str = ""  # "unknown" or "spelling" when not ok
+    reason: str = ""  # "unknown", "spelling" or "signs" when not ok
+    form: str = ""  # with reason "signs": the dictionary's spelling, signs and all
 
 
 REFUSED = Verdict(False, reason="unknown")
@@ -91,6 +93,29 @@ def _dictionary(text: str) -> Verdict:
     return Verdict(True, compound=" " in text)
 
 
+SEPARATORS = ("-", "'")
+MAX_VARIED = 4  # spaces tried one by one; beyond, all of them at once
+
+
+def signed_form(text: str) -> str:
+    """The dictionary word `text` is when some of its space cells are a hyphen or an
+    apostrophe ("S EXONDER" -> "S'EXONDER", "ARC EN CIEL" -> "ARC-EN-CIEL"), or "" (seed 2a
+    and the remark: such words "ne pourront être écrits sans eux")."""
+    parts = text.split(" ")
+    gaps = len(parts) - 1
+    if gaps > MAX_VARIED:
+        choices: list[tuple[str, ...]] = [(sep,) * gaps for sep in SEPARATORS]
+    else:
+        choices = list(product((" ", *SEPARATORS), repeat=gaps))
+    for joints in choices:
+        if all(j == " " for j in joints):
+            continue
+        variant = parts[0] + "".join(j + p for j, p in zip(joints, parts[1:], strict=True))
+        if judge(variant, phrases=False).ok:
+            return variant
+    return ""
+
+
 @lru_cache(maxsize=200_000)
 def judge(text: str, phrases: bool = True) -> Verdict:
     """Is the written string `text` (upper case, signs kept) acceptable, and is it a
@@ -103,6 +128,11 @@ def judge(text: str, phrases: bool = True) -> Verdict:
         return whole
     if phrases and " " in text:
         parts = text.split(" ")
+        if any(p.endswith("'") for p in parts[:-1]):
+            return whole  # an elided word is joined to the next one (S'EXONDER)
+        signed = signed_form(text)
+        if signed:
+            return Verdict(False, reason="signs", form=signed)
         verdicts = [judge(p, phrases) for p in parts]
         if all(v.ok for v in verdicts):
             return Verdict(True)

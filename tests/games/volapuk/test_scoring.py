@@ -260,3 +260,13 @@ def test_an_older_super_joker_multiplies_words_through_it_by_its_force() -> None
                        VolapukOptions(super_joker=True), {(7, 7): 7})
     assert outcome.words[0].text == "PORTE"
     assert outcome.total == 5 * 7 - 10
+
+
+def test_a_space_cell_does_not_replace_an_apostrophe_or_a_hyphen() -> None:
+    """Seed 2a: "S'ALTÉRER et S'EXONDER ne peuvent être placés s'ils ne comportent pas
+    l'apostrophe"; 2: the signs "doivent donc être employés, pour justifier le mot déposé"."""
+    for faces in ("S_EXONDER", "ARC_EN_CIEL"):
+        with pytest.raises(RuleError) as refused:
+            lay({}, "H3", "E", faces)
+        assert refused.value.code == "signs"
+    assert lay({}, "H3", "E", "SE_POURRIR").total == 9

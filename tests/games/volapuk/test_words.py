@@ -39,3 +39,21 @@ def test_elisions_before_a_vowel() -> None:
 def test_the_cedilla_and_accented_dice() -> None:
     assert judge("FAÇADE").ok and judge("FACADE").reason == "spelling"
     assert judge("ÉTÉ").ok and judge("ETE").ok and judge("ÈTE").reason == "spelling"
+
+
+def test_a_phrase_cannot_stand_for_a_word_the_dictionary_writes_with_signs() -> None:
+    """Seed 2a: "S'ALTÉRER et S'EXONDER ne peuvent être placés s'ils ne comportent pas
+    l'apostrophe"; remark: "Les mots possédant des asprosthophes, des tirets ou des points ne
+    pourront être écrits sans eux". A space cell is no apostrophe or hyphen: S EXONDER and ARC
+    EN CIEL are those words written without their signs, not phrases."""
+    for text in ("S EXONDER", "S ALTÉRER", "ARC EN CIEL", "PORTE MONNAIE", "C EST"):
+        verdict = judge(text)
+        assert not verdict.ok and verdict.reason == "signs", text
+    assert judge("SE POURRIR").ok and judge("BONNE FÊTE").ok
+
+
+def test_an_elided_word_is_not_a_part_of_a_phrase() -> None:
+    """Seed 2a: the apostrophe joins the elided word to the next one (S'EXONDER); "L' EAU"
+    with a space cell after it is no way to write anything."""
+    assert not judge("L' EAU").ok
+    assert judge("L'EAU").ok
