@@ -29,6 +29,7 @@ export function mount(main, { id, info }) {
     start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
     preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
     clockSkew: 0, endAnnounced: false, scoresShown: null, asking: false,
+    announced: {}, // word turn -> results of its announcements, from the events (see below)
   };
   let alive = true;
 
@@ -124,6 +125,7 @@ export function mount(main, { id, info }) {
     }
     for (const ev of initial ? [] : events) {
       const d = ev.data || {};
+      noteAnnounced(ev.type, d);
       if (ev.type === "word") sound("play");
       else if (ev.type === "roll" && d.seat !== st.seat) sound("tile");
       else if (ev.type === "timeout") toast(`Temps écoulé pour ${d.seat === st.seat ? "vous" : seatName(d.seat)} : le tour passe.`, { kind: "info" });
@@ -139,6 +141,17 @@ export function mount(main, { id, info }) {
         setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
       }
     }
+  }
+
+  /** The results of the announcements join their word's log entry after that entry was sent
+   * (a log update carries only new entries), so they are kept here from the public events. */
+  function noteAnnounced(type, d) {
+    const words = (st.game.played || []).filter((p) => p.type === "word");
+    const word = words[words.length - 1];
+    if (!word || !["accent", "anagrams", "definitions"].includes(type)) return;
+    const a = st.announced[word.turn] || (st.announced[word.turn] = { accents: [], anagrams: [], definitions: [] });
+    if (type === "accent") a.accents.push(d);
+    else a[type] = d.results || [];
   }
 
   // ---- derived state ---------------------------------------------------------------------
@@ -354,7 +367,7 @@ export function mount(main, { id, info }) {
     renderPreview();
     renderRack();
     renderPlayers();
-    replace(logList, logEntries(st.game, seatName));
+    replace(logList, logEntries(st.game, seatName, st.announced));
     const scroller = logList.parentElement;
     requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
     renderBags();
@@ -501,7 +514,7 @@ export function mount(main, { id, info }) {
       g.rolls_left > 0 ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
       rolled() ? button("Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !st.word.length || !st.start, title: "Entrée" }) : null,
       rolled() ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: !st.word.length && !st.start, title: "Échap" }) : null,
-      button("Passer", { kind: "ghost", iconName: "pass", onClick: doPass, disabled: busy() })) : null;
+      button("Passer", { kind: "ghost vp-pass", iconName: "pass", onClick: doPass, disabled: busy() })) : null;
     const dirs = canPlace() ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
       DIRECTIONS.map(([d, , , arrow, label]) => el("button", { type: "button", role: "radio", class: ["vp-dir", d === st.dir ? "on" : ""], "aria-checked": d === st.dir ? "true" : "false", "aria-label": label, title: label, text: arrow, dataset: { dir: d },
         onclick: () => { st.dir = d; changed(); } }))) : null;

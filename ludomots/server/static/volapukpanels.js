@@ -16,7 +16,7 @@ export function othersDice(g, seat, elue) {
 }
 
 /** The log: every word (with its points) and every pass, in order. */
-export function logEntries(g, seatName) {
+export function logEntries(g, seatName, announced = {}) {
   if (!g) return [];
   const items = (g.played || []).map((p) => {
     if (p.type === "pass") {
@@ -30,7 +30,7 @@ export function logEntries(g, seatName) {
           el("span", { class: "muted small", text: playedText(p).replace(/^pose \S+ /, "") })),
         el("span", { class: "vp-log-chips" }, outcomeChips(p)),
         p.fetishes && p.fetishes.length ? el("span", { class: "muted small", text: `fétiches : ${p.fetishes.join(" ")}` }) : null,
-        announcedText(p.announced, seatName)),
+        announcedText(p.announced || announced[p.turn], seatName)),
       el("span", { class: ["log-score", p.total < 0 ? "neg" : p.total === 0 ? "zero" : ""], text: signed(p.total) }));
   });
   if (g.over) items.push(el("li", { class: "log-entry note strong" }, icon("trophy"), el("span", { class: "log-move", text: "Fin de la partie." })));

@@ -1,0 +1,242 @@
+"""Volapük in a real browser against the real server: one human against a bot, to the end.
+
+The human plays through the interface only: he rolls with the button, once keeps a die
+("garder") before rolling again and finds it unchanged; a word is found from his own view (the
+board and his dice) and laid by clicking its start cell on the round board, its direction, then
+its dice in order (a joker asks for its letter); the live preview must show the engine's points
+before the word is laid. Once, two dice far from every word are laid: the engine's French
+message comes back and nothing changes. Halfway the page is reloaded and must give the seat
+back; a phone-sized screenshot is taken; the game ends with the modal and the final scores,
+then the replay steps through it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludomots.games.volapuk.board import cells, name
+from tests.e2e.conftest import LiveServer
+from tests.server.volapuk_play import find_place, lonely_cells
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+GAME_TIMEOUT = 240.0
+NOT_ATTACHED = "Le mot doit passer par une lettre déjà posée sur le plateau."
+
+# What the page waits on from the human (his turn, nothing pending), or the end.
+READY = """() => {
+  const end = document.querySelector('.vp-end');
+  if (end && !end.hidden) return 'over';
+  const page = document.querySelector('.vp-page');
+  if (!page || page.dataset.mine !== 'true') return false;
+  const pass = document.querySelector('.vp-actions .vp-pass');
+  if (!pass || pass.disabled) return false;
+  return page.dataset.step;
+}"""
+
+
+def create_table(page: Any, server: LiveServer, name_: str = "Alice") -> str:
+    page.goto(server.base_url + "/?jeu=volapuk")
+    card = page.locator('.game-card[data-game="volapuk"]')
+    expect(card.get_by_role("button", name="Créer une table")).to_be_visible()
+    card.get_by_role("button", name="Créer une table").click()
+    expect(page.locator(".form-game strong")).to_have_text("Volapük")
+    # The engine's options are on the form, in French.
+    expect(page.locator("label[for=opt-rolls]")).to_have_text("Lancers par tour")
+    expect(page.locator("#opt-super_joker")).not_to_be_checked()
+    page.fill("#create-name", name_)
+    rows = page.locator(".seat-row")
+    expect(rows).to_have_count(2)
+    rows.nth(1).locator(".level-select").select_option("debutant")
+    page.get_by_role("button", name="Créer la table").click()
+    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".tw-banner .banner-text")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def actions_count(page: Any) -> int:
+    return int(page.locator(".vp-page").get_attribute("data-actions") or 0)
+
+
+def wait_moved(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "n => Number(document.querySelector('.vp-page').dataset.actions) > n", arg=before,
+        timeout=30000)
+
+
+def shot(page: Any, folder: Path, label: str, **kwargs: Any) -> None:
+    if kwargs.get("full_page"):
+        page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(folder / f"volapuk-{label}.png"), **kwargs)
+
+
+def clear_word(page: Any) -> None:
+    clear = page.get_by_role("button", name="Effacer")
+    if clear.count() and clear.is_enabled():
+        clear.click()
+    expect(page.locator(".vp-cell.start")).to_have_count(0)
+
+
+def lay(page: Any, cell: tuple[int, int], direction: str, dice: list[int],
+        letters: list[str]) -> None:
+    """The start cell on the board, the direction, then the dice of the réglette in order."""
+    clear_word(page)
+    page.locator(f'button.vp-cell[data-cell="{name(cell)}"]').click()
+    expect(page.locator(f'.vp-cell.start[data-cell="{name(cell)}"]')).to_have_count(1)
+    page.locator(f'.vp-dir[data-dir="{direction}"]').click()
+    expect(page.locator(f'.vp-dir[data-dir="{direction}"]')).to_have_attribute(
+        "aria-checked", "true")
+    for k, (i, letter) in enumerate(zip(dice, letters, strict=True)):
+        page.locator(f'.vp-rack button.vp-die[data-index="{i}"]').click()
+        if letter:
+            dialog = page.locator("dialog.vp-joker-modal")
+            expect(dialog).to_be_visible()
+            dialog.get_by_role("button", name=letter, exact=True).click()
+            expect(dialog).to_have_count(0)
+        expect(page.locator(".vp-cell.planned")).to_have_count(k + 1)
+
+
+def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
+                                    screenshots: Path) -> None:
+    started = time.monotonic()
+    page = new_page()
+    table_id = create_table(page, server)
+    expect(page.locator(".vp-disc")).to_be_visible()
+    expect(page.locator(".vp-player-list .player")).to_have_count(2)
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    # 15 rows of 15 cells clipped to a disc: the engine's cells, no more.
+    expect(page.locator(".vp-cell:not(.off)")).to_have_count(len(cells()))
+
+    shots: set[str] = set()
+    played: list[str] = []
+    refused = reloaded = kept = False
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
+        page.wait_for_function(READY, timeout=60000)
+        if page.evaluate(READY) == "over":
+            break
+        before = actions_count(page)
+        view = server.view(table_id, token)
+        game = view["game"]
+        assert view["table"]["actions"] == before
+        seat = view["table"]["you"]
+        rack = game["racks"][seat]
+        if rack and not any(d["face"] is not None for d in rack):
+            # The dice are thrown in front of everyone: the player's réglette, then the log.
+            page.get_by_role("button", name="Lancer les dés").click()
+            wait_moved(page, before)
+            continue
+        found = find_place(game, seat) if rack else None
+        if not kept and found is None and game["rolls_left"]:
+            # Keep one die, throw the others: the die kept shows the same face.
+            i = next(k for k, d in enumerate(rack) if d["face"] is not None and not d["fetish"])
+            page.get_by_role("button", name=f"Garder le dé {i + 1} au prochain lancer").click()
+            expect(page.locator(f'.vp-rack .vp-die[data-index="{i}"]')).to_have_class(
+                re.compile(r"\bkept\b"))
+            page.get_by_role("button", name=re.compile(r"^Relancer")).click()
+            wait_moved(page, before)
+            assert server.view(table_id, token)["game"]["racks"][seat][i]["face"] == \
+                rack[i]["face"]
+            kept = True
+            continue
+        if found is None:
+            if game["rolls_left"] and rack:
+                page.get_by_role("button", name=re.compile(r"^Relancer")).click()
+            else:
+                page.get_by_role("button", name="Passer").click()
+            wait_moved(page, before)
+            continue
+        if not refused and game["board"] and (spot := lonely_cells(game)) is not None:
+            two = [i for i, d in enumerate(rack) if d["face"] not in (None, "?", "*", "^", "¨")]
+            if len(two) >= 2:
+                # Two dice touching no word: the engine's message, and nothing changes.
+                lay(page, spot, "E", two[:2], ["", ""])
+                preview = page.locator(".vp-preview")
+                expect(preview).to_have_class(re.compile(r"\binvalid\b"))
+                expect(preview).to_contain_text(NOT_ATTACHED)
+                if "refused" not in shots:
+                    shot(page, screenshots, "refused")
+                    shots.add("refused")
+                page.get_by_role("button", name="Déposer le mot").click()
+                expect(page.locator(".toast-error").last).to_contain_text(NOT_ATTACHED)
+                assert actions_count(page) == before
+                assert server.view(table_id, token)["game"]["board"] == game["board"]
+                refused = True
+        action, points = found
+        lay(page, (action["row"], action["col"]), action["direction"], action["dice"],
+            action["letters"])
+        preview = page.locator(".vp-preview")
+        expect(preview).to_have_class(re.compile(r"\bvalid\b"))
+        expect(preview.locator(".preview-score")).to_have_text(str(points))
+        if "word" not in shots:
+            shot(page, screenshots, "word", full_page=True)
+            shots.add("word")
+        elif "phone" not in shots:
+            page.set_viewport_size(PHONE)
+            shot(page, screenshots, "phone", full_page=True)
+            shot(page, screenshots, "phone-top")
+            page.set_viewport_size(DESKTOP)
+            shots.add("phone")
+        word = preview.locator(".word-chip > span").first.inner_text()
+        page.get_by_role("button", name="Déposer le mot").click()
+        wait_moved(page, before)
+        played.append(word)
+
+        if len(played) == 2 and not reloaded:
+            # A reload gives the seat back, with the same dice and the whole log.
+            page.reload()
+            expect(page.locator(".role-chip")).to_contain_text("Vous : Alice")
+            page.wait_for_function("() => document.querySelector('.vp-page').dataset.actions")
+            expect(page.locator(".vp-log .vp-log-word").first).to_be_visible()
+            now = server.view(table_id, token)
+            if now["table"]["actions"] == actions_count(page):
+                shown = page.locator(".vp-rack .vp-die").evaluate_all(
+                    "els => els.map(e => e.dataset.colour)")
+                assert shown == [d["colour"] for d in now["game"]["racks"][seat]]
+                assert page.locator(".vp-cell.taken").count() == len(now["game"]["board"])
+            reloaded = True
+
+    assert len(played) >= 2, "the human laid fewer than two words"
+    assert reloaded and refused
+    authors = page.locator(".vp-log-word .log-who").all_inner_texts()
+    assert any("Robot" in a for a in authors) and any("Alice" in a for a in authors)
+
+    # The end: the modal, then the end card with each player's points.
+    dialog = page.locator("dialog.end-modal")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(".result-table tbody tr")).to_have_count(2)
+    shot(page, screenshots, "end-modal")
+    dialog.get_by_role("button", name="Fermer").click()
+    end = page.locator(".vp-end")
+    expect(end.locator(".win-tag").first).to_be_visible()
+    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    final = server.view(table_id)["game"]
+    assert final["over"] is True
+    for row in end.locator(".result-table tbody tr").all():
+        s = int(row.get_attribute("data-seat") or -1)
+        assert row.locator("td.total").inner_text() == str(final["scores"][s])
+    shot(page, screenshots, "end", full_page=True)
+
+    # The replay: the board at every step, the words in the list.
+    end.get_by_role("link", name="Revoir la partie").click()
+    page.wait_for_url(re.compile(r"/revoir$"))
+    expect(page.locator(".vp-replay .vp-disc")).to_be_visible()
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-counter")).to_contain_text("Début")
+    expect(page.locator(".vp-replay .vp-cell.taken")).to_have_count(0)
+    page.locator(".replay-list .step-link", has_text=played[0]).first.click()
+    expect(page.locator(".replay-move")).to_contain_text(played[0])
+    shot(page, screenshots, "replay", full_page=True)
+    page.keyboard.press("End")
+    expect(page.locator(".replay-scores")).to_contain_text("Scores finaux")
+    assert time.monotonic() - started < 150, "the Volapük browser test got too slow"
