@@ -34,10 +34,11 @@ from ludomots.games.volapuk.scoring import (
     Outcome,
     Tile,
     WordScore,
+    read_run,
     run,
     score_word,
+    trim_signs,
 )
-from ludomots.games.volapuk.words import judge
 
 RECOMPOSE_BONUS = 10  # seed: "additionné d'un bonus de 10 points"
 
@@ -109,18 +110,22 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         before = run(board, line[0], orientation) if line[0] in board else []
         if before == line and all(board[c] == after[c] for c in line):
             continue  # an unchanged word
-        forward = "".join(after[c].text for c in line)
-        verdict = judge(forward, options.phrases)
-        cells, direction = line, orientation
-        if not verdict.ok:
-            cells, direction = line[::-1], OPPOSITE[orientation]
-            verdict = judge("".join(after[c].text for c in cells), options.phrases)
+        read = read_run(after, line, orientation, options.phrases, set(line))
+        if read is None:
+            continue  # no assemblage of two letters (a sign beside a letter)
+        cells, direction, verdict = read
+        if verdict.ok and set(cells) != set(line):  # read without the signs at its ends
+            earlier = trim_signs(board, run(board, cells[0], orientation)) \
+                if cells[0] in board else []
+            if set(earlier) == set(cells) and all(board[c] == after[c] for c in cells):
+                continue  # that word is unchanged
         if verdict.ok:
             words.append(score_word(after, cells, direction, set(), elue, options,
                                     verdict.compound, bool(words), moved_forces))
             in_words.update(cells)
         else:
-            meaningless.append({"text": forward, "cells": [list(c) for c in line],
+            meaningless.append({"text": "".join(after[c].text for c in line),
+                                "cells": [list(c) for c in line],
                                 "start": name(line[0]), "direction": orientation})
     words.sort(key=lambda w: -w.total)  # the best word first: the move's "main" word
     for index, word in enumerate(words):

@@ -42,7 +42,7 @@ from ludomots.games.volapuk.dice import (
     is_letter,
     letter_value,
 )
-from ludomots.games.volapuk.words import judge
+from ludomots.games.volapuk.words import REFUSED, Verdict, judge
 from ludomots.lexicon.fold import fold
 
 ELUE_FACTOR = 3  # seed A1: "3 points avec la lettre Élue"
@@ -202,6 +202,37 @@ def run(board: Board, cell: Cell, direction: str) -> list[Cell]:
     return cells
 
 
+def trim_signs(board: Board, line: list[Cell]) -> list[Cell]:
+    """The run without the sign dice at its ends: a space cell, an apostrophe, a hyphen or a
+    point beside a word is no letter of it (seed C5: "assemblage de 2 lettres")."""
+    first, last = 0, len(line)
+    while first < last and not board[line[first]].counts:
+        first += 1
+    while last > first and not board[line[last - 1]].counts:
+        last -= 1
+    return line[first:last]
+
+
+def letter_dice(board: Board, cells: list[Cell]) -> int:
+    return sum(1 for c in cells if board[c].counts)
+
+
+def read_run(board: Board, line: list[Cell], orientation: str, phrases: bool,
+             through: set[Cell]) -> tuple[list[Cell], str, Verdict] | None:
+    """How a collateral run reads: as a word forwards, else backwards, first whole, then
+    without the signs at its ends (it must still go through a cell of `through`). None when
+    it is no assemblage of two letters through those cells; a verdict not ok: meaningless."""
+    trimmed = trim_signs(board, line)
+    if letter_dice(board, trimmed) < 2 or not through & set(trimmed):
+        return None
+    for cells in (line, trimmed) if trimmed != line else (line,):
+        for ordered, direction in ((cells, orientation), (cells[::-1], OPPOSITE[orientation])):
+            verdict = judge("".join(board[c].text for c in ordered), phrases)
+            if verdict.ok:
+                return ordered, direction, verdict
+    return line, orientation, REFUSED
+
+
 def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], elue: str,
                options: VolapukOptions, compound: bool, collateral: bool,
                forces: dict[Cell, int] | None = None) -> WordScore:
@@ -250,6 +281,16 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     if sum(1 for c in main if after[c].counts) < MIN_LETTERS:
         raise rule_error("too_short", "Un mot a au moins deux lettres.", word=text)
     verdict = judge(text, options.phrases)
+    trimmed = trim_signs(after, main)
+    if not verdict.ok and trimmed != main and {c for c, _ in placed} <= set(trimmed):
+        # signs of the board at its ends belong to other words (a space cell under an S)
+        shorter = judge("".join(after[c].text for c in trimmed), options.phrases)
+        if shorter.ok:
+            main, verdict = trimmed, shorter
+            text = "".join(after[c].text for c in main)
+            if old and not any(c in old and board[c].counts for c in main):
+                raise rule_error("not_connected", "Le mot doit passer par une lettre déjà "
+                                 "posée sur le plateau.")
     if not verdict.ok:
         if verdict.reason == "signs":
             raise rule_error("signs", f"« {text} » s’écrit « {verdict.form} » : apostrophes, "
@@ -271,22 +312,17 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
             line = run(after, cell, orientation)
             if len(line) < 2:
                 continue
-            forward = "".join(after[c].text for c in line)
-            backward_dir = OPPOSITE[orientation]
-            backward_cells = line[::-1]
-            backward = "".join(after[c].text for c in backward_cells)
-            verdict_f = judge(forward, options.phrases)
-            if verdict_f.ok:
-                words.append(score_word(after, line, orientation, old, elue, options,
-                                        verdict_f.compound, True, forces))
+            read = read_run(after, line, orientation, options.phrases, {cell})
+            if read is None:
                 continue
-            verdict_b = judge(backward, options.phrases)
-            if verdict_b.ok:
-                words.append(score_word(after, backward_cells, backward_dir, old, elue, options,
-                                        verdict_b.compound, True, forces))
-                continue
-            meaningless.append({"text": forward, "cells": [list(c) for c in line],
-                                "start": name(line[0]), "direction": orientation})
+            cells, reading, verdict_c = read
+            if verdict_c.ok:
+                words.append(score_word(after, cells, reading, old, elue, options,
+                                        verdict_c.compound, True, forces))
+            else:
+                meaningless.append({"text": "".join(after[c].text for c in line),
+                                    "cells": [list(c) for c in line],
+                                    "start": name(line[0]), "direction": orientation})
     outcome = Outcome(placed, words, meaningless)
     if len(placed) == RACK and old:
         outcome.volapuk = VOLAPUK_SPREAD_BONUS if len(words) > 1 else VOLAPUK_BONUS

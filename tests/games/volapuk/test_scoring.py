@@ -270,3 +270,20 @@ def test_a_space_cell_does_not_replace_an_apostrophe_or_a_hyphen() -> None:
             lay({}, "H3", "E", faces)
         assert refused.value.code == "signs"
     assert lay({}, "H3", "E", "SE_POURRIR").total == 9
+
+
+def test_a_sign_beside_a_letter_is_no_assemblage_of_two_letters() -> None:
+    """Seed C5: "Tout assemblage de 2 lettres ne signifiant rien, fait perdre 10 points": a
+    space cell (or an apostrophe) is no letter, so AS with a space cell under it is still AS,
+    untouched, and costs nothing."""
+    board = board_with(("H3", "E", "HOT"), ("F6", "S", "AS"))
+    outcome = lay(board, "H6", "E", "_DOG", options=VolapukOptions(adjacency="orthogonal"))
+    assert [w.text for w in outcome.words] == ["HOT DOG"]
+    assert outcome.meaningless == []
+    assert outcome.total == 6 + 3
+    # an S laid between that A and the space cell of HOT DOG makes AS, read without the
+    # space cell at its end
+    board = board_with(("H3", "E", "HOT_DOG"), ("F6", "S", "A"))
+    outcome = lay(board, "G6", "S", "S", options=VolapukOptions(adjacency="orthogonal"))
+    assert [w.text for w in outcome.words] == ["AS"]
+    assert (outcome.meaningless, outcome.total) == ([], 2)
