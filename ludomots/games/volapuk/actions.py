@@ -49,7 +49,8 @@ class VolapukOptions:
         "label": "Accents annoncés (plus-value)",
         "help": "Après chaque mot, tout joueur (même celui qui l’a posé) peut compléter une "
                 "lettre du mot par son accent : 3 points, 6 si l’accent sert à deux mots "
-                "croisés (ÉMUE et ÉCRUE)."})
+                "croisés (ÉMUE et ÉCRUE). Les accents des dés posés (dé accent, É, È) "
+                "valent aussi 3 points à celui qui les pose."})
     anagrams: bool = field(default=False, metadata={
         "label": "Anagrammes annoncés (plus-value)",
         "help": "Après chaque mot, chacun peut annoncer un autre mot fait des mêmes lettres : "
@@ -86,7 +87,9 @@ class Roll(Action):
 class Place(Action):
     """Put dice `dice` (rack indices) on the empty cells met from (`row`, `col`) along
     `direction`, cells already taken being played through; `letters[i]` is the letter a joker
-    stands for ("" for any other die). `fetishes`: dice left in the rack kept, with their face,
+    stands for ("" for any other die). An accent sign die (circumflex, trema) takes no cell:
+    it comes right after the letter die it is set on (E then ^ writes Ê). `fetishes`: dice
+    left in the rack kept, with their face,
     for the next turn (seed: "garder des lettres fétiches ... les annoncer"). `swap`: (row,
     col, die) takes back the simple joker at that cell against the rack's die showing its
     letter; the joker is then the rack's die number len(rack), and must be in `dice`."""

@@ -67,6 +67,13 @@ ELUE_FACES = tuple("ABCDEFGHIJKLMNOPQRSTUVWXYZ")  # the 26-face polyhedron
 #: Letters a joker may stand for ("n'importe quelle lettre seule").
 JOKER_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZÀÂÇÉÈÊËÎÏÔÙÛÜ")
 ACCENTED = frozenset("ÀÂÇÉÈÊËÎÏÔÙÛÜ")
+#: Letter faces carrying an accent (chapter A: "lettres accentuées"; the cedilla is no accent).
+ACCENT_FACES = frozenset("ÉÈ")
+#: What an accent sign die makes of the letter it is set on (chapter A).
+SIGN_ACCENTS: dict[str, dict[str, str]] = {
+    CIRCUMFLEX: {"A": "Â", "E": "Ê", "I": "Î", "O": "Ô", "U": "Û"},
+    TREMA: {"E": "Ë", "I": "Ï", "U": "Ü"},
+}
 
 
 @cache

@@ -286,7 +286,8 @@ class VolapukState(State):
             raise rule_error("joker_unused", "Le joker repris doit servir tout de suite dans "
                              "votre mot.")
         board = dict(self.board)
-        board[(row, col)] = Tile(rack[index]["face"], rack[index]["die"])
+        board[(row, col)] = Tile(rack[index]["face"], rack[index]["die"], "", tile.accent,
+                                 tile.sign)  # an accent written there stays
         return [*rack, {"die": tile.die, "face": JOKER, "fetish": False}], board
 
     def tiles(self, seat: int, action: Place | Recompose, rack: list[dict[str, Any]]
@@ -446,7 +447,7 @@ class VolapukState(State):
         accented, points = self.accent_outcome(action)
         cell = (action.row, action.col)
         tile = self.board[cell]
-        self.board[cell] = Tile(tile.face, tile.die, tile.letter, accented)
+        self.board[cell] = Tile(tile.face, tile.die, tile.letter, accented, tile.sign)
         self.points[seat] += points
         entry = {"seat": seat, "cell": list(cell), "name": name(cell), "accent": accented,
                  "points": points}
@@ -672,7 +673,7 @@ class VolapukState(State):
             "coloured": dict(self.coloured),
             "opaque": list(self.opaque),
             "racks": copy_json(self.racks),
-            "board": [[r, c, t.face, t.die, t.letter, t.accent]
+            "board": [[r, c, t.face, t.die, t.letter, t.accent, t.sign]
                       for (r, c), t in sorted(self.board.items())],
             "points": list(self.points),
             "turn": self.turn,
@@ -698,8 +699,7 @@ class VolapukState(State):
         state.coloured = dict(data["coloured"])
         state.opaque = list(data["opaque"])
         state.racks = copy_json(data["racks"])
-        state.board = {(r, c): Tile(face, die, letter, accent)
-                       for r, c, face, die, letter, accent in data["board"]}
+        state.board = {(row[0], row[1]): Tile(*row[2:]) for row in data["board"]}
         state.points = list(data["points"])
         state.turn = data["turn"]
         state.passes = data["passes"]

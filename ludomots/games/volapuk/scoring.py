@@ -34,7 +34,10 @@ from ludomots.games.volapuk.board import (
     step,
 )
 from ludomots.games.volapuk.dice import (
+    ACCENT_FACES,
     ACCENT_SIGNS,
+    CIRCUMFLEX,
+    SIGN_ACCENTS,
     SPACE,
     SUPER,
     face_text,
@@ -57,6 +60,8 @@ VOLAPUK_BONUS = 50  # seed rule 8
 VOLAPUK_SPREAD_BONUS = 20
 RACK = 7
 MIN_LETTERS = 2
+ACCENT_POINTS = 3  # seed chapter A: accents on dice "valent 3 points à l'annonce"
+MAX_CROSSING = 2  # "Dans le cas d'un accent servant sur deux mots croisés ... doublé"
 
 
 @dataclass(frozen=True)
@@ -66,7 +71,8 @@ class Tile:
     face: str
     die: str
     letter: str = ""
-    accent: str = ""  # the accented letter an announcement wrote on it (plus-value)
+    accent: str = ""  # the accented letter written on it (a sign die set on it, announced)
+    sign: str = ""  # the id of the accent sign die set on it (circumflex, trema)
 
     @property
     def text(self) -> str:
@@ -79,7 +85,7 @@ class Tile:
 
     def to_json(self) -> dict[str, Any]:
         return {"face": self.face, "die": self.die, "letter": self.letter,
-                "accent": self.accent}
+                "accent": self.accent, "sign": self.sign}
 
 
 Board = dict[Cell, Tile]
@@ -153,11 +159,12 @@ class Outcome:
     volapuk: int = 0
     recomposed: int = 0  # the recomposition bonus
     moves: list[tuple[Cell, Cell]] = field(default_factory=list)
+    accents: int = 0  # plus-value "accents": the accents of the dice laid, announced
 
     @property
     def total(self) -> int:
         return sum(w.total for w in self.words) + MEANINGLESS * len(self.meaningless) \
-            + self.volapuk + self.recomposed
+            + self.volapuk + self.recomposed + self.accents
 
     def to_json(self) -> dict[str, Any]:
         return {"placed": [{"cell": list(c), "name": name(c), **t.to_json()}
@@ -165,8 +172,43 @@ class Outcome:
                 "words": [w.to_json() for w in self.words],
                 "meaningless": list(self.meaningless), "penalty": MEANINGLESS * len(
                     self.meaningless), "volapuk": self.volapuk,
-                "recomposed": self.recomposed,
+                "recomposed": self.recomposed, "accents": self.accents,
                 "moves": [[name(a), name(b)] for a, b in self.moves], "total": self.total}
+
+
+def set_signs(tiles: list[Tile]) -> list[Tile]:
+    """Accent sign dice set on the letter die laid just before them (seed chapter A: signs
+    "faits pour parfaire les mots"): E then a circumflex is Ê, I then a trema Ï. A sign die
+    takes no cell of its own; RuleError when there is no plain letter before it that takes
+    that accent."""
+    out: list[Tile] = []
+    for tile in tiles:
+        if tile.face not in ACCENT_SIGNS:
+            out.append(tile)
+            continue
+        before = out[-1] if out else None
+        if before is None or not before.counts or before.accent:
+            raise rule_error("accent_sign", "Un signe d’accent se pose sur la lettre sans "
+                             "accent déposée juste avant lui.", face=tile.face)
+        letter = before.letter if is_joker(before.face) else before.face
+        accented = SIGN_ACCENTS[tile.face].get(letter)
+        if accented is None:
+            mark = "l’accent circonflexe" if tile.face == CIRCUMFLEX else "le tréma"
+            raise rule_error("accent_sign", f"La lettre {letter} ne prend pas {mark}.",
+                             face=tile.face, letter=letter)
+        out[-1] = Tile(before.face, before.die, before.letter, accented, tile.die)
+    return out
+
+
+def accent_points(placed: list[tuple[Cell, Tile]], words: list[WordScore]) -> int:
+    """Plus-value "accents": 3 for each accent of the dice laid (a sign die or an accented
+    letter face), doubled when it serves two words, as when announced."""
+    points = 0
+    for cell, tile in placed:
+        if tile.sign or tile.face in ACCENT_FACES:
+            serves = sum(1 for w in words if cell in w.cells)
+            points += ACCENT_POINTS * min(MAX_CROSSING, serves)
+    return points
 
 
 def lay(board: Board, start: Cell, direction: str, tiles: list[Tile]) -> list[tuple[Cell, Tile]]:
@@ -263,10 +305,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     super joker's cell on the board and its multiplier now (a new one is at 10)."""
     if not tiles:
         raise rule_error("no_dice", "Déposez au moins un dé.")
-    for tile in tiles:
-        if tile.face in ACCENT_SIGNS:
-            raise rule_error("accent_sign", "Un signe d’accent ne se dépose pas comme une "
-                             "lettre.", face=tile.face)
+    dice = len(tiles)
+    tiles = set_signs(tiles)
     placed = lay(board, start, direction, tiles)
     old = set(board)
     after = dict(board)
@@ -324,6 +364,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
                                     "cells": [list(c) for c in line],
                                     "start": name(line[0]), "direction": orientation})
     outcome = Outcome(placed, words, meaningless)
-    if len(placed) == RACK and old:
+    if options.accents:
+        outcome.accents = accent_points(placed, words)
+    if dice == RACK and old:
         outcome.volapuk = VOLAPUK_SPREAD_BONUS if len(words) > 1 else VOLAPUK_BONUS
     return outcome

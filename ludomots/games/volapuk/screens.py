@@ -7,7 +7,8 @@ Commands (French, case and accents as typed for letters):
   others;
 - `H8 E PORTE` lays a word: its first cell, its direction (E, O, S, N, SE, NE, SO, NO) and the
   whole word as read, letters of the board included; spaces are space cells; the dice are
-  found on the rack (a joker where no die shows the letter); `H8 E PORTE / 2 6` keeps dice 2
+  found on the rack (a joker where no die shows the letter; FÊTE takes an E die and a
+  circumflex die when the rack has them); `H8 E PORTE / 2 6` keeps dice 2
   and 6 as fétiches;
 - `passe`, `aide` (a few words), `quitte`.
 """
@@ -40,9 +41,11 @@ from ludomots.games.volapuk.board import (
     step,
 )
 from ludomots.games.volapuk.dice import (
+    ACCENT_SIGNS,
     COLOUR_NAMES,
     JOKER,
     JOKER_LETTERS,
+    SIGN_ACCENTS,
     SPACE,
     SUPER,
     face_text,
@@ -251,7 +254,19 @@ def match_word(state: VolapukState, seat: int, start: Cell, direction: str, word
         options = sorted(((i, d["face"]) for i, d in enumerate(rack)
                           if i not in used and d["face"] is not None),
                          key=lambda p: (is_joker(p[1]), -len(face_text(p[1], "X"))))
+        signed = [(base, sign) for sign, made in SIGN_ACCENTS.items()
+                  for base, accented in made.items() if accented == word[at]]
+        for base, sign in signed:  # a letter die and the accent sign die set on it
+            bases = [i for i, face in options if face == base]
+            signs = [i for i, face in options if face == sign]
+            if bases and signs:
+                found = walk(nxt, at + 1, (*used, bases[0], signs[0]), (*letters, "", ""),
+                             here)
+                if found is not None:
+                    return found
         for index, face in options:
+            if face in ACCENT_SIGNS:
+                continue
             if is_joker(face):
                 letter = word[at]
                 if letter in JOKER_LETTERS:
@@ -296,7 +311,7 @@ def render_board(state: VolapukState) -> Text:
             if tile is None:
                 out.append(" · " if (r, c) != (7, 7) else " + ", style="dim")
             else:
-                label = face_label(tile.face, tile.letter)
+                label = tile.accent or face_label(tile.face, tile.letter)
                 out.append(f"{label:^3}", style="bold")
         out.append("\n")
     return out

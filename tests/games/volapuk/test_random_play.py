@@ -20,6 +20,7 @@ def dice(state: VolapukState) -> Counter[str]:
     for rack in state.racks:
         found.update(d["die"] for d in rack)
     found.update(t.die for t in state.board.values())
+    found.update(t.sign for t in state.board.values() if t.sign)  # accent sign dice
     return +found
 
 

@@ -318,3 +318,15 @@ def test_preview_shows_the_points_or_the_french_error_without_playing() -> None:
     assert wrong == {"legal": False, "error": "unknown_word",
                      "message": "« XZ » n’est pas dans le dictionnaire."}
     assert json.dumps(state.to_json(), sort_keys=True) == before
+
+
+def test_a_joker_taken_back_leaves_its_accent_on_the_cell() -> None:
+    """Seed C1: the die given for the joker shows its letter; the accent written there (a sign
+    die set on it, or announced) stays: FÊTE still reads FÊTE."""
+    board = board_with(("H6", "E", "F?TE"))
+    board[(7, 6)] = Tile("?", "vert03", "E", "Ê", "vert06")
+    state = make_state(["EXYZABC", "AAAAAAA"], board=board)
+    action = Place(7, 9, "E", (7,), ("S",), swap=(7, 6, 0))
+    assert state.outcome(0, action).words[0].text == "FÊTES"
+    state.apply(0, action)
+    assert state.board[(7, 6)].text == "Ê" and state.board[(7, 6)].sign == "vert06"

@@ -287,3 +287,49 @@ def test_a_sign_beside_a_letter_is_no_assemblage_of_two_letters() -> None:
     outcome = lay(board, "G6", "S", "S", options=VolapukOptions(adjacency="orthogonal"))
     assert [w.text for w in outcome.words] == ["AS"]
     assert (outcome.meaningless, outcome.total) == ([], 2)
+
+
+# -- accent sign dice (Chapitre A) ------------------------------------------------------------
+
+ORTHOGONAL = VolapukOptions(adjacency="orthogonal")
+
+
+def test_an_accent_sign_die_accents_the_letter_it_is_set_on_and_scores_nothing() -> None:
+    """Seed chapter A: "les accents existants sur certaines faces de dés en signes ou en
+    lettres accentuées, ceux-ci sont faits pour parfaire les mots"; 2a: signs "ne servent
+    qu'à écrire juste" (0 points). The circumflex die follows the E it goes on: FÊTE."""
+    outcome = lay({}, "H3", "E", "FE^TE")
+    assert [w.text for w in outcome.words] == ["FÊTE"]
+    assert outcome.total == 4
+    assert len(outcome.placed) == 4  # the sign shares the E's cell
+    accented = dict(outcome.placed)[cell("H4")]
+    assert (accented.face, accented.text, accented.sign) == ("E", "Ê", "vert01")
+    assert lay({}, "H3", "E", "MAI¨S").words[0].text == "MAÏS"
+
+
+def test_an_accent_sign_die_must_accent_a_letter_the_dictionary_accents_so() -> None:
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H3", "E", "FE¨TE")
+    assert refused.value.code == "spelling"
+    for faces in ("^FETE", "F^ETE", "FE^^TE"):
+        with pytest.raises(RuleError) as refused:
+            lay({}, "H3", "E", faces)
+        assert refused.value.code == "accent_sign", faces
+
+
+def test_with_accents_announced_an_accent_on_a_die_is_worth_3() -> None:
+    """Seed chapter A: accents on dice faces "en signes ou en lettres accentuées ... valent 3
+    points à l'annonce" (the player who lays them announces them)."""
+    options = VolapukOptions(accents=True)
+    assert lay({}, "H3", "E", "FE^TE", options=options).total == 4 + 3
+    assert lay({}, "H3", "E", "ÉMUE", options=options).total == 4 + 3
+    assert lay({}, "H3", "E", "EMUE", options=options).total == 4  # announced later, maybe
+    assert lay({}, "H3", "E", "ÉMUE").total == 4  # core: no accent points
+
+
+def test_seven_dice_with_an_accent_sign_are_a_volapuk() -> None:
+    """Seed 8: "ses 7 lettres" — every die of the rack, the sign set on a letter too."""
+    board = board_with(("H2", "S", "FA"))
+    outcome = lay(board, "H3", "E", "ENE^TRE", options=ORTHOGONAL)
+    assert outcome.words[0].text == "FENÊTRE"
+    assert (outcome.volapuk, outcome.total) == (50, 7 + 50)

@@ -139,3 +139,16 @@ def test_a_recomposition_is_worded() -> None:
     line = describe_event(events[0], parse_seats("moi,expert"), 0)
     assert line == ("Joueur 1 pose PARTI en H6 (horizontal) : 27 points — PARTI 15 (atout), "
                     "OR 2, recomposition +10.")
+
+
+def test_a_word_typed_with_a_circumflex_uses_the_accent_sign_die() -> None:
+    """Seed chapter A: accent signs on dice "sont faits pour parfaire les mots"."""
+    from ludomots.games.volapuk.screens import parse_place
+
+    from .helpers import make_state
+
+    state = make_state(["FETE^XY", "AAAAAAA"])
+    action = parse_place("H3 E FÊTE", state, 0)
+    assert action.dice == (0, 1, 4, 2, 3)
+    state.apply(0, action)
+    assert state.board[(7, 3)].text == "Ê" and state.points[0] == 4
