@@ -333,3 +333,38 @@ def test_seven_dice_with_an_accent_sign_are_a_volapuk() -> None:
     outcome = lay(board, "H3", "E", "ENE^TRE", options=ORTHOGONAL)
     assert outcome.words[0].text == "FENÊTRE"
     assert (outcome.volapuk, outcome.total) == (50, 7 + 50)
+
+
+# -- more of the seed's examples ------------------------------------------------------------
+
+def test_exonder_in_elue_e_scores_21_not_the_seeds_35() -> None:
+    """Seed 2a: "Supposons qu'en lettre "Élue" A ou E, des joueurs aient gagné 35 points":
+    35 = 7 × 5 and the "40 en lettre Élue S" of S'EXONDER = 8 × 5, an Élue worth 5 a letter;
+    rule A1 ("3 points avec la lettre Élue") and the PORT (4 × 3 = 12) and ETCÆTERA (24)
+    examples say 3: EXONDER in Élue E is 7 × 3 = 21 (docs/rules/volapuk.md)."""
+    assert lay({}, "H5", "E", "EXONDER", elue="E").total == 21
+    assert lay({}, "H5", "E", "EXONDER", elue="A").total == 7
+
+
+def test_ex_and_p_s_score_their_letters_and_their_points_nothing() -> None:
+    """Seed 2c: "Le point : il ne sert qu'à l'abrégé d'un mot, exemple : ETC., EX., N.B.,
+    P.-S. ne comptent pour aucun point" (the points, like the apostrophes of 2a and the
+    hyphens of 2b)."""
+    assert lay({}, "H5", "E", "EX.").total == 2
+    assert lay({}, "H5", "E", "P.-S.").total == 2
+    with pytest.raises(RuleError):
+        lay({}, "H5", "E", "P.S.")
+
+
+def test_the_player_who_completes_baba_cool_gains_the_space_cell() -> None:
+    """Seed C4b: "les mots BABA et BATON pourront être écrits par un premier joueur, alors que
+    COOL et ROUGE peuvent être rajoutés au tour suivant. Dans ce cas le second joueur
+    compositeur bénéficiera des points de la case espace"."""
+    board = board_with(("H3", "E", "BABA"))
+    outcome = lay(board, "H7", "E", "_COOL")
+    assert outcome.words[0].text == "BABA COOL"
+    assert (outcome.words[0].space, outcome.total) == (3, 8 + 3)
+    board = board_with(("H2", "E", "BATON"))
+    outcome = lay(board, "H7", "E", "_ROUGE", elue="B")
+    assert outcome.words[0].text == "BATON ROUGE"
+    assert outcome.total == 10 + 3  # an extension: 1 a letter even in Élue B
