@@ -62,8 +62,8 @@ class Candidate:
         points = n * (3 if self.initial == elue and not extension else 1)
         if is_diagonal(self.direction):
             points += 5 * n
-        if is_reversed(self.direction):
-            points += 5 * n + 10
+        if is_reversed(self.direction) and self.word != self.word[::-1]:
+            points += 5 * n + 10  # a palindrome is no reversed reading
         if len(self.dice) == 7 and self.old:
             points += 50
         return points

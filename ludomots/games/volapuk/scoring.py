@@ -10,7 +10,8 @@ meaningless assemblage: −10. Per word:
   extending one already placed scores 1 per letter die of the whole word (S'EXONDER, PORTE);
   signs (apostrophe, hyphen, point, space) score nothing;
 - the space cell: +3 in a compound the dictionary holds, nothing in a phrase;
-- a diagonal word +5 per letter die; a reversed word +5 per letter die and +10;
+- a diagonal word +5 per letter die; a reversed word +5 per letter die and +10 (not a
+  palindrome: it reads the same the usual way);
 - VOLAPÜK: the 7 dice in one word attached to the board +50; the 7 dice over several words
   (the move also makes collateral words) +20.
 """
@@ -289,7 +290,9 @@ def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], 
     space = SPACE_BONUS if compound and any(t.face == SPACE for t in tiles) else 0
     n = len(counted)
     diagonal = DIAGONAL_BONUS * n if is_diagonal(direction) else 0
-    backwards = REVERSED_BONUS * n + REVERSED_FLAT if is_reversed(direction) else 0
+    palindrome = [t.text for t in tiles] == [t.text for t in reversed(tiles)]
+    backwards = REVERSED_BONUS * n + REVERSED_FLAT \
+        if is_reversed(direction) and not palindrome else 0
     force = max([1, *((forces or {}).get(c, 1) for c in cells)])
     malus = 0
     if force > 1:  # seed A7, B1, 4a: under the super joker

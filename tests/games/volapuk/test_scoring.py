@@ -368,3 +368,13 @@ def test_the_player_who_completes_baba_cool_gains_the_space_cell() -> None:
     outcome = lay(board, "H7", "E", "_ROUGE", elue="B")
     assert outcome.words[0].text == "BATON ROUGE"
     assert outcome.total == 10 + 3  # an extension: 1 a letter even in Élue B
+
+
+def test_a_palindrome_is_no_reversed_reading() -> None:
+    """Seed A5: "Anagramme écrit : Tout mot constitué en lecture inversée, fait gagner 5 points
+    par lettre + 10 points": ELLE or RADAR laid right to left reads the same the usual way;
+    nothing is read inverted, so no bonus (a diagonal keeps its own)."""
+    outcome = lay({}, "H10", "O", "ELLE")
+    assert (outcome.words[0].reversed, outcome.total) == (0, 4)
+    assert lay({}, "J10", "NO", "RADAR").total == 5 + 25
+    assert lay({}, "H10", "O", "PITRE").total == 40  # a true reversed reading
