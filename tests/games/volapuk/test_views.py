@@ -86,3 +86,29 @@ def test_which_green_dice_an_opponent_holds_never_shows() -> None:
     for viewer in (state.current, (other + 1) % 3, None):
         assert twin.view(viewer) == state.view(viewer)
     assert twin.view(other) != state.view(other)
+
+
+@pytest.mark.parametrize("seed", [3, 11])
+def test_the_bags_order_and_the_chance_to_come_never_show(seed: int) -> None:
+    """Seed: "Trente dés verts dans un sac opaque", drawn "à l'aveuglette" (rule 10, 11a): a
+    twin whose opaque bag is in another order and whose dice will fall otherwise (another
+    random source) gives every seat and spectators the very same view, mid-game and once
+    every rack has been poured into the opaque bag (rule 11a)."""
+    state = GAME.new(None, 3, seed)
+    assert isinstance(state, VolapukState)
+    rng = SeededRandom(seed).fork("hidden")
+    for _ in range(25):
+        seat = min(state.to_act())
+        state.apply(seat, random_action(state, seat, rng))
+    for final in (False, True):
+        if final:
+            state.coloured = {c: 0 for c in state.coloured}
+            state.opaque += [d["die"] for d in state.racks[state.current]]
+            state.racks[state.current] = []
+            state._start_final(state.current)
+        twin = state.clone()
+        twin.rng = SeededRandom(seed + 1000)
+        SeededRandom(seed).shuffle(twin.opaque)
+        assert twin.opaque != state.opaque and twin.to_json() != state.to_json()
+        for viewer in [*range(3), None]:
+            assert twin.view(viewer) == state.view(viewer)
