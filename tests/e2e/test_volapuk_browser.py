@@ -247,4 +247,8 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     shot(page, screenshots, "replay", full_page=True)
     page.keyboard.press("End")
     expect(page.locator(".replay-scores")).to_contain_text("Scores finaux")
+
+    # The rules page shows the players' rules in French.
+    page.goto(server.base_url + "/regles/volapuk")
+    expect(page.locator("main")).to_contain_text("Le matériel")
     assert time.monotonic() - started < 150, "the Volapük browser test got too slow"

@@ -202,6 +202,17 @@ def test_the_replay_steps_through_the_board_rolls_and_words(server: TestClient,
     assert steps[-1]["events"][-1]["type"] == "game_over"
 
 
+def test_the_home_page_offers_volapuk_and_its_rules_page_shows_regles_md(
+        server: TestClient) -> None:
+    games = {g["name"]: g for g in server.get("/api/games").json()}
+    entry = games["volapuk"]
+    assert entry["available"] is True and entry["title"] == "Volapük"
+    assert (entry["min_players"], entry["max_players"]) == (2, 8)
+    assert {o["name"] for o in entry["options"]} >= {"rolls", "turn_seconds", "super_joker"}
+    rules = server.get("/api/rules/volapuk").json()
+    assert rules["title"] == "Volapük" and "<h2>Le matériel</h2>" in rules["html"]
+
+
 def _states(client: TestClient, table_id: str) -> tuple[Record, list[VolapukState]]:
     record = _record(client, table_id)
     states = []

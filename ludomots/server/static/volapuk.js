@@ -9,17 +9,15 @@
 // The server is authoritative: this screen keeps only what the player is preparing (start cell,
 // direction, dice of the word, dice kept, fétiches) and redraws from every view.
 
-import { el, icon, button, replace, setTitle, toast, modal, plural, num, countTo, prefersReducedMotion } from "./ui.js";
+import { el, icon, button, replace, setTitle, toast, plural, num, prefersReducedMotion } from "./ui.js";
 import { TableSocket, tokens } from "./socket.js";
 import {
-  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
+  seatLabel, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
   renderBanner as fillBanner, endLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
 } from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import { DIR, DIRECTIONS, JOKERS, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
-import { announcePanel, logEntries, resultTable, othersDice } from "./volapukpanels.js";
-
-const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./volapukpanels.js";
 
 export function mount(main, { id, info }) {
   setTitle(info.title || "Volapük");
@@ -236,7 +234,7 @@ export function mount(main, { id, info }) {
     if (JOKERS.has(d.face)) {
       if (st.asking) return;
       st.asking = true;
-      letter = await askLetter(d.face);
+      letter = await askJokerLetter(d.face);
       st.asking = false;
       if (!letter || !canPlace()) return;
     }
@@ -244,20 +242,6 @@ export function mount(main, { id, info }) {
     st.fetish.delete(i);
     sound("tile");
     changed();
-  }
-
-  function askLetter(face) {
-    let m = null;
-    const grid = el("div", { class: "aw-letter-grid", role: "group", "aria-label": "Lettres" },
-      LETTERS.map((l) => el("button", { type: "button", class: "aw-letter-btn", text: l, onclick: () => m.close(l) })));
-    const onKey = (e) => { const l = e.key.length === 1 ? e.key.toUpperCase() : ""; if (/^[A-Z]$/.test(l)) { e.preventDefault(); m.close(l); } };
-    m = modal({
-      title: face === "*" ? "Quelle lettre le super joker remplace-t-il ?" : "Quelle lettre le joker remplace-t-il ?",
-      className: "aw-wild-modal vp-joker-modal",
-      content: el("div", {}, el("p", { class: "muted", text: "Un joker remplace n’importe quelle lettre seule, mais ni un signe ni la case espace." }), grid),
-    });
-    m.dialog.addEventListener("keydown", onKey);
-    return m.result;
   }
 
   /** A click on an empty cell: the start cell; again: the next direction; a cell in line with
@@ -370,7 +354,7 @@ export function mount(main, { id, info }) {
     replace(logList, logEntries(st.game, seatName, st.announced));
     const scroller = logList.parentElement;
     requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
-    renderBags();
+    replace(bagsBox, bagsNodes(st.game));
     renderEnd();
   }
 
@@ -408,7 +392,7 @@ export function mount(main, { id, info }) {
       el("span", { class: "vp-elue", title: "Un mot qui commence par la lettre Élue vaut 3 points par lettre" },
         el("span", { class: "vp-elue-label", text: "Lettre Élue" }), el("span", { class: "vp-elue-letter", text: g.elue })),
       el("span", { class: "chip", text: `Tour ${Math.max(1, (g.turn || 0) + (g.over ? 0 : 1))}` }),
-      g.final ? el("span", { class: "chip chip-live", text: g.final_turns !== null ? `Dernier tour : ${plural(g.final_turns, "coup")}` : "Fin de partie : tirages à l’aveuglette" }) : null,
+      g.final && !g.over ? el("span", { class: "chip chip-live", text: g.final_turns !== null ? `Dernier tour : ${plural(g.final_turns, "coup")}` : "Fin de partie : tirages à l’aveuglette" }) : null,
       g.super_force ? el("span", { class: "chip", text: `Super joker ×${g.super_force}` }) : null,
       extras.length ? el("span", { class: "chip", text: `Plus-values : ${extras.join(", ")}` }) : null);
   }
@@ -479,7 +463,7 @@ export function mount(main, { id, info }) {
 
   function renderRack() {
     const g = st.game;
-    if (!g || !seated()) { replace(rackZone); rackZone.hidden = true; return; }
+    if (!g || !seated() || g.over) { replace(rackZone); rackZone.hidden = true; return; }
     rackZone.hidden = false;
     if (g.step === "announce" && mustAct()) {
       replace(rackZone, announcePanel(g, { busy: busy(), send: sendAction, seatName }));
@@ -529,37 +513,9 @@ export function mount(main, { id, info }) {
   function renderPlayers() {
     const g = st.game;
     if (!g || !st.table) return;
-    const scores = g.scores || [];
-    const prev = st.scoresShown;
-    const list = el("ul", { class: "player-list vp-player-list" }, seats().map((s, i) => {
-      const active = toAct().includes(i) && playing();
-      const winner = g.over && (g.winners || []).includes(i);
-      const shown = prev ? prev[i] ?? 0 : scores[i] ?? 0;
-      const scoreEl = el("span", { class: "player-score", dataset: { value: String(shown) }, text: num(shown) });
-      if (prev && prev[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
-      return el("li", { class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : ""], dataset: { seat: String(i) } },
-        avatarNode(s, seatName(i)),
-        el("span", { class: "player-main" },
-          el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
-            i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
-            winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null,
-            active ? el("span", { class: "player-clock", dataset: { clockSeat: String(i) } }) : null),
-          othersDice(g, i, g.elue)),
-        el("span", { class: "score-wrap" }, scoreEl));
-    }));
-    st.scoresShown = [...scores];
+    const list = playerList(g, { seats: seats(), seatName, me: st.seat, active: (i) => toAct().includes(i) && playing(), shownScores: st.scoresShown });
+    st.scoresShown = [...(g.scores || [])];
     replace(playersBox, el("h2", { class: "card-title" }, icon("user"), el("span", { text: "Joueurs" }), el("span", { class: "card-title-extra", text: "points" })), list);
-  }
-
-  function renderBags() {
-    const g = st.game;
-    if (!g) return;
-    const bags = g.bags || { coloured: {}, opaque: 0 };
-    replace(bagsBox, el("h2", { class: "card-title" }, icon("bag"), el("span", { text: "Les sacs" })),
-      el("div", { class: "vp-bag-row" }, Object.entries(bags.coloured).map(([c, n]) => el("span", { class: "vp-bag", title: `${plural(n, "dé")} ${c}${n > 1 ? "s" : ""}` },
-        dieNode({ colour: c, face: null }, { extraClass: "mini" }), el("span", { text: String(n) }))),
-      el("span", { class: "vp-bag", title: "Sac opaque" }, dieNode({ colour: "vert", face: null }, { extraClass: "mini" }), el("span", { text: String(bags.opaque) }))),
-      el("p", { class: "muted small", text: "Sac transparent : les dés de couleur ; sac opaque : les dés verts, tirés à l’aveuglette." }));
   }
 
   function renderEnd() {

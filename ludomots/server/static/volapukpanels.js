@@ -1,8 +1,8 @@
 // Volapük's side panels: every player's dice as the others see them, the log, the result table
 // and the plus-value announcements after a word (accents, anagrams, definitions).
 
-import { el, icon, button, num, signed, plural } from "./ui.js";
-import { whoNode } from "./tablekit.js";
+import { el, icon, button, modal, num, signed, plural, countTo } from "./ui.js";
+import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
 import { wordPopup } from "./lexicon.js";
 import { dieNode, playedText, outcomeChips, cellName } from "./volapukdice.js";
 
@@ -13,6 +13,55 @@ export function othersDice(g, seat, elue) {
   return el("span", { class: "vp-mini-rack", "aria-label": plural(rack.length, "dé") },
     rack.map((d) => dieNode({ colour: d.colour, face: d.face }, { elue, extraClass: ["mini", d.fetish ? "fetish" : ""].join(" ") })),
     el("span", { class: "vp-count", text: plural(rack.length, "dé") }));
+}
+
+/** Every player: avatar, name, clock while he plays, his dice, his points (counting up). */
+export function playerList(g, { seats, seatName, me, active, shownScores }) {
+  const scores = g.scores || [];
+  return el("ul", { class: "player-list vp-player-list" }, seats.map((s, i) => {
+    const acting = active(i);
+    const winner = g.over && (g.winners || []).includes(i);
+    const shown = shownScores ? shownScores[i] ?? 0 : scores[i] ?? 0;
+    const scoreEl = el("span", { class: "player-score", dataset: { value: String(shown) }, text: num(shown) });
+    if (shownScores && shownScores[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
+    return el("li", { class: ["player", `seat-${i % SEAT_COLOURS}`, acting ? "active" : "", i === me ? "me" : "", winner ? "winner" : ""], dataset: { seat: String(i) } },
+      avatarNode(s, seatName(i)),
+      el("span", { class: "player-main" },
+        el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
+          i === me ? el("span", { class: "tag you-tag", text: "vous" }) : null,
+          winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null,
+          acting ? el("span", { class: "player-clock", dataset: { clockSeat: String(i) } }) : null),
+        othersDice(g, i, g.elue)),
+      el("span", { class: "score-wrap" }, scoreEl));
+  }));
+}
+
+/** The bags: the coloured dice left in the transparent bag, the opaque bag's count. */
+export function bagsNodes(g) {
+  if (!g) return [];
+  const bags = g.bags || { coloured: {}, opaque: 0 };
+  return [el("h2", { class: "card-title" }, icon("bag"), el("span", { text: "Les sacs" })),
+    el("div", { class: "vp-bag-row" }, Object.entries(bags.coloured).map(([c, n]) => el("span", { class: "vp-bag", title: `${plural(n, "dé")} ${c}${n > 1 ? "s" : ""}` },
+      dieNode({ colour: c, face: null }, { extraClass: "mini" }), el("span", { text: String(n) }))),
+    el("span", { class: "vp-bag", title: "Sac opaque" }, dieNode({ colour: "vert", face: null }, { extraClass: "mini" }), el("span", { text: String(bags.opaque) }))),
+    el("p", { class: "muted small", text: "Sac transparent : les dés de couleur ; sac opaque : les dés verts, tirés à l’aveuglette." })];
+}
+
+const LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+
+/** Which letter a joker stands for (a letter clicked or typed); null when dismissed. */
+export function askJokerLetter(face) {
+  let m = null;
+  const grid = el("div", { class: "aw-letter-grid", role: "group", "aria-label": "Lettres" },
+    LETTERS.map((l) => el("button", { type: "button", class: "aw-letter-btn", text: l, onclick: () => m.close(l) })));
+  const onKey = (e) => { const l = e.key.length === 1 ? e.key.toUpperCase() : ""; if (/^[A-Z]$/.test(l)) { e.preventDefault(); m.close(l); } };
+  m = modal({
+    title: face === "*" ? "Quelle lettre le super joker remplace-t-il ?" : "Quelle lettre le joker remplace-t-il ?",
+    className: "aw-wild-modal vp-joker-modal",
+    content: el("div", {}, el("p", { class: "muted", text: "Un joker remplace n’importe quelle lettre seule, mais ni un signe ni la case espace." }), grid),
+  });
+  m.dialog.addEventListener("keydown", onKey);
+  return m.result;
 }
 
 /** The log: every word (with its points) and every pass, in order. */
