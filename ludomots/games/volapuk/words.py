@@ -27,7 +27,7 @@ from itertools import product
 
 from ludomots.lexicon.fold import fold, normalize_apostrophes
 from ludomots.lexicon.lexicon import get_lexicon
-from ludomots.lexicon.policy import VOLAPUK
+from ludomots.lexicon.policy import VOLAPUK, Policy
 
 # Seed, 2c, 4, C4: abbreviations and compounds it gives as admitted, as the dictionary spells
 # them. The lexicon holds ARC-EN-CIEL, HOT-DOG... but not these.
@@ -69,6 +69,21 @@ def spelled_right(text: str, spellings: set[str]) -> bool:
         # key was accepted, so the word stands, unless a Ç is required.
         return not any("Ç" in _expand(s) for s in spellings)
     return False
+
+
+# After an elided word: a word, not an abbreviation or a lone letter (S'EV, N'E), though the
+# policy admits those alone; A and Y are words (L'A, S'Y).
+ELISION_TAIL = Policy("volapuk elision", proper_nouns=True, abbreviations=False, signs=True,
+                      accents="scored")
+LONE_LETTER_WORDS = frozenset("AY")
+
+
+def _elidable(tail: str) -> bool:
+    letters = "".join(ch for ch in fold(tail) if ch.isalpha())
+    if len(letters) < 2 and letters not in LONE_LETTER_WORDS:
+        return False
+    first = tail.split(" ")[0].split("'")[0]  # the word the elision is glued to
+    return get_lexicon().checker(ELISION_TAIL)(first) or fold(first) in _seed_compounds()
 
 
 @lru_cache(maxsize=1)
@@ -141,7 +156,7 @@ def judge(text: str, phrases: bool = True) -> Verdict:
     cut = text.find("'")
     if 0 < cut < len(text) - 1:
         head, tail = text[:cut + 1], text[cut + 1:]
-        if fold(tail)[:1] in VOWELS_H and _dictionary(head).ok:
+        if fold(tail)[:1] in VOWELS_H and _dictionary(head).ok and _elidable(tail):
             rest = judge(tail, phrases)
             if rest.ok:
                 return Verdict(True)

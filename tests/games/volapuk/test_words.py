@@ -57,3 +57,13 @@ def test_an_elided_word_is_not_a_part_of_a_phrase() -> None:
     with a space cell after it is no way to write anything."""
     assert not judge("L' EAU").ok
     assert judge("L'EAU").ok
+
+
+def test_an_elided_word_goes_before_a_word_not_an_abbreviation_or_a_letter() -> None:
+    """Seed 2a: S'ALTÉRER, S'EXONDER — an elided word before a word. The abbreviations and
+    letters the Volapük policy admits alone (3: "les abrégés ... sont admis") take no
+    elision: S'EV (eV, the electronvolt), N'E, C'ANR are nothing."""
+    for text in ("S'EV", "N'E", "C'ANR", "S'EVAD"):
+        assert not judge(text).ok, text
+    for text in ("S'EXONDER", "L'A", "S'Y", "L'ÉGYPTE", "D'ERG", "L'EAU"):
+        assert judge(text).ok, text
