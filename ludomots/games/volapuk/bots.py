@@ -31,8 +31,10 @@ from ludomots.games.volapuk.actions import Accent, Anagram, Define, Done, Pass, 
 from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
 from ludomots.games.volapuk.board import FORWARD
 from ludomots.games.volapuk.dice import JOKER, SUPER
-from ludomots.games.volapuk.movegen import Candidate, anagrams, generate
+from ludomots.games.volapuk.movegen import SIGN_TEXT, Candidate, anagrams, generate
 from ludomots.games.volapuk.rules import MAX_DEFINITION, VolapukState
+
+SIGNED_LIMIT = 3000  # candidates of words written with signs, at most
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,7 @@ class Level:
     accents: bool  # announces the accents it sees (plus-value)
     anagrams: int  # anagrams it looks for (plus-value)
     definitions: int  # definitions it gives (plus-value)
+    signs: bool = False  # also words written with its sign dice (S'EXONDER, HOT DOG)
 
 
 LEVELS = {
@@ -54,7 +57,7 @@ LEVELS = {
     "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
                       True, 0, 0),
     "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000, True,
-                    3, 1),
+                    3, 1, signs=True),
 }
 
 
@@ -111,7 +114,10 @@ class VolapukBot:
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
         rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
-        return generate(state.board, rack, self.conf.directions, self.conf.limit)
+        found = generate(state.board, rack, self.conf.directions, self.conf.limit)
+        if self.conf.signs and any(face in SIGN_TEXT for _, face in rack):
+            found += generate(state.board, rack, self.conf.directions, SIGNED_LIMIT, signs=True)
+        return found
 
     def best(self, state: VolapukState, seat: int, rng: SeededRandom
              ) -> tuple[int, Place] | None:

@@ -26,8 +26,9 @@ from ludomots.games.volapuk.board import (
     on_board,
     step,
 )
-from ludomots.games.volapuk.dice import is_joker, is_letter
+from ludomots.games.volapuk.dice import APOSTROPHE, HYPHEN, POINT, SPACE, is_joker, is_letter
 from ludomots.games.volapuk.scoring import Board
+from ludomots.games.volapuk.words import SEED_COMPOUNDS, VOWELS_H
 from ludomots.lexicon.dawg import Dawg
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
@@ -41,6 +42,71 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 @cache
 def automaton() -> Dawg:
     return get_lexicon().automaton(VOLAPUK)
+
+
+SIGN_TEXT = {APOSTROPHE: "'", HYPHEN: "-", POINT: ".", SPACE: " "}
+SIGNED_CHARS = frozenset(LETTERS + "".join(SIGN_TEXT.values()))
+
+
+class SignedTrie:
+    """The words the dictionary writes with apostrophes, hyphens, points or spaces
+    (ARC-EN-CIEL, ETC., HOT DOG, AUJOURD'HUI), folded, as a trie with the automaton's
+    interface, and the elisions (S'EXONDER): after an elided word (S', L', QU'...) the walk
+    goes on in `then`, the automaton of plain words, with a vowel or H (`words.judge`). The
+    walk for the dice that show signs."""
+
+    def __init__(self, words: list[str], then: Dawg | None = None) -> None:
+        self.nodes: list[dict[str, int]] = [{}]
+        self.finals: set[int] = set()
+        self.root = 0
+        self.then = then
+        self.elided: set[int] = set()
+        self._merged: dict[int, dict[str, int]] = {}
+        for word in words:
+            node = 0
+            for ch in word:
+                nxt = self.nodes[node].get(ch)
+                if nxt is None:
+                    nxt = len(self.nodes)
+                    self.nodes.append({})
+                    self.nodes[node][ch] = nxt
+                node = nxt
+            self.finals.add(node)
+            if word.endswith("'") and len(word) > 1:
+                self.elided.add(node)
+        self.offset = len(self.nodes)  # nodes of `then` are numbered from here on
+
+    def children(self, node: int) -> dict[str, int]:
+        merged = self._merged.get(node)
+        if merged is not None:
+            return merged
+        if node < self.offset and node not in self.elided:
+            return self.nodes[node]
+        assert self.then is not None
+        if node < self.offset:  # an elided word: a plain word beginning with a vowel or H
+            merged = dict(self.nodes[node])
+            merged.update({ch: self.offset + n
+                           for ch, n in self.then.children(self.then.root).items()
+                           if ch in VOWELS_H})
+        else:
+            merged = {ch: self.offset + n
+                      for ch, n in self.then.children(node - self.offset).items()}
+        self._merged[node] = merged
+        return merged
+
+    def is_final(self, node: int) -> bool:
+        if node >= self.offset:
+            assert self.then is not None
+            return self.then.is_final(node - self.offset)
+        return node in self.finals
+
+
+@cache
+def signed_automaton() -> SignedTrie:
+    words = {fold(w) for w in SEED_COMPOUNDS}
+    words |= {k for k in get_lexicon().iter_accepted("", VOLAPUK)
+              if any(c in k for c in "'-. ")}
+    return SignedTrie(sorted(w for w in words if set(w) <= SIGNED_CHARS), automaton())
 
 
 @dataclass(frozen=True)
@@ -69,26 +135,30 @@ class Candidate:
         return points
 
 
-def _board_letters(board: Board) -> dict[Cell, str]:
-    """Folded letters of the board's letter cells; None-like "" for signs (walks stop)."""
+def _board_letters(board: Board, signs: bool = False) -> dict[Cell, str]:
+    """Folded letters of the board's letter cells; None-like "" for signs (walks stop), or
+    the sign itself for the walk of signed words."""
     out = {}
     for cell, tile in board.items():
         text = fold(tile.text)
-        out[cell] = text if text.isalpha() and text.isascii() else ""
+        out[cell] = text if text.isalpha() and text.isascii() else \
+            SIGN_TEXT.get(tile.face, "") if signs else ""
     return out
 
 
 Part = tuple[int, tuple[int, ...], tuple[str, ...], str]  # node, dice, joker letters, word
 
 
-def _faces(rack: list[tuple[int, str]]) -> list[tuple[int, str, bool]]:
-    """Usable dice as (index, folded letters, joker?); signs are left to humans. A joker's
-    text is "?" (never a letter) so that the walks try it once."""
-    return [(index, "?" if is_joker(face) else fold(face), is_joker(face))
-            for index, face in rack if is_letter(face) or is_joker(face)]
+def _faces(rack: list[tuple[int, str]], signs: bool = False) -> list[tuple[int, str, bool]]:
+    """Usable dice as (index, folded letters, joker?); signs only for the walk of signed
+    words. A joker's text is "?" (never a letter) so that the walks try it once."""
+    return [(index, "?" if is_joker(face) else SIGN_TEXT.get(face) or fold(face),
+             is_joker(face))
+            for index, face in rack
+            if is_letter(face) or is_joker(face) or (signs and face in SIGN_TEXT)]
 
 
-def _extend(dawg: Dawg, node: int, text: str) -> int:
+def _extend(dawg: Dawg | SignedTrie, node: int, text: str) -> int:
     for letter in text:
         node = dawg.children(node).get(letter, -1)
         if node < 0:
@@ -96,7 +166,7 @@ def _extend(dawg: Dawg, node: int, text: str) -> int:
     return node
 
 
-def left_parts(dawg: Dawg, faces: list[tuple[int, str, bool]]) -> list[list[Part]]:
+def left_parts(dawg: Dawg | SignedTrie, faces: list[tuple[int, str, bool]]) -> list[list[Part]]:
     """Every prefix of a word the dice alone spell, by number of dice: the part of a word
     laid before the first board letter it goes through (shared by all such starts)."""
     parts: list[list[Part]] = [[] for _ in range(len(faces) + 1)]
@@ -112,7 +182,8 @@ def left_parts(dawg: Dawg, faces: list[tuple[int, str, bool]]) -> list[list[Part
                     continue
                 tried.add("?")
                 for letter, nxt in dawg.children(node).items():
-                    walk(nxt, (*used, index), (*jokers, letter), word + letter)
+                    if letter.isalpha():  # a joker is a letter, never a sign
+                        walk(nxt, (*used, index), (*jokers, letter), word + letter)
                 continue
             if text in tried:
                 continue
@@ -126,11 +197,12 @@ def left_parts(dawg: Dawg, faces: list[tuple[int, str, bool]]) -> list[list[Part
 
 
 def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, ...] | None = None,
-             limit: int = 20000) -> list[Candidate]:
-    """Candidate words for the rack's dice (index, face), at most `limit` of them."""
-    dawg = automaton()
-    letters_on = _board_letters(board)
-    faces = _faces(rack)
+             limit: int = 20000, signs: bool = False) -> list[Candidate]:
+    """Candidate words for the rack's dice (index, face), at most `limit` of them; with
+    `signs`, only the words the dictionary writes with signs, the rack's signs laid too."""
+    dawg: Dawg | SignedTrie = signed_automaton() if signs else automaton()
+    letters_on = _board_letters(board, signs)
+    faces = _faces(rack, signs)
     dirs = directions or tuple(DIRECTIONS)
     found: dict[tuple[Cell, str, tuple[int, ...], tuple[str, ...]], Candidate] = {}
     first_move = not board
@@ -175,8 +247,9 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
             tried.add(face_text_)
             if joker:
                 for letter, nxt in edges.items():
-                    walk(here, nxt_cell, direction, nxt, (*used, index), (*jokers, letter),
-                         word + letter, count + 1, old)
+                    if letter.isalpha():
+                        walk(here, nxt_cell, direction, nxt, (*used, index),
+                             (*jokers, letter), word + letter, count + 1, old)
                 continue
             nxt = edges.get(face_text_[0], -1)
             for letter in face_text_[1:]:

@@ -38,3 +38,18 @@ def test_bots_roll_first_and_keep_the_dice_of_their_best_word() -> None:
     state.board = board_with(("H6", "E", "A"))
     action = bot.choose(state, 0, SeededRandom(1))
     assert isinstance(action, Roll)
+
+
+def test_the_expert_writes_words_with_his_sign_dice() -> None:
+    """Seed 2a: "S'ALTÉRER et S'EXONDER ne peuvent être placés s'ils ne comportent pas
+    l'apostrophe": the expert holding an apostrophe finds S'EXONDER, the confirmé does not
+    look for words with signs."""
+    state = make_state(["S'XYZWK", "AAAAAAA"], board=board_with(("H5", "E", "EXONDER")))
+    expert = {c.word for c in VolapukBot("expert").candidates(state, 0)}
+    assert "S'EXONDER" in expert
+    assert "S'EXONDER" not in {c.word for c in VolapukBot("confirme").candidates(state, 0)}
+    state = make_state(["HOT_DOG", "AAAAAAA"])
+    action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
+    assert isinstance(action, Place)
+    outcome = state.outcome(0, action)
+    assert outcome.words[0].text == "HOT DOG" and outcome.words[0].space == 3
