@@ -116,9 +116,9 @@ export function mount(main, { id, info }) {
     if (turnKey !== st.turnKey) {
       const sameTurn = prev && prev.turn === st.game.turn && st.game.step === "place";
       clearWord(false);
-      if (!sameTurn) { st.start = null; st.dir = "E"; }
-      st.keep = new Set();
-      st.fetish = new Set();
+      // Within a turn the rack's order does not change: the start cell, the dice kept and the
+      // fétiches chosen stay as they were across rolls.
+      if (!sameTurn) { st.start = null; st.dir = "E"; st.keep = new Set(); st.fetish = new Set(); }
       st.turnKey = turnKey;
     }
     for (const ev of initial ? [] : events) {
@@ -493,7 +493,7 @@ export function mount(main, { id, info }) {
       return el("div", { class: "vp-slot" }, die, el("div", { class: "vp-slot-tools" }, keepBtn, fetishBtn));
     });
     const nothingToRoll = my.every((d, i) => d.fetish || (g.rolls && st.keep.has(i)));
-    const rollLabel = !rolled() ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
+    const rollLabel = !g.rolls ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
     const actions = myTurn() ? el("div", { class: "tw-actions vp-actions" },
       g.rolls_left > 0 ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
       rolled() ? button("Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !st.word.length || !st.start, title: "Entrée" }) : null,
