@@ -17,7 +17,7 @@ from __future__ import annotations
 from ludomots.games.volapuk.actions import Mark, rule_error
 from ludomots.games.volapuk.board import FORWARD, Cell
 from ludomots.games.volapuk.dice import is_joker, is_letter
-from ludomots.games.volapuk.scoring import Board, run
+from ludomots.games.volapuk.scoring import Board, read_run, run
 from ludomots.games.volapuk.words import judge
 from ludomots.lexicon.fold import fold
 
@@ -41,13 +41,9 @@ def _words_through(board: Board, cell: Cell, phrases: bool) -> list[list[Cell]]:
         line = run(board, cell, orientation)
         if len(line) < 2:
             continue
-        text = "".join(board[c].text for c in line)
-        if judge(text, phrases).ok:
-            found.append(line)
-            continue
-        back = line[::-1]
-        if judge("".join(board[c].text for c in back), phrases).ok:
-            found.append(back)
+        read = read_run(board, line, orientation, phrases, {cell})  # signs at its ends aside
+        if read is not None and read[2].ok:
+            found.append(read[0])
     return found
 
 

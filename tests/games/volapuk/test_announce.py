@@ -168,3 +168,16 @@ def test_the_expert_gives_a_definition_from_the_dictionary() -> None:
     state = after_orteil()
     action = VolapukBot("expert").choose(state, 1, SeededRandom(3))
     assert action == Define(senses("ORTEIL")[0])
+
+
+def test_an_accent_serves_a_crossing_word_that_ends_beside_a_sign() -> None:
+    """Seed chapter A: "Dans le cas d'un accent servant sur deux mots croisés comme ÉMUE et
+    ÉCRUE le bonus sera doublé": TE ends beside a space cell, still a word (seed C5: a sign
+    is no letter), so the É serves ÉMU and TÉ."""
+    board = board_with(("G6", "S", "T"), ("I6", "S", "_"), ("H7", "E", "MU"))
+    state = make_state(["EXYZABC", "AAAAAAA", "AAAAAAA"], board=board, accents=True,
+                       adjacency="orthogonal")
+    state.apply(0, place(state, "H6", "E", "E"))
+    assert [w["text"] for w in state.played[-1]["words"]] == ["EMU", "TE"]
+    state.apply(1, Accent(7, 5, "aigu"))
+    assert state.points[1] == 6
