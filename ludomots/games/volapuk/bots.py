@@ -30,7 +30,7 @@ from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import Accent, Anagram, Define, Done, Pass, Place, Roll
 from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
 from ludomots.games.volapuk.board import FORWARD
-from ludomots.games.volapuk.dice import JOKER, SUPER
+from ludomots.games.volapuk.dice import JOKER, SIGN_ACCENTS, SUPER
 from ludomots.games.volapuk.movegen import SIGN_TEXT, Candidate, anagrams, generate
 from ludomots.games.volapuk.rules import MAX_DEFINITION, VolapukState
 
@@ -84,7 +84,8 @@ class VolapukBot:
                 return Roll(keep)
         if best is None:
             return Pass()
-        return self.with_fetishes(state, seat, best[1])
+        action = self.with_signs(state, seat, best[1]) if self.conf.signs else best[1]
+        return self.with_fetishes(state, seat, action)
 
     def announce(self, state: VolapukState, seat: int, rng: SeededRandom) -> Action:
         """Plus-values: the accents the word lacks, a few anagrams, a definition taken from
@@ -148,6 +149,36 @@ class VolapukBot:
             if best is None or points > best[0]:
                 best = (points, action)
         return best
+
+    def with_signs(self, state: VolapukState, seat: int, action: Place) -> Place:
+        """The accent sign dice of the rack set on the letters of the word the dictionary
+        accents so (FÊTE), when the move stays legal and scores no less."""
+        rack = state.racks[seat]
+        if not action.letters:
+            action = Place(action.row, action.col, action.direction, action.dice,
+                           ("",) * len(action.dice), action.fetishes, action.swap)
+        try:
+            points = state.outcome(seat, action).total
+        except RuleError:
+            return action
+        for i, d in enumerate(rack):
+            if d["face"] not in SIGN_ACCENTS or i in action.dice or d["fetish"]:
+                continue
+            for at, die in enumerate(action.dice):
+                if die >= len(rack) or rack[die]["face"] not in SIGN_ACCENTS[d["face"]]:
+                    continue
+                tried = Place(action.row, action.col, action.direction,
+                              (*action.dice[:at + 1], i, *action.dice[at + 1:]),
+                              (*action.letters[:at + 1], "", *action.letters[at + 1:]),
+                              action.fetishes, action.swap)
+                try:
+                    better = state.outcome(seat, tried).total
+                except RuleError:
+                    continue
+                if better >= points:
+                    action, points = tried, better
+                    break
+        return action
 
     def with_fetishes(self, state: VolapukState, seat: int, action: Place) -> Place:
         rack = state.racks[seat]

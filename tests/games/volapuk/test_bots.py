@@ -53,3 +53,15 @@ def test_the_expert_writes_words_with_his_sign_dice() -> None:
     assert isinstance(action, Place)
     outcome = state.outcome(0, action)
     assert outcome.words[0].text == "HOT DOG" and outcome.words[0].space == 3
+
+
+def test_the_expert_sets_his_accent_sign_dice_where_the_dictionary_accents() -> None:
+    """Seed chapter A: accent signs on dice "sont faits pour parfaire les mots": laying one
+    frees a place in the rack (and scores 3 with accents announced)."""
+    state = make_state(["FETE^XY", "AAAAAAA"])
+    bot = VolapukBot("expert")
+    action = bot.with_signs(state, 0, Place(7, 3, "E", (0, 1, 2, 3), ("",) * 4))
+    assert action.dice == (0, 1, 4, 2, 3)
+    assert state.outcome(0, action).words[0].text == "FÊTE"
+    plain = Place(7, 3, "E", (0, 1, 2), ("",) * 3)  # FET: no accent there
+    assert bot.with_signs(state, 0, plain) == plain
