@@ -185,7 +185,10 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
                     shot(page, screenshots, "refused")
                     shots.add("refused")
                 page.get_by_role("button", name="Déposer le mot").click()
-                expect(page.locator(".toast-error").last).to_contain_text(NOT_ATTACHED)
+                toast = page.locator(".toast-error").last
+                expect(toast).to_contain_text(NOT_ATTACHED)
+                toast.locator(".toast-close").click()  # it would cover cells of the board
+                expect(page.locator(".toast-error")).to_have_count(0)
                 assert actions_count(page) == before
                 assert server.view(table_id, token)["game"]["board"] == game["board"]
                 refused = True
