@@ -21,7 +21,7 @@ def test_three_rings_of_eighteen_cells_in_the_groups_order_with_two_vocabulon_ce
 
 def test_the_start_is_cell_a_of_the_blue_ring() -> None:
     # Seed, PRÉPARATIFS 4: "la case DÉPART (case A de l'anneau bleu)".
-    assert board.START == cell(BLUE, A)
+    assert cell(BLUE, A) == board.START
     assert board.cell_name(board.START) == "A (anneau bleu)"
 
 
