@@ -47,7 +47,7 @@ from ludomots.games.vocabulon.family import gives_away
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.review import REJECTED_DEFINITIONS, REJECTED_WORDS
 from ludomots.lexicon import paths
-from ludomots.lexicon.fold import fold
+from ludomots.lexicon.fold import fold, normalize_apostrophes
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 Level = Literal["standard", "facile"]
@@ -106,10 +106,15 @@ _FORM_OF_RE = re.compile(
     re.IGNORECASE)
 _JUNK_RE = re.compile(r"[\[\]{}|=<>→]|https?:|www\.|wiki|\d{4}\s*[-–]\s*\d{4}", re.IGNORECASE)
 # A sense that leans on the one before it ("Pièce de cette monnaie") means nothing alone.
-_BACK_REFERENCE_RE = re.compile(r"\b(?:cette|cet|ces|ledit|ladite|lesdits|celui-ci|celle-ci"
-                                r"|précédent|ci-dessus)\b|^(?:ses|son|sa|leurs?)\b"
-                                r"|\b(?:de|à|par|pour|avec) ce\b(?! qu| dont)",
-                                re.IGNORECASE)
+_BACK_REFERENCE_RE = re.compile(
+    r"\b(?:cette|cet|ces|ledit|ladite|lesdits|celui-ci|celle-ci|précédent|ci-dessus)\b"
+    r"|^(?:ses|son|sa|leurs?)\b|d[eu] même nom"
+    # "ce" before a noun points back ("Pièce de ce jeu"); "ce qui", "ce que"... do not.
+    r"|\bce\s+(?!qui\b|que\b|qu[’']|dont\b|sont\b|soit\b|fut\b|n[’']|à\b|de\b|sur\b"
+    r"|pour\b|en\b|par\b|dans\b|avec\b|qu\b)\w",
+    re.IGNORECASE)
+# Heraldry: "Meuble représentant l'animal du même nom dans les armoiries".
+_HERALDRY_RE = re.compile(r"armoiries|héraldi|blason", re.IGNORECASE)
 # A link the extraction dropped leaves a hole: "Point du qui est situé", "d’une, opération".
 _GAP_RE = re.compile(r"\b(?:du|des|le|la|les|au|aux|une?|d[’']une?|de la|à la|l[’'])\s*"
                      r"(?:[,;.:)]|\b(?:qui|que|dont|et|ou)\b)", re.IGNORECASE)
@@ -180,6 +185,7 @@ def clean_definition(sense: str, pronominal: bool = False,
         penalty += 0.1
     if (not text or _FORM_OF_RE.match(text) or _JUNK_RE.search(text) or _GAP_RE.search(text)
             or _NAME_SENSE_RE.match(text) or _BACK_REFERENCE_RE.search(text)
+            or _HERALDRY_RE.search(text)
             or _ADULT_RE.search(text)):
         return None
     if any(ord(ch) > 0xFFFF for ch in text):  # emoji and other symbols
@@ -344,7 +350,8 @@ class Sources:
             for headword in self.lexicon.pattern(letter, length, cls):
                 word = headword.word
                 if (not word.isalpha() or not word.islower() or any(c in word for c in "œæ")
-                        or word in REJECTED_WORDS or not check(word)):
+                        or word in REJECTED_WORDS or f"{word} {cls}" in REJECTED_WORDS
+                        or not check(word)):
                     continue
                 by_word.setdefault(word, {})[cls] = headword.frequency
         for classes in by_word.values():
@@ -382,14 +389,15 @@ class Sources:
         out: list[Definition] = []
         seen: set[str] = set()
         senses = self.senses(word, code, several_classes)[:MAX_SENSE_POSITION]
+        rejected = tuple(normalize_apostrophes(start)
+                         for start in REJECTED_DEFINITIONS.get(word, ()))
         for position, sense in enumerate(senses):
-            if any(sense.startswith(start) for (answer, start) in REJECTED_DEFINITIONS
-                   if answer == word):
-                continue
             cleaned = clean_definition(sense, pronominal, code)
             if cleaned is None:
                 continue
             text, penalty = cleaned
+            if normalize_apostrophes(text).startswith(rejected):
+                continue
             if text in seen or gives_away(word, text, self.lemmas) is not None:
                 continue
             if several_classes and not self.shaped_like(text, code):
@@ -419,11 +427,13 @@ class Question:
 
 def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> list[Candidate]:
     """``count`` distinct items drawn with probability proportional to quality squared
-    (Efraimidis–Spirakis keys: one uniform draw per item, so the result is reproducible)."""
+    (Efraimidis–Spirakis keys). Each item's uniform draw comes from its own stream, named
+    after the word, so that removing one word in the review changes no other draw."""
     keyed = []
     for item in items:
         weight = max(item.quality, 0.01) ** 2
-        keyed.append((rng.random() ** (1.0 / weight), item.word, item.cls, item))
+        draw = rng.fork(f"{item.word} {item.cls}").random()
+        keyed.append((draw ** (1.0 / weight), item.word, item.cls, item))
     keyed.sort(key=lambda k: (-k[0], k[1], k[2]))
     return [k[3] for k in keyed[:count]]
 
