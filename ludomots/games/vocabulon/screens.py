@@ -89,14 +89,16 @@ def parse_throw(text: str) -> ChangeWord | None:
 
 
 def parse_cell(text: str, choices: Sequence[int]) -> int:
-    """A reachable cell by its number in the list shown (1, 2...) or its code (jGH, bV1)."""
+    """A reachable cell by its letter in the list shown (a, b...) or its code (jGH, bV1)."""
     typed = text.strip()
-    if typed.isdigit() and 1 <= int(typed) <= len(choices):
-        return choices[int(typed) - 1]
+    keys = [choice_key(i) for i in range(len(choices))]
+    if typed.lower() in keys:
+        return choices[keys.index(typed.lower())]
     cell = board.parse_cell(typed)
     if cell is None:
-        raise _bad(f"« {typed} » n'est pas une case : tapez son numéro dans la liste (1 à "
-                   f"{len(choices)}) ou son code (par exemple jGH).", text)
+        last = keys[-1] if keys else "a"
+        raise _bad(f"« {typed} » n'est pas une case : tapez sa lettre dans la liste (a à "
+                   f"{last}) ou son code (par exemple jGH).", text)
     return cell
 
 
@@ -130,36 +132,49 @@ def parse_yes_no(text: str) -> bool:
 # -- drawing ---------------------------------------------------------------------------------
 
 
+SHORT_LABELS = {"VWXYZ": "V-Z"}
+
+
 def cell_label(index: int) -> str:
+    """A column title of at most three characters: "GH", "V-Z", "V1" (the VOCABULON cells)."""
     label = board.LABELS[index]
-    return "VOC" if label == board.VOCABULON else label
+    if label == board.VOCABULON:
+        return "V1" if index == board.VOCABULON_INDEXES[0] else "V2"
+    return SHORT_LABELS.get(label, label)
+
+
+def choice_key(number: int) -> str:
+    """How the n-th reachable cell is chosen: a, b, c... (digits are the pawns)."""
+    return chr(ord("a") + number)
+
+
+BOARD_LEGEND = ("Plateau : une ligne par anneau (bleu à l'extérieur). Chiffres : les pions. "
+                "Lettres : les cases accessibles. Sens des aiguilles d'une montre : de gauche à "
+                "droite, puis retour à A. V1 et V2 : les cases VOCABULON, où l'on change "
+                "d'anneau.")
 
 
 def render_board(state: VocabulonState, seats: Sequence[SeatInfo],
                  choices: Sequence[int] = ()) -> RenderableType:
-    """The three rings (rows) and 18 cells (columns, clockwise from A): pawns by player number,
-    reachable cells by their choice number in brackets; the header gives the letter cards
-    left in the sabot under each letter."""
-    table = Table(show_edge=True, box=None, pad_edge=False, padding=(0, 1))
-    table.add_column("anneau")
-    available = state.available()
+    """The three rings (rows) and 18 cells (columns, clockwise from A), in 80 columns: pawns
+    by player number, reachable cells by their choice letter; the first row gives the letter
+    cards left in the sabot."""
+    table = Table(show_edge=False, box=None, pad_edge=False, padding=(0, 1))
+    table.add_column("")
     for index in range(board.RING_SIZE):
-        group = board.group_at(index)
-        left = f"\n{available[group]}/3" if group is not None else "\n"
-        table.add_column(cell_label(index) + left, justify="center")
-    numbers = {cell: i + 1 for i, cell in enumerate(choices)}
+        table.add_column(cell_label(index), justify="center")
+    available = state.available()
+    table.add_row("cartes", *[str(available[g]) if (g := board.group_at(i)) else ""
+                              for i in range(board.RING_SIZE)])
+    keys = {cell: choice_key(i) for i, cell in enumerate(choices)}
     for ring, name in enumerate(board.RINGS):
         row = [name]
         for index in range(board.RING_SIZE):
             cell = board.cell(ring, index)
             pawns = "".join(str(s + 1) for s, p in enumerate(state.positions) if p == cell)
-            mark = f"[{numbers[cell]}]" if cell in numbers else ""
-            row.append((pawns + mark) or "·")
+            row.append(pawns + keys.get(cell, "") or "·")
         table.add_row(*row)
-    legend = Text("Pions : numéro du joueur. Sens des aiguilles d'une montre : de gauche à "
-                  "droite, et après la dernière colonne revient la première. Les cases VOC "
-                  "alignées permettent de changer d'anneau.", style="dim")
-    return Group(table, legend)
+    return table
 
 
 def render_players(state: VocabulonState, seats: Sequence[SeatInfo],
@@ -185,14 +200,14 @@ def reachable_lines(state: VocabulonState) -> list[str]:
     """The reachable cells, numbered, with one path each (cells by code)."""
     lines = []
     available = state.available()
-    for number, (cell, paths) in enumerate(state.reachable().items(), 1):
+    for number, (cell, paths) in enumerate(state.reachable().items()):
         group = board.group_at(cell)
         what = "au choix : carte-lettre ou échange" if group is None else \
             f"carte {group} ({available[group]} en jeu)" if available[group] else \
             f"plus de carte {group}"
         route = " → ".join(board.cell_code(c) for c in paths[0])
         more = f" (+{len(paths) - 1} autre(s) chemin(s))" if len(paths) > 1 else ""
-        lines.append(f"  {number}. {board.cell_name(cell)} — {what} — {route}{more}")
+        lines.append(f"  {choice_key(number)}. {board.cell_name(cell)} — {what} — {route}{more}")
     return lines
 
 

@@ -35,6 +35,7 @@ from ludomots.games.vocabulon.actions import (
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 from ludomots.games.vocabulon.screens import (
     QUIT_WORDS,
+    BOARD_LEGEND,
     THROW_HELP,
     VOCABULON_HELP,
     describe_event,
@@ -185,6 +186,7 @@ class TerminalGame:
     def _throw(self, seat: int) -> None:
         name = self.seats[seat].name
         self.show(render_board(self.state, self.seats))
+        self._once("board", BOARD_LEGEND)
         secret = self.state.secret_of(seat)
         if self.viewer is None or self.viewer == seat:
             missing = self.state.view(seat)["missing"]
@@ -215,7 +217,7 @@ class TerminalGame:
         self.show("Cases accessibles :\n" + "\n".join(reachable_lines(self.state)))
         started = self.now()
         while True:
-            typed = self._ask(f"{name}, où allez-vous ? (numéro ou code) ")
+            typed = self._ask(f"{name}, où allez-vous ? (lettre ou code) ")
             try:
                 cell = parse_cell(typed, choices)
             except RuleError as exc:

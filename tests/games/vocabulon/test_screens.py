@@ -56,13 +56,14 @@ def test_throw_or_change_the_secret_word() -> None:
         parse_throw("n'importe quoi")
 
 
-def test_cells_by_number_or_code() -> None:
+def test_cells_by_letter_or_code() -> None:
     choices = [board.cell(0, 12), board.cell(1, 6)]
-    assert parse_cell("2", choices) == board.cell(1, 6)
+    assert parse_cell("b", choices) == board.cell(1, 6)
+    assert parse_cell("A", choices) == board.cell(0, 12)
     assert parse_cell("bPQ", choices) == board.cell(0, 12)
     assert parse_cell("rgh", choices) == board.cell(2, 7)
     with pytest.raises(RuleError):
-        parse_cell("7", choices)
+        parse_cell("c", choices)
 
 
 def test_vocabulon_choices() -> None:
@@ -88,11 +89,15 @@ def test_the_board_shows_rings_pawns_reachable_cells_and_cards_left() -> None:
     choices = list(state.reachable())
     text = rendered(render_board(state, SEATS, choices))
     lines = text.splitlines()
-    assert any("bleu" in line and "1" in line and "[1]" in line for line in lines)
-    assert any("jaune" in line and "2" in line for line in lines)
-    assert "3/3" in text and "VOC" in text
+    assert lines[0].split() == ["A", "B", "C", "D", "E", "F", "V1", "GH", "IJK", "L", "M",
+                                "NO", "PQ", "R", "S", "TU", "V-Z", "V2"]
+    assert lines[1].split() == ["cartes"] + ["3"] * 16
+    assert lines[2].split() == ["bleu"] + ["·"] * 6 + ["a"] + ["·"] * 2 + ["1"] + \
+        ["·"] * 2 + ["b"] + ["·"] * 5
+    assert lines[3].split()[:2] == ["jaune", "2"] and lines[4].split()[-1] == "3"
+    assert max(len(line) for line in lines[:5]) <= 80  # the table fits a terminal
     listed = reachable_lines(state)
-    assert listed[0].startswith("  1. VOCABULON après F (anneau bleu)")
+    assert listed[0].startswith("  a. VOCABULON après F (anneau bleu)")
     assert "PQ (anneau bleu) — carte PQ (3 en jeu)" in listed[1]
 
 

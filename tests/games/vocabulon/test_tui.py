@@ -41,7 +41,7 @@ class Terminal:
         if "mot secret" in prompt:
             return "porte"
         if "où allez-vous" in prompt:
-            return "1"
+            return "a"
         if "votre choix" in prompt:
             self.group += 1
             return GROUPS[self.group % len(GROUPS)]
