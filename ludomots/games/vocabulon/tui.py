@@ -34,8 +34,8 @@ from ludomots.games.vocabulon.actions import (
 )
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 from ludomots.games.vocabulon.screens import (
-    QUIT_WORDS,
     BOARD_LEGEND,
+    QUIT_WORDS,
     THROW_HELP,
     VOCABULON_HELP,
     describe_event,
