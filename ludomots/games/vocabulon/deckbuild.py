@@ -11,21 +11,25 @@ How a question is chosen, for one initial and one length:
 1. Candidates: headwords of the six classes, letters only (no œ/æ, whose letter count players
    disagree on), accepted by the Vocabulon policy, not rejected by the review (`review.py`).
    "n." headwords (epicene nouns, or two genders under one spelling) are left out: the card must
-   say n.m. or n.f.
+   say n.m. or n.f. A verb that is also pronominal is asked as "v." (the glosses lost the labels
+   that tell its pronominal senses apart); "v.pr." is for pronominal-only verbs.
 2. Familiarity, 0 to 1: the frequency (log scale, 0.1 to 100 per million words) averaged with
    the "connu" rate where Lexique measured it; a class that is not the word's main one (fewer
    Wiktionary senses) counts 30 % less, because Lexique's frequency there is the other class's.
-3. Definitions: the word's senses of that class (for a word of several classes, only senses
-   whose class was recognised), cleaned (`clean_definition`), at most 120 characters, never
-   giving the answer away (`family.gives_away`).
+3. Definitions: the word's first senses of that class (for a word of several classes, only
+   senses whose class was recognised and that open the way that class's definitions do),
+   cleaned (`clean_definition`), at most 120 characters, never giving the answer away
+   (`family.gives_away`), ranked by position, plainness and penalties.
 4. Selection: the standard deck draws its words among the best known candidates (three times as
-   many as it needs, weighted by familiarity), the easy deck ("facile") takes the very best known
-   ones. When a letter has fewer good words of a length than the cards need (three-letter words
-   above all), the best words come back with another of their senses, and only when those run
-   out with the same definition again: a well-known word asked twice beats an obscure one.
+   many as it needs, weighted by familiarity × best definition score, each candidate's draw from
+   its own stream so that the review's rejections change no other word); the easy deck
+   ("facile") takes the best ones. When a letter has fewer good words of a length than the
+   cards need (three-letter words above all), the best words come back with another of their
+   senses, and only when those run out with the same definition again: a well-known word asked
+   twice beats an obscure one.
 
 Cards of a multi-letter compartment share out the 33 cards between its letters in proportion to
-their good candidates; a letter that lacks a word of some length gets no card (Q, X). The build
+their good candidates; a letter that lacks a word of some length gets no card (U, W, X). The build
 is deterministic (sorted inputs, the project's seeded random source), so the same lexicon gives
 the same bytes; a test checks the shipped files against a fresh build.
 """
@@ -37,7 +41,7 @@ import itertools
 import json
 import math
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, Literal
@@ -51,7 +55,6 @@ from ludomots.lexicon.fold import fold, normalize_apostrophes
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 Level = Literal["standard", "facile"]
-LEVELS: tuple[Level, ...] = ("standard", "facile")
 CLASSES: tuple[str, ...] = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
 CLASS_CODES = {"n.m.": "n", "n.f.": "n", "adj.": "adj", "adv.": "adv", "v.": "v", "v.pr.": "v"}
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
@@ -586,10 +589,3 @@ def dump_deck(deck: dict[str, Any]) -> bytes:
     out.append("}")
     return ("\n".join(out) + "\n").encode("utf-8")
 
-
-def words_in(deck: dict[str, Any]) -> Iterable[tuple[str, dict[str, Any]]]:
-    """(compartment, question) for every question of a deck."""
-    for group, cards in deck["compartments"].items():
-        for card in cards:
-            for question in card["questions"]:
-                yield group, question
