@@ -14,6 +14,9 @@ from ludomots.games.vocabulon.family import gives_away, related, stem_length
     ("ami", "Personne liée d’amitié.", "amitié"),
     ("rapidement", "De manière rapide.", "rapide"),
     ("âge", "Qui est âgé.", "âgé"),
+    ("car", "Autocar.", "Autocar"),
+    ("détour", "Tour inutile.", "Tour"),
+    ("inégal", "Contraire à l’égalité.", "égalité"),
 ])
 def test_words_of_the_family_are_caught(answer: str, definition: str, word: str) -> None:
     assert gives_away(answer, definition) == word
