@@ -21,6 +21,7 @@ LAZY_COMMANDS = {
     "serve": "ludomots.server.cli:serve",
     "topword": "ludomots.games.topword.cli:topword",
     "typo": "ludomots.games.typo.cli:typo",
+    "awalettres": "ludomots.games.awalettres.cli:awalettres",
     "vocabulon": "ludomots.games.vocabulon.cli:vocabulon",
 }
 

@@ -170,27 +170,28 @@ def _initial(record: Record, game: Game) -> State:
         raise ReplayDivergence(0, f"cannot start the game: {exc}") from exc
 
 
-def _live_states(record: Record, game: Game) -> Iterator[tuple[int, State]]:
-    """(0, initial), then (i + 1, state after action i), checking each digest on the way."""
+def _live_states(record: Record, game: Game) -> Iterator[tuple[int, State, list[Event]]]:
+    """(0, initial, []), then (i + 1, state after action i, its events), checking each digest
+    on the way."""
     state = _initial(record, game)
-    yield 0, state
+    yield 0, state, []
     for step, rec in enumerate(record.actions):
         try:
             action = game.action_codec.decode(rec.action)
-            state.apply(rec.seat, action)
+            events = state.apply(rec.seat, action)
         except RuleError as exc:
             raise ReplayDivergence(step, f"seat {rec.seat} {rec.action!r} rejected: "
                                          f"{exc.code} ({exc.message})") from exc
         if state.digest() != rec.digest:
             raise ReplayDivergence(step, f"state digest differs after seat {rec.seat} "
                                          f"played {rec.action!r}")
-        yield step + 1, state
+        yield step + 1, state, events
 
 
 def replay(record: Record, game: Game) -> State:
     """Rebuild the final state, raising ReplayDivergence at the first step that differs."""
     state: State | None = None
-    for _, current in _live_states(record, game):
+    for _, current, _ in _live_states(record, game):
         state = current
     assert state is not None  # _live_states always yields the initial state
     end = len(record.actions)
@@ -207,5 +208,12 @@ def replay(record: Record, game: Game) -> State:
 
 def replay_states(record: Record, game: Game) -> Iterator[tuple[int, State]]:
     """Each (step, state) for replay viewers; states are copies, safe to keep."""
-    for step, state in _live_states(record, game):
+    for step, state, _ in _live_states(record, game):
         yield step, state.clone()
+
+
+def replay_steps(record: Record, game: Game) -> Iterator[tuple[int, State, list[Event]]]:
+    """``replay_states`` with the events of each action (none for step 0), for replay viewers
+    that show what happened (a spell revealed, seeds paid) and not only the position."""
+    for step, state, events in _live_states(record, game):
+        yield step, state.clone(), events

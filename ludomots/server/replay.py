@@ -2,9 +2,10 @@
 
 A replay is built from the full record (seed included), so it is served only once the game
 is over: the manager's ``record`` refuses before that, and this endpoint inherits the refusal.
-Positions are spectator views: what anyone watching saw at each step. Finished games never
-change, so each replay is computed once (off the event loop: the analysis runs the move
-generator at every step), encoded once, and kept in a small LRU cache.
+Positions are spectator views, with the events a spectator received for the action that led
+there (an Awalettres spell revealed, the seeds a word moved): what anyone watching saw.
+Finished games never change, so each replay is computed once (off the event loop: the analysis
+runs the move generator at every step), encoded once, and kept in a small LRU cache.
 """
 
 from __future__ import annotations
@@ -21,7 +22,8 @@ from starlette.responses import Response
 
 from ludomots.core import registry
 from ludomots.core.errors import ReplayDivergence
-from ludomots.core.record import Record, replay_states
+from ludomots.core.game import events_for_seat
+from ludomots.core.record import Record, replay_steps
 from ludomots.server.api import table_id_of
 from ludomots.server.errors import ApiError
 from ludomots.server.settings import manager_of, replays_of
@@ -37,11 +39,11 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     analysis: list[dict[str, Any] | None] = []
     previous = None
-    for step, state in replay_states(record, game):
+    for step, state, events in replay_steps(record, game):
         line = record.actions[step - 1] if step else None
         steps.append({"step": step, "seat": line.seat if line else None,
                       "action": line.action if line else None, "ms": line.ms if line else None,
-                      "view": state.view(None)})
+                      "view": state.view(None), "events": events_for_seat(events, None)})
         entry = None
         if line is not None and previous is not None:
             entry = game.analyse(previous, line.seat, codec.decode(line.action))

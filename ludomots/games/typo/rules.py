@@ -523,6 +523,13 @@ class Typo(Game):
             return {"legal": False, "error": exc.code, "message": exc.message}
         return {"legal": True, "row": row, "word": key}
 
+    def time_limit(self, state: State, seat: int) -> float | None:
+        """The option's thinking time for whoever must choose, place or vote (tables enforce
+        it; 0: none)."""
+        assert isinstance(state, TypoState)
+        seconds = state.options.thinking_seconds
+        return float(seconds) if seconds and seat in state.to_act() else None
+
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """Out of time: the first card of the (sorted) hand; renouncing a placement (the first
         longest row goes); no doubt."""

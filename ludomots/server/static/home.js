@@ -76,8 +76,10 @@ export function render(main) {
 
   getGames().then((list) => {
     if (!alive) return;
+    // Playable games first, in the order of BLURBS (Topword, the flagship, is the default).
+    const rank = (g) => { const i = Object.keys(BLURBS).indexOf(g.name); return i < 0 ? 99 : i; };
     games = (Array.isArray(list) ? list : []).slice()
-      .sort((a, b) => Number(playable(b)) - Number(playable(a)));
+      .sort((a, b) => Number(playable(b)) - Number(playable(a)) || rank(a) - rank(b));
     renderGames();
     const wanted = new URLSearchParams(location.search).get("jeu");
     const first = games.find((g) => g.name === wanted && playable(g)) || games.find(playable);

@@ -6,6 +6,7 @@ import { getTable } from "./api.js";
 const SCREENS = {
   topword: () => import("./topword.js"),
   typo: () => import("./typo.js"),
+  awalettres: () => import("./awalettres.js"),
 };
 
 /** Whether this client has a table screen for the game. */

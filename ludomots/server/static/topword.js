@@ -5,11 +5,15 @@
 // on the board but not played, rack order, the typing cursor) and redraws from every view.
 
 import {
-  el, icon, button, replace, setTitle, toast, modal, confirmModal, copyText, plural, signed,
+  el, icon, button, replace, setTitle, toast, modal, confirmModal, plural, signed,
   levelLabel, countTo, prefersReducedMotion, num, de,
 } from "./ui.js";
-import { joinTable, showError, playerName, recordUrl, readJson, writeJson } from "./api.js";
+import { readJson, writeJson } from "./api.js";
 import { TableSocket, tokens } from "./socket.js";
+import {
+  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText,
+  renderBanner as fillBanner, endLinks as tableEndLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
+} from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import {
   createBoard, tileNode, tileLabel, cellName, parseCell, ROWS, SIZE, VOWELS, DISTRIBUTION,
@@ -17,7 +21,6 @@ import {
 import { wordPopup } from "./lexicon.js";
 import { formatSeconds } from "./home.js";
 
-const SEAT_COLOURS = 4;
 const END_REASONS = {
   out_of_tiles: "Un joueur a posé toutes ses lettres.",
   all_passed: "Tous les joueurs ont passé leur tour, le sac étant vide.",
@@ -255,12 +258,7 @@ export function mount(main, { id, info }) {
   const toAct = () => (st.table ? (st.table.to_act || []) : []);
   const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
 
-  function seatName(i) {
-    const s = seats()[i];
-    if (!s) return `Joueur ${i + 1}`;
-    if (s.open) return "Place libre";
-    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${i + 1}`);
-  }
+  const seatName = (i) => seatLabel(seats(), i);
 
   function finalWindow() {
     const g = st.game;
@@ -897,9 +895,7 @@ export function mount(main, { id, info }) {
   }
 
   function renderConn() {
-    const labels = { connecting: "Connexion…", open: "En ligne", reconnecting: "Reconnexion…", closed: "Hors ligne" };
-    connChip.className = `conn-chip conn-${st.conn}`;
-    replace(connChip, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: labels[st.conn] || st.conn }));
+    renderConnChip(connChip, st.conn);
     const lost = st.conn === "reconnecting" && st.view;
     boardOverlay.hidden = !lost;
     if (lost) {
@@ -910,15 +906,7 @@ export function mount(main, { id, info }) {
   }
 
   function renderRole() {
-    if (seated()) {
-      roleChip.hidden = false;
-      replace(roleChip, icon("user"), el("span", { text: `Vous : ${seatName(st.seat)}` }));
-      roleChip.className = `chip role-chip seat-${st.seat % SEAT_COLOURS}`;
-    } else {
-      roleChip.hidden = false;
-      replace(roleChip, icon("eye"), el("span", { text: "Spectateur" }));
-      roleChip.className = "chip role-chip spectator";
-    }
+    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
   }
 
   function renderBanner() {
@@ -933,10 +921,7 @@ export function mount(main, { id, info }) {
       text = "Partie suspendue : son historique est incohérent.";
     } else if (g.over || t.status === "over") {
       kind = "over";
-      const winners = (t.result && t.result.winners) || [];
-      if (seated() && winners.includes(st.seat)) text = winners.length > 1 ? "Partie terminée : égalité, vous partagez la victoire !" : "Partie terminée : vous avez gagné !";
-      else if (winners.length) text = `Partie terminée : victoire ${de(winners.map(seatName).join(" et "))}.`;
-      else text = "Partie terminée.";
+      text = overText((t.result && t.result.winners) || [], st.seat, seatName);
     } else if (t.status === "waiting") {
       const free = seats().filter((s) => s.open).length;
       text = `En attente de ${plural(free, "joueur")}…`;
@@ -958,13 +943,7 @@ export function mount(main, { id, info }) {
       sub = `${seatName(p.seat)} a joué ${p.notation} (${plural(p.score, "point")}) : vous pouvez le contester.`;
     }
     setTitle(kind === "you" ? `À vous ! · ${info.title || "Topword"}` : info.title || "Topword");
-    banner.className = `tw-banner banner-${kind}`;
-    replace(banner,
-      el("span", { class: "banner-icon", "aria-hidden": "true" }, icon(kind === "you" ? "play" : kind === "over" ? "trophy" : kind === "error" ? "info" : "clock")),
-      el("span", { class: "banner-body" },
-        el("strong", { class: "banner-text", text }),
-        sub ? el("span", { class: "banner-sub", text: sub }) : null),
-      el("span", { class: "banner-clock", dataset: { clockFor: "turn" } }));
+    fillBanner(banner, { kind, text, sub });
     tickClocks();
   }
 
@@ -986,7 +965,7 @@ export function mount(main, { id, info }) {
         class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
         "aria-current": active ? "true" : undefined,
       },
-      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : s.open ? icon("plus") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      avatarNode(s, seatName(i)),
       el("span", { class: "player-main" },
         el("span", { class: "player-name" },
           el("span", { class: "name-text", text: seatName(i) }),
@@ -1013,48 +992,10 @@ export function mount(main, { id, info }) {
   function renderInfo() {
     const t = st.table;
     if (!t) return;
-    const parts = [];
-    const openSeats = seats().filter((s) => s.open).length;
-    if (!seated() && t.status === "waiting" && openSeats > 0) {
-      const nameInput = el("input", { id: "join-name", type: "text", required: true, maxlength: "24", value: playerName.get(), autocomplete: "nickname", placeholder: "Votre nom" });
-      const joinBtn = button("Rejoindre la table", { kind: "primary", iconName: "plus", type: "submit" });
-      const form = el("form", { class: "card join-card" },
-        el("h2", { class: "card-title", text: openSeats > 1 ? `${openSeats} places sont libres à cette table` : "Une place est libre à cette table" }),
-        el("p", { class: "muted", text: `Joueurs : ${seats().map((s, i) => (s.open ? "place libre" : seatName(i))).join(", ")}.` }),
-        el("div", { class: "inline" },
-          el("label", { for: "join-name", class: "visually-hidden", text: "Votre nom" }), nameInput, joinBtn));
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const name = nameInput.value.trim();
-        if (!name) { toast("Indiquez votre nom pour rejoindre la table."); nameInput.focus(); return; }
-        joinBtn.disabled = true;
-        try {
-          const res = await joinTable(id, name);
-          playerName.set(name);
-          tokens.set(id, res.seat, res.token);
-          st.token = res.token;
-          st.seat = res.seat;
-          socket.useToken(res.token);
-          toast("Vous avez rejoint la table. Bonne partie !", { kind: "success" });
-        } catch (err) {
-          showError(err);
-          joinBtn.disabled = false;
-        }
-      });
-      parts.push(form);
-    } else if (t.status === "waiting") {
-      const url = `${location.origin}/table/${encodeURIComponent(id)}`;
-      const linkField = el("input", { type: "text", readonly: true, value: url, class: "invite-link", "aria-label": "Lien d’invitation", onfocus: (e) => e.target.select() });
-      parts.push(el("section", { class: "card invite-card", "aria-labelledby": "invite-title" },
-        el("h2", { class: "card-title", id: "invite-title" }, icon("link"), el("span", { text: "Invitez vos adversaires" })),
-        el("p", { class: "muted", text: `La partie commence dès que ${openSeats > 1 ? `les ${openSeats} places libres sont prises` : "la place libre est prise"}. Envoyez ce lien :` }),
-        el("div", { class: "inline" }, linkField,
-          button("Copier le lien", { kind: "primary", iconName: "copy", onClick: async () => {
-            const ok = await copyText(url);
-            toast(ok ? "Lien copié : envoyez-le à vos adversaires." : "Copie impossible : sélectionnez le lien et copiez-le.", { kind: ok ? "success" : "error" });
-          } }))));
-    }
-    replace(infoBox, parts);
+    replace(infoBox, joinPanel({
+      id, table: t, seated: seated(), seatName, socket,
+      onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
+    }));
   }
 
   function lastCells() {
@@ -1284,7 +1225,7 @@ export function mount(main, { id, info }) {
         el("th", { scope: "col", class: "num", text: "Pénalité" }), el("th", { scope: "col", class: "num", text: "Total" }))),
       el("tbody", {}, resultRows().map((row) => el("tr", { class: row.winner ? "winner" : "" },
         el("th", { scope: "row" }, el("span", { class: "result-who" },
-          el("span", { class: `log-who seat-${row.i % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(row.i) })),
+          whoNode(row.i, seatName(row.i)),
           row.winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null)),
         el("td", { class: "num", text: num(row.score + row.penalty) }),
         el("td", { class: "num penalty" },
@@ -1293,12 +1234,7 @@ export function mount(main, { id, info }) {
         el("td", { class: "num total", text: num(row.score) })))));
   }
 
-  function endLinks() {
-    return el("div", { class: "row-actions" },
-      el("a", { class: "btn primary", href: recordUrl(id), download: `topword-${id}.json` }, icon("download"), el("span", { text: "Télécharger la partie (JSON)" })),
-      el("a", { class: "btn", href: `/partie/${encodeURIComponent(id)}/revoir` }, icon("replay"), el("span", { text: "Revoir la partie" })),
-      el("a", { class: "btn ghost", href: "/#creer" }, icon("plus"), el("span", { text: "Nouvelle partie" })));
-  }
+  const endLinks = () => tableEndLinks(id, "topword");
 
   function renderEnd() {
     const g = st.game;
@@ -1312,14 +1248,10 @@ export function mount(main, { id, info }) {
   }
 
   function showEndModal() {
-    const winners = (st.table.result && st.table.result.winners) || [];
-    let title;
-    if (seated() && winners.includes(st.seat)) title = winners.length > 1 ? "Égalité, victoire partagée !" : "Bravo, vous avez gagné !";
-    else if (winners.length) title = `Victoire ${de(winners.map(seatName).join(" et "))}`;
-    else title = "Partie terminée";
-    modal({
-      title,
-      className: "end-modal",
+    tableEndModal({
+      winners: (st.table.result && st.table.result.winners) || [],
+      seat: seated() ? st.seat : null,
+      seatName,
       content: el("div", {},
         el("p", { class: "muted", text: END_REASONS[st.game.end_reason] || "" }),
         resultTable(), endLinks()),
@@ -1338,44 +1270,22 @@ export function mount(main, { id, info }) {
       ["Glisser-déposer", "une lettre du chevalet vers une case, ou d’une case vers le chevalet"],
       ["?", "affiche cette aide"],
     ];
-    modal({
-      title: "Raccourcis clavier",
-      content: el("div", {},
-        el("p", { class: "muted", text: "Pour empiler, tapez une lettre différente de celle de la case. Une case qui porte déjà la bonne lettre est simplement traversée." }),
-        el("dl", { class: "keys" }, rows.map(([k, v]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: v })]))),
-    });
+    showKeysHelp(rows, "Pour empiler, tapez une lettre différente de celle de la case. Une case qui porte déjà la bonne lettre est simplement traversée.");
   }
 
   // ---- clocks ----------------------------------------------------------------------------------
 
-  function tickClocks() {
-    const clock = st.table && st.table.clock;
-    const nodes = page.querySelectorAll("[data-clock-seat], [data-clock-for]");
-    if (!clock || !clock.seconds_per_move || !Array.isArray(clock.deadlines) || !playing()) {
-      for (const n of nodes) n.textContent = "";
-      return;
-    }
-    const now = Date.now() + st.clockSkew;
-    for (const n of nodes) {
-      const seat = n.dataset.clockFor === "turn" ? (toAct().length ? toAct()[0] : null) : Number(n.dataset.clockSeat);
-      const deadline = seat !== null ? clock.deadlines[seat] : null;
-      if (!deadline) { n.textContent = ""; n.className = n.dataset.clockFor ? "banner-clock" : "player-clock"; continue; }
-      const left = Math.max(0, Math.ceil((deadline - now) / 1000));
-      const m = Math.floor(left / 60);
-      const s = String(left % 60).padStart(2, "0");
-      n.textContent = `${m}:${s}`;
-      n.classList.toggle("low", left <= 10);
-      n.setAttribute("aria-label", `${left} secondes restantes`);
-    }
-  }
-  const clockTimer = setInterval(tickClocks, 250);
+  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
+    () => (toAct().length ? toAct()[0] : null));
+  function tickClocks() { clocks.tick(); }
+
 
   // ---- cleanup ------------------------------------------------------------------------------
 
   return () => {
     alive = false;
     socket.close();
-    clearInterval(clockTimer);
+    clocks.stop();
     clearTimeout(st.previewTimer);
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("pointermove", onPointerMove);

@@ -6,15 +6,16 @@
 // picked in the hand, the row end chosen, the word being typed) and redraws from every view.
 
 import {
-  el, icon, button, replace, setTitle, toast, modal, copyText, plural, signed, levelLabel, num, de,
-  prefersReducedMotion,
+  el, icon, button, replace, setTitle, toast, modal, plural, signed, num, de, prefersReducedMotion,
 } from "./ui.js";
-import { joinTable, showError, playerName, recordUrl } from "./api.js";
 import { TableSocket, tokens } from "./socket.js";
+import {
+  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
+  renderBanner as fillBanner, endLinks as tableEndLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
+} from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import { wordPopup } from "./lexicon.js";
 
-const SEAT_COLOURS = 4;
 const ROW_COUNT = 4;
 
 /** How many copies of each letter the 64-card deck holds (printed on every card). */
@@ -301,12 +302,7 @@ export function mount(main, { id, info }) {
   const myDiscard = () => mustAct() && st.game.step === "discard";
   const mustVote = () => mustAct() && st.game.step === "vote";
 
-  function seatName(i) {
-    const s = seats()[i];
-    if (!s) return `Joueur ${Number(i) + 1}`;
-    if (s.open) return "Place libre";
-    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${Number(i) + 1}`);
-  }
+  const seatName = (i) => seatLabel(seats(), i);
   const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
 
   function myCard() {
@@ -491,25 +487,11 @@ export function mount(main, { id, info }) {
   }
 
   function renderConn() {
-    const labels = { connecting: "Connexion…", open: "En ligne", reconnecting: "Reconnexion…", closed: "Hors ligne" };
-    connChip.className = `conn-chip conn-${st.conn}`;
-    replace(connChip, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: labels[st.conn] || st.conn }));
+    renderConnChip(connChip, st.conn);
   }
 
   function renderRole() {
-    if (seated()) {
-      replace(roleChip, icon("user"), el("span", { text: `Vous : ${seatName(st.seat)}` }));
-      roleChip.className = `chip role-chip seat-${st.seat % SEAT_COLOURS}`;
-    } else {
-      replace(roleChip, icon("eye"), el("span", { text: "Spectateur" }));
-      roleChip.className = "chip role-chip spectator";
-    }
-  }
-
-  function waitingText(names, verb) {
-    const bots = toAct().every(isBot);
-    if (!names.length) return "…";
-    return bots ? `${names.join(", ")} ${names.length > 1 ? "réfléchissent" : "réfléchit"}…` : `${verb} ${de(names.join(", "))}`;
+    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
   }
 
   function renderBanner() {
@@ -525,10 +507,7 @@ export function mount(main, { id, info }) {
       text = "Partie suspendue : son historique est incohérent.";
     } else if (g.over || t.status === "over") {
       kind = "over";
-      const winners = g.winners || [];
-      if (seated() && winners.includes(st.seat)) text = winners.length > 1 ? "Partie terminée : égalité, vous partagez la victoire !" : "Partie terminée : vous avez gagné !";
-      else if (winners.length) text = `Partie terminée : victoire ${de(winners.map(seatName).join(" et "))}.`;
-      else text = "Partie terminée.";
+      text = overText(g.winners || [], st.seat, seatName);
     } else if (t.status === "waiting") {
       const free = seats().filter((s) => s.open).length;
       text = `En attente de ${plural(free, "joueur")}…`;
@@ -565,7 +544,7 @@ export function mount(main, { id, info }) {
         sub = "Les autres joueurs votent…";
       } else {
         text = `Vote sur « ${p.word} »`;
-        sub = waitingText(names, "Vote");
+        sub = waitingText(names, toAct().every(isBot), "Vote");
       }
     } else if (g.step === "discard") {
       if (myDiscard()) {
@@ -576,16 +555,10 @@ export function mount(main, { id, info }) {
         text = `${seatName(g.resolver)} choisit la rangée à défausser…`;
       }
     } else {
-      text = waitingText(names, "Au tour");
+      text = waitingText(names, toAct().every(isBot));
     }
     setTitle(kind === "you" ? `À vous ! · ${info.title || "Typo"}` : info.title || "Typo");
-    banner.className = `tw-banner banner-${kind}`;
-    replace(banner,
-      el("span", { class: "banner-icon", "aria-hidden": "true" }, icon(kind === "you" ? "play" : kind === "over" ? "trophy" : kind === "error" ? "info" : "clock")),
-      el("span", { class: "banner-body" },
-        el("strong", { class: "banner-text", text }),
-        sub ? el("span", { class: "banner-sub", text: sub }) : null),
-      el("span", { class: "banner-clock", dataset: { clockFor: "turn" } }));
+    fillBanner(banner, { kind, text, sub });
     tickClocks();
   }
 
@@ -606,47 +579,10 @@ export function mount(main, { id, info }) {
   function renderInfo() {
     const t = st.table;
     if (!t) return;
-    const parts = [];
-    const openSeats = seats().filter((s) => s.open).length;
-    if (!seated() && t.status === "waiting" && openSeats > 0) {
-      const nameInput = el("input", { id: "join-name", type: "text", required: true, maxlength: "24", value: playerName.get(), autocomplete: "nickname", placeholder: "Votre nom" });
-      const joinBtn = button("Rejoindre la table", { kind: "primary", iconName: "plus", type: "submit" });
-      const form = el("form", { class: "card join-card" },
-        el("h2", { class: "card-title", text: openSeats > 1 ? `${openSeats} places sont libres à cette table` : "Une place est libre à cette table" }),
-        el("p", { class: "muted", text: `Joueurs : ${seats().map((s, i) => (s.open ? "place libre" : seatName(i))).join(", ")}.` }),
-        el("div", { class: "inline" }, el("label", { for: "join-name", class: "visually-hidden", text: "Votre nom" }), nameInput, joinBtn));
-      form.addEventListener("submit", async (event) => {
-        event.preventDefault();
-        const name = nameInput.value.trim();
-        if (!name) { toast("Indiquez votre nom pour rejoindre la table."); nameInput.focus(); return; }
-        joinBtn.disabled = true;
-        try {
-          const res = await joinTable(id, name);
-          playerName.set(name);
-          tokens.set(id, res.seat, res.token);
-          st.token = res.token;
-          st.seat = res.seat;
-          socket.useToken(res.token);
-          toast("Vous avez rejoint la table. Bonne partie !", { kind: "success" });
-        } catch (err) {
-          showError(err);
-          joinBtn.disabled = false;
-        }
-      });
-      parts.push(form);
-    } else if (t.status === "waiting") {
-      const url = `${location.origin}/table/${encodeURIComponent(id)}`;
-      const linkField = el("input", { type: "text", readonly: true, value: url, class: "invite-link", "aria-label": "Lien d’invitation", onfocus: (e) => e.target.select() });
-      parts.push(el("section", { class: "card invite-card" },
-        el("h2", { class: "card-title" }, icon("link"), el("span", { text: "Invitez vos adversaires" })),
-        el("p", { class: "muted", text: "La partie commence dès que les places libres sont prises. Envoyez ce lien :" }),
-        el("div", { class: "inline" }, linkField,
-          button("Copier le lien", { kind: "primary", iconName: "copy", onClick: async () => {
-            const ok = await copyText(url);
-            toast(ok ? "Lien copié : envoyez-le à vos adversaires." : "Copie impossible : sélectionnez le lien et copiez-le.", { kind: ok ? "success" : "error" });
-          } }))));
-    }
-    replace(infoBox, parts);
+    replace(infoBox, joinPanel({
+      id, table: t, seated: seated(), seatName, socket,
+      onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
+    }));
   }
 
   /** The revealed cards in resolution order, the resolver highlighted; or the vote, big. */
@@ -856,7 +792,7 @@ export function mount(main, { id, info }) {
         class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
         "aria-current": active ? "true" : undefined, dataset: { seat: String(i) },
       },
-      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : s.open ? icon("plus") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      avatarNode(s, seatName(i)),
       el("span", { class: "player-main" },
         el("span", { class: "player-name" },
           el("span", { class: "name-text", text: seatName(i) }),
@@ -935,19 +871,14 @@ export function mount(main, { id, info }) {
         el("th", { scope: "col", class: "num", text: "Bonus" }), el("th", { scope: "col", class: "num", text: "Total" }))),
       el("tbody", {}, order.map((i) => el("tr", { class: winners.includes(i) ? "winner" : "", dataset: { seat: String(i) } },
         el("th", { scope: "row" }, el("span", { class: "result-who" },
-          el("span", { class: `log-who seat-${i % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(i) })),
+          whoNode(i, seatName(i)),
           winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null)),
         el("td", { class: "num penalty", text: g.lost[i] ? signed(-g.lost[i]) : "0" }),
         el("td", { class: "num bonus", text: g.bonus[i] ? signed(g.bonus[i]) : "0" }),
         el("td", { class: "num total", text: num(scores[i] ?? 0) })))));
   }
 
-  function endLinks() {
-    return el("div", { class: "row-actions" },
-      el("a", { class: "btn primary", href: recordUrl(id), download: `typo-${id}.json` }, icon("download"), el("span", { text: "Télécharger la partie (JSON)" })),
-      el("a", { class: "btn", href: `/partie/${encodeURIComponent(id)}/revoir` }, icon("replay"), el("span", { text: "Revoir la partie" })),
-      el("a", { class: "btn ghost", href: "/?jeu=typo#creer" }, icon("plus"), el("span", { text: "Nouvelle partie" })));
-  }
+  const endLinks = () => tableEndLinks(id, "typo");
 
   function renderEnd() {
     const g = st.game;
@@ -960,12 +891,7 @@ export function mount(main, { id, info }) {
   }
 
   function showEndModal() {
-    const winners = st.game.winners || [];
-    let title;
-    if (seated() && winners.includes(st.seat)) title = winners.length > 1 ? "Égalité, victoire partagée !" : "Bravo, vous avez gagné !";
-    else if (winners.length) title = `Victoire ${de(winners.map(seatName).join(" et "))}`;
-    else title = "Partie terminée";
-    modal({ title, className: "end-modal", content: el("div", {}, resultTable(), endLinks()) });
+    tableEndModal({ winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName, content: el("div", {}, resultTable(), endLinks()) });
   }
 
   function showHelp() {
@@ -980,38 +906,20 @@ export function mount(main, { id, info }) {
       ["D / C", "pendant un vote : je doute / je fais confiance"],
       ["?", "affiche cette aide"],
     ];
-    modal({
-      title: "Raccourcis clavier",
-      content: el("dl", { class: "keys" }, rows.map(([k, v]) => [el("dt", {}, el("kbd", { text: k })), el("dd", { text: v })])),
-    });
+    showKeysHelp(rows);
   }
 
   // ---- clocks ----------------------------------------------------------------------------
 
-  function tickClocks() {
-    const clock = st.table && st.table.clock;
-    const nodes = page.querySelectorAll("[data-clock-seat], [data-clock-for]");
-    if (!clock || !clock.seconds_per_move || !Array.isArray(clock.deadlines) || !playing()) {
-      for (const n of nodes) n.textContent = "";
-      return;
-    }
-    const now = Date.now() + st.clockSkew;
-    for (const n of nodes) {
-      const seat = n.dataset.clockFor === "turn" ? (mustAct() ? st.seat : (toAct().length ? toAct()[0] : null)) : Number(n.dataset.clockSeat);
-      const deadline = seat !== null ? clock.deadlines[seat] : null;
-      if (!deadline) { n.textContent = ""; continue; }
-      const left = Math.max(0, Math.ceil((deadline - now) / 1000));
-      n.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
-      n.classList.toggle("low", left <= 10);
-      n.setAttribute("aria-label", `${left} secondes restantes`);
-    }
-  }
-  const clockTimer = setInterval(tickClocks, 250);
+  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
+    () => (mustAct() ? st.seat : (toAct().length ? toAct()[0] : null)));
+  function tickClocks() { clocks.tick(); }
+
 
   return () => {
     alive = false;
     socket.close();
-    clearInterval(clockTimer);
+    clocks.stop();
     clearTimeout(st.previewTimer);
     document.removeEventListener("keydown", onKey);
     for (const d of document.querySelectorAll("dialog.modal")) d.close();

@@ -605,6 +605,15 @@ def test_the_codec_reads_every_action_and_refuses_anything_else() -> None:
 # -- time, views, serialization -------------------------------------------------------------------
 
 
+def test_the_thinking_time_option_is_the_time_limit_of_every_seat_that_must_act() -> None:
+    state = make_state()  # everybody chooses a card: 30 s each by default
+    assert [GAME.time_limit(state, seat) for seat in range(4)] == [30.0] * 4
+    choose_all(state, "FSTV")  # only the resolver (seat 0) must act now
+    assert [GAME.time_limit(state, seat) for seat in range(4)] == [30.0, None, None, None]
+    untimed = make_state(thinking_seconds=0)
+    assert GAME.time_limit(untimed, 0) is None
+
+
 def test_out_of_time_a_player_plays_his_first_card_renounces_or_does_not_doubt() -> None:
     state = make_state()
     assert GAME.timeout_action(state, 2) == Choose("E")

@@ -1,0 +1,403 @@
+"""Awalettres bots: débutant, confirmé, expert.
+
+Every bot decides from `state.view(seat)` only (hands are face up in this game: the view holds
+every hand, the seeds, the spells held and designated, the counts of the grenier and of the box,
+never their order). Levels differ in vocabulary and in judgement:
+
+- the débutant knows common words, plays with his own letters when he can (a random word among
+  his longest), keeps most spells, sometimes pays to calm a panic;
+- the confirmé knows the usual vocabulary, takes letters from the others when it pays, and plays
+  the word that brings the most seeds now;
+- the expert knows the whole lexicon and weighs, for every word his hand and the others' letters
+  allow (a DAWG walk, CONFUSION included), what he collects, what he pays and to whom, the bonus,
+  and what stays in hand, which counts against him at the end (the nearer the end, the more).
+  Spells are kept or given by their expected value over the spells not yet seen.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+from ludomots.core.bots import BotFactory
+from ludomots.core.game import Action, State
+from ludomots.core.rng import SeededRandom
+from ludomots.games.awalettres.assign import assign
+from ludomots.games.awalettres.cards import (
+    CONFUSION,
+    CONFUSION_VALUE,
+    ECHANGE,
+    MARABOUTAGE,
+    PANIC_PHRASE,
+    PANIQUE,
+    SPELLS,
+    VALUES,
+    WILD,
+    generosity,
+)
+from ludomots.games.awalettres.rules import (
+    AwalettresState,
+    Calm,
+    Define,
+    Exchange,
+    Give,
+    Marabout,
+    Pass,
+    Play,
+    Return,
+    Vote,
+)
+from ludomots.games.awalettres.scoring import Outcome, evaluate, length_bonus
+from ludomots.games.awalettres.search import Pool, exists, scored_words, words
+from ludomots.lexicon.lexicon import get_lexicon
+
+DEFINITIONS = (
+    "Petit singe hurleur de Guyane.",
+    "Danse des marabouts les soirs de pleine lune.",
+    "Fruit acide dont on fait une boisson fermentée.",
+    "Panier tressé pour porter les graines.",
+    "Oiseau qui imite le rire des enfants.",
+    "Tambour d’appel de la salle des palabres.",
+)
+END_HORIZON = 25  # letters left in the grenier from which the end starts to matter
+EXACT = 60  # candidate words evaluated exactly after a quick ranking
+
+
+@lru_cache(maxsize=200_000)
+def frequency(key: str) -> float:
+    """Lexique frequency (per million words) of the commonest form folding to `key`."""
+    return float(get_lexicon().frequency(key))
+
+
+@dataclass
+class Seen:
+    """What a bot knows: its view, decoded."""
+
+    seat: int
+    view: dict[str, Any]
+
+    @classmethod
+    def of(cls, state: AwalettresState, seat: int) -> Seen:
+        return cls(seat, state.view(seat))
+
+    @property
+    def players(self) -> int:
+        return int(self.view["players"])
+
+    @property
+    def hands(self) -> list[list[str]]:
+        return [list(h) for h in self.view["hands"]]
+
+    @property
+    def scores(self) -> list[int]:
+        return list(self.view["scores"])
+
+    def designations(self, seat: int) -> list[tuple[int, str]]:
+        return [(int(c), str(card)) for c, card in self.view["designations"][seat]]
+
+    def lengths(self) -> tuple[int, int]:
+        return (4, 4) if self.view["options"]["elephant"] else (2, 99)
+
+    def end_weight(self) -> float:
+        """How likely letters in hand now are still there at the end: 1 once the grenier is
+        empty, fading to 0 when a full grenier is left."""
+        left = int(sum(self.view["grenier_letters"].values()))
+        return max(0.0, 1.0 - left / END_HORIZON)
+
+    def opponents(self) -> list[int]:
+        return [s for s in range(self.players) if s != self.seat]
+
+    def leader(self) -> int:
+        """The opponent with the best score (the lowest seat among equals)."""
+        scores = self.scores
+        return max(self.opponents(), key=lambda s: (scores[s], -s))
+
+    def unseen_spells(self) -> Counter[str]:
+        """Spells in the box or just drawn: all of them minus those seen somewhere."""
+        seen = Counter(self.view["spell_discard"])
+        for held in self.view["held"]:
+            seen.update(held)
+        seen[CONFUSION] += sum(h.count(WILD) for h in self.view["hands"])
+        seen.update(t["spell"] for t in self.view["tasks"] if t["type"] == "cast")
+        unseen = Counter(SPELLS) - seen
+        return +unseen
+
+
+class AwalettresBot:
+    """The shared decisions; each level overrides the ones it judges differently."""
+
+    level = "base"
+    threshold = 0.0  # vocabulary: frequency of the rarest word known (0: the whole lexicon)
+    max_taken = 2  # letters taken from the others (or CONFUSION) a word may need
+
+    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
+        assert isinstance(state, AwalettresState)
+        seen = Seen.of(state, seat)
+        step = seen.view["step"]
+        if step == "define":
+            return Define(rng.choice(DEFINITIONS))
+        if step == "vote":
+            mine = seen.view["wayampou"]["my_index"]
+            return Vote(rng.choice([i for i in range(self.players_of(seen)) if i != mine]))
+        if step == "give":
+            return Give(self.give_to(seen, rng))
+        if step == "panic":
+            return self.calm(seen, rng)
+        if step == "trim":
+            return Return(self.trim(seen))
+        if step == "exchange":
+            return self.exchange(seen, rng)
+        if step == "marabout":
+            return self.marabout(seen, rng)
+        if not seen.view["can_play"]:
+            return Pass()
+        return self.word(seen, rng)
+
+    @staticmethod
+    def players_of(seen: Seen) -> int:
+        return len(seen.view["wayampou"]["definitions"])
+
+    def knows(self, key: str) -> bool:
+        return self.threshold <= 0 or frequency(key) >= self.threshold
+
+    # -- words ---------------------------------------------------------------------------------
+
+    def candidates(self, seen: Seen, pool: Pool) -> list[str]:
+        low, high = seen.lengths()
+        return words(pool, low, high)
+
+    def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False) -> list[str]:
+        """Playable words, best first by a quick estimate: own seeds collected, the others'
+        paid (counted again for what the opponents gain), the bonus, and the own letters left
+        at the end's weight. The opponents' CONFUSION cards (5 seeds each) are left out: they
+        are the fallback's business."""
+        required = Counter(c for _, c in seen.designations(seen.seat))
+        pool = Pool.of(seen.seat, seen.hands, required)
+        if not wide:
+            pool = Pool(pool.own, pool.own_wild, pool.others, 0, pool.required)
+        low, high = seen.lengths()
+        share = 1.0 + 1.0 / (seen.players - 1)
+        total = sum(VALUES[c] * n for c, n in pool.own.items())
+        found = scored_words(pool, low, high, 99 if wide else self.max_taken)
+        scored = [(gain - share * cost + length_bonus(len(key)) - end * (total - gain),
+                   len(key), key) for key, gain, cost in found]
+        scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
+        return [key for _, _, key in scored]
+
+    def play(self, seen: Seen, key: str, own_wild_first: bool = False,
+             payees: list[int] | None = None) -> tuple[Play, Outcome] | None:
+        hands = seen.hands
+        designations = seen.designations(seen.seat)
+        cards = assign(seen.seat, key, hands, designations, payees, own_wild_first)
+        if cards is None:
+            return None
+        try:
+            outcome = evaluate(seen.seat, key, cards[0], cards[1], hands, designations)
+        except Exception:  # a rare assignment the greedy rule gets wrong: skip the word
+            return None
+        return Play(key, *cards), outcome
+
+    def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        raise NotImplementedError
+
+    def fallback(self, seen: Seen) -> Action:
+        """The best word by the quick estimate, whatever the vocabulary; the opponents'
+        CONFUSION cards and any number of taken letters only when nothing else works."""
+        for wide in (False, True):
+            for key in self.ranked(seen, wide=wide):
+                found = self.play(seen, key)
+                if found is not None:
+                    return found[0]
+        raise AssertionError("the rules said a word was possible")
+
+    # -- spells --------------------------------------------------------------------------------
+
+    def spell_value(self, seen: Seen, spell: str) -> float:
+        """What holding `spell` is worth to this bot, in seeds relative to the others."""
+        others = seen.players - 1
+        if spell in (CONFUSION,):
+            return 3.0 - 8.0 * seen.end_weight()
+        if spell == MARABOUTAGE:
+            return 3.0
+        if spell == ECHANGE:
+            return 1.5
+        if spell == PANIQUE:
+            return 0.0
+        amount = generosity(spell)
+        return -amount * others - amount
+
+    def give_to(self, seen: Seen, rng: SeededRandom) -> int:
+        pending = seen.view["pending_spell"]["spell"]
+        if pending is not None:
+            value = self.spell_value(seen, pending)
+        else:
+            unseen = seen.unseen_spells()
+            total = sum(unseen.values())
+            value = sum(self.spell_value(seen, s) * n for s, n in unseen.items()) / total \
+                if total else 0.0
+        return seen.seat if value >= 0 else seen.leader()
+
+    def calm(self, seen: Seen, rng: SeededRandom) -> Action:
+        return Calm("shout", PANIC_PHRASE)
+
+    def trim(self, seen: Seen) -> str:
+        """Put back the letter the hand has most copies of (the cheapest among them)."""
+        hand = Counter(c for c in seen.hands[seen.seat] if c != WILD)
+        return min(hand, key=lambda c: (-hand[c], VALUES[c], c))
+
+    def exchange(self, seen: Seen, rng: SeededRandom) -> Action:
+        """Take the dearest letter an opponent has, give the cheapest own one: a letter in hand
+        is worth its seeds to its holder mid-game, whoever plays it."""
+        hands = seen.hands
+        mine = [c for c in hands[seen.seat] if c != WILD]
+        take = [(VALUES[c], -t, t, c) for t in seen.opponents() for c in hands[t] if c != WILD]
+        if not mine or not take:
+            return Exchange("", None, "")
+        value, _, target, card = max(take)
+        give = min(mine, key=lambda c: (VALUES[c], c))
+        if value <= VALUES[give]:
+            return Exchange("", None, "")
+        return Exchange(give, target, card)
+
+    def marabout(self, seen: Seen, rng: SeededRandom) -> Action:
+        """The dearest card of an opponent that he can still use in a word."""
+        hands = seen.hands
+        best: tuple[float, int, int, str] | None = None
+        low, high = seen.lengths()
+        for target in seen.opponents():
+            for card in sorted(set(hands[target])):
+                gain = 3.0 if card == WILD else float(VALUES[card])
+                key = (gain, seen.scores[target], -target, card)
+                if best is not None and key[:3] <= best[:3]:
+                    continue
+                required = Counter(c for _, c in seen.designations(target))
+                required[card] += 1
+                if exists(Pool.of(target, hands, required), low, high):
+                    best = (gain, seen.scores[target], -target, card)
+        if best is None:
+            target = seen.opponents()[0] if hands[seen.opponents()[0]] else \
+                next(t for t in seen.opponents() if hands[t])
+            return Marabout(target, hands[target][0])
+        return Marabout(-best[2], best[3])
+
+
+class Debutant(AwalettresBot):
+    """Common words; his own letters when he can; a random word among his longest."""
+
+    level = "debutant"
+    threshold = 5.0
+
+    def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        hands = seen.hands
+        own_only = [h if s == seen.seat else [] for s, h in enumerate(hands)]
+        required = Counter(c for _, c in seen.designations(seen.seat))
+        keys = [k for k in self.candidates(seen, Pool.of(seen.seat, own_only, required))
+                if self.knows(k)]
+        if keys:
+            longest = max(len(k) for k in keys)
+            choice = rng.choice(sorted(k for k in keys if len(k) >= longest - 1))
+            found = self.play(seen, choice)
+            if found is not None:
+                return found[0]
+        return self.fallback(seen)
+
+    def give_to(self, seen: Seen, rng: SeededRandom) -> int:
+        return seen.seat if rng.random() < 0.75 else rng.choice(seen.opponents())
+
+    def calm(self, seen: Seen, rng: SeededRandom) -> Action:
+        if rng.random() < 0.3:  # too slow to type it in time
+            return Calm("pay", "")
+        return Calm("shout", PANIC_PHRASE)
+
+    def exchange(self, seen: Seen, rng: SeededRandom) -> Action:
+        return Exchange("", None, "")
+
+    def marabout(self, seen: Seen, rng: SeededRandom) -> Action:
+        hands = seen.hands
+        target = rng.choice([t for t in seen.opponents() if hands[t]])
+        return Marabout(target, rng.choice(sorted(hands[target])))
+
+
+class Confirme(AwalettresBot):
+    """The usual vocabulary; the word that brings the most seeds now."""
+
+    level = "confirme"
+    threshold = 0.5
+
+    def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        for key in self.ranked(seen)[:200]:
+            if not self.knows(key):
+                continue
+            found = self.play(seen, key)
+            if found is not None:
+                return found[0]
+        return self.fallback(seen)
+
+
+class Expert(AwalettresBot):
+    """The whole lexicon; every word weighed (see the module docstring)."""
+
+    level = "expert"
+    threshold = 0.0
+    max_taken = 3
+
+    def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        end = seen.end_weight()
+        ranked = self.ranked(seen, end)
+        payees = sorted(seen.opponents(), key=lambda s: (seen.scores[s], s))
+        best: tuple[float, Play] | None = None
+        variants = (False, True) if WILD in seen.hands[seen.seat] else (False,)
+        for key in ranked[:EXACT]:
+            for own_wild_first in variants:
+                found = self.play(seen, key, own_wild_first, payees)
+                if found is None:
+                    continue
+                value = self.judge(seen, found[1], end)
+                if best is None or value > best[0] + 1e-9:
+                    best = (value, found[0])
+        return best[1] if best is not None else self.fallback(seen)
+
+    def judge(self, seen: Seen, outcome: Outcome, end: float) -> float:
+        """Seeds for me minus the average of the others' gains, with what stays in hands
+        counted at the end's weight (an opponent whose letters I take no longer holds them)."""
+        seat = seen.seat
+        hands = seen.hands
+        others = seen.players - 1
+        used = outcome.cards.get(seat, Counter())
+        left = Counter(hands[seat]) - used
+        mine = outcome.net - end * (sum(VALUES[c] * n for c, n in left.items() if c != WILD)
+                                    + CONFUSION_VALUE * left[WILD])
+        if left[WILD]:
+            mine += 2.0 * (1.0 - end)  # a wild card kept is worth something while it lasts
+        theirs = float(sum(outcome.payments.values()) + sum(outcome.pot_gains.values()))
+        for source, taken in outcome.cards.items():
+            if source != seat:
+                theirs += end * sum((CONFUSION_VALUE if c == WILD else VALUES[c]) * n
+                                    for c, n in taken.items())
+        return mine - theirs / others
+
+    def exchange(self, seen: Seen, rng: SeededRandom) -> Action:
+        """Near the end give the dearest letter away; otherwise as the confirmé."""
+        if seen.end_weight() < 0.5:
+            return super().exchange(seen, rng)
+        hands = seen.hands
+        mine = [c for c in hands[seen.seat] if c != WILD]
+        take = [(VALUES[c], t, c) for t in seen.opponents() for c in hands[t] if c != WILD]
+        if not mine or not take:
+            return Exchange("", None, "")
+        give = max(mine, key=lambda c: (VALUES[c], c))
+        value, target, card = min(take)
+        if value >= VALUES[give]:
+            return Exchange("", None, "")
+        return Exchange(give, target, card)
+
+    def trim(self, seen: Seen) -> str:
+        if seen.end_weight() >= 0.5:  # the dearest letter would cost at the end
+            hand = [c for c in seen.hands[seen.seat] if c != WILD]
+            return max(hand, key=lambda c: (VALUES[c], c))
+        return super().trim(seen)
+
+
+BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "expert": Expert}

@@ -1,0 +1,979 @@
+// The Awalettres table screen: every hand face up around a green table (seeds, debts, held
+// spells, cards designated by a MARABOUTAGE), the grenier, the spell box and the pot in the
+// middle with the last word and what it paid; under it the panel of what the player must do now
+// (a word built by clicking cards or typing it, with the server's live preview of the seeds; a
+// spell to keep or give; PAS DE PANIQUE with its countdown; ÉCHANGE, trimming, MARABOUTAGE;
+// WAYAMPOU definitions and vote), the scores, the move log and the end.
+//
+// The server is authoritative: this screen only keeps what the player is preparing (the word's
+// cards, the cards picked for an exchange...) and redraws from every view.
+
+import {
+  el, icon, button, replace, setTitle, toast, modal, plural, signed, num, countTo, prefersReducedMotion,
+} from "./ui.js";
+import { TableSocket, tokens } from "./socket.js";
+import {
+  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
+  renderBanner as fillBanner, endLinks as tableEndLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
+} from "./tablekit.js";
+import { play as sound } from "./sound.js";
+import { wordPopup } from "./lexicon.js";
+import {
+  WILD, SPELL_NAMES, SPELL_HELP, endReason, seeds, cardNode, spellNode, foldWord, assignWord,
+  outcomeChips, wordTiles, debtsText, paymentsText, historyText, zoneNode as zoneNode_, centreNode as centreNode_,
+} from "./awacards.js";
+
+const STEP_LABELS = {
+  define: "WAYAMPOU : les définitions",
+  vote: "WAYAMPOU : le vote",
+  give: "Sortilège tiré",
+  panic: "Pas de panique !",
+  exchange: "Échange",
+  trim: "Retour à 7 cartes",
+  marabout: "Maraboutage",
+  word: "Pose d’un mot",
+  over: "Fin de la partie",
+};
+
+export function mount(main, { id, info }) {
+  setTitle(info.title || "Awalettres");
+  const saved = tokens.get(id);
+  const st = {
+    token: saved ? saved.token : null,
+    seat: null,
+    table: null,
+    game: null,
+    conn: "connecting",
+    build: [], // the word being built: [{letter, seat, wild}]
+    pick: {}, // exchange {give, target, take}, trim {card}, marabout {target, card}
+    preview: null,
+    previewSeq: 0,
+    previewTimer: null,
+    pendingAction: null,
+    actionSeq: 0,
+    fresh: {}, // seat -> cards drawn by the last update (highlighted once)
+    clockSkew: 0,
+    endAnnounced: false,
+    scoresShown: null,
+    wildAsking: false,
+  };
+  let alive = true;
+
+  // ---- skeleton --------------------------------------------------------------------------
+
+  const connChip = el("span", { class: "conn-chip", role: "status" });
+  const roleChip = el("span", { class: "chip role-chip" });
+  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
+  const chipsBox = el("div", { class: "aw-chips" });
+  const infoBox = el("div", { class: "tw-info" });
+  const endBox = el("section", { class: "card tw-end aw-end", hidden: true, "aria-labelledby": "aw-end-title" });
+  const felt = el("section", { class: "aw-felt", "aria-label": "La table : les jeux de tous les joueurs" });
+  const actionBox = el("section", { class: "card aw-action", hidden: true, "aria-label": "Votre action" });
+  const playersBox = el("section", { class: "card tw-players aw-players", "aria-label": "Joueurs et scores" });
+  const grenierBox = el("section", { class: "card tw-tracking aw-grenier-card", "aria-labelledby": "aw-grenier-title" });
+  const logList = el("ol", { class: "log-list" });
+  const logBox = el("section", { class: "card tw-log aw-log", "aria-labelledby": "aw-log-title" },
+    el("h2", { class: "card-title", id: "aw-log-title" }, icon("book"), el("span", { text: "Journal de la partie" })),
+    el("div", { class: "log-scroll" }, logList));
+
+  // The word form is kept across renders so that typing is never interrupted.
+  const wordInput = el("input", {
+    id: "aw-word", type: "text", maxlength: "30", autocomplete: "off", autocapitalize: "characters",
+    spellcheck: "false", class: "aw-word-input", placeholder: "Tapez un mot…", "aria-describedby": "aw-preview",
+  });
+  const trayBox = el("div", { class: "aw-tray", "aria-label": "Les cartes de votre mot" });
+  const previewLine = el("div", { class: "aw-preview", id: "aw-preview", "aria-live": "polite" });
+  const playBtn = button("Poser le mot", { kind: "primary aw-play-btn", iconName: "check", type: "submit", title: "Entrée" });
+  const clearBtn = button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), title: "Échap" });
+  const wordForm = el("form", { class: "aw-word-form" },
+    el("label", { for: "aw-word", class: "visually-hidden", text: "Votre mot" }),
+    el("div", { class: "aw-word-line" }, wordInput, clearBtn, playBtn));
+  wordInput.addEventListener("input", () => typed());
+  wordInput.addEventListener("keydown", (e) => {
+    if (e.key === "Escape") { e.preventDefault(); clearWord(); }
+  });
+  wordForm.addEventListener("submit", (e) => { e.preventDefault(); submitWord(); });
+  const panicInput = el("input", {
+    id: "aw-panic", type: "text", maxlength: "40", autocomplete: "off", spellcheck: "false",
+    class: "aw-panic-input", placeholder: "pas de panique !",
+  });
+
+  const defineArea = el("textarea", { id: "aw-define", maxlength: "200", rows: "2", class: "aw-define", placeholder: "Le WAYAMPOU est…" });
+
+  const head = el("header", { class: "tw-head" },
+    el("div", { class: "tw-head-title" }, el("h1", { text: info.title || "Awalettres" }), roleChip, connChip),
+    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
+      el("a", { class: "btn ghost small", href: "/regles/awalettres", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
+      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
+      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
+
+  const page = el("div", { class: "tw-page aw-page" }, head,
+    el("div", { class: "tw-layout" },
+      el("div", { class: "tw-main" }, banner, chipsBox, infoBox, endBox, felt, actionBox),
+      el("aside", { class: "tw-side" }, playersBox, logBox, grenierBox)));
+  replace(main, page);
+  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
+    () => (mustAct() ? st.seat : (toAct().length ? toAct()[0] : null)));
+
+  // ---- connection ------------------------------------------------------------------------
+
+  const socket = new TableSocket(id, {
+    token: st.token,
+    onMessage: handleMessage,
+    onStatus: (status) => { st.conn = status; renderConnChip(connChip, status); renderAction(); },
+  });
+  socket.connect();
+  renderConnChip(connChip, st.conn);
+  fillBanner(banner, { kind: "wait", text: "Connexion à la table…" });
+
+  function handleMessage(msg) {
+    if (!alive) return;
+    if (msg.type === "welcome") {
+      if (msg.seat !== undefined) st.seat = msg.seat;
+      applyView(msg.view, [], true);
+    } else if (msg.type === "update") {
+      applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
+    } else if (msg.type === "preview") {
+      if (msg.id === st.previewSeq) { st.preview = msg.result || null; renderPreview(); }
+    } else if (msg.type === "error") {
+      handleError(msg);
+    }
+  }
+
+  function handleError(msg) {
+    const message = msg.message || "Action refusée.";
+    if (typeof msg.id === "number") {
+      if (msg.id === st.previewSeq) { st.preview = { legal: false, message }; renderPreview(); }
+      return;
+    }
+    if (msg.code === "bad_token") {
+      tokens.remove(id);
+      st.token = null;
+      st.seat = null;
+    }
+    st.pendingAction = null;
+    sound("error");
+    toast(message, { kind: "error" });
+    renderAll();
+  }
+
+  // ---- views -----------------------------------------------------------------------------
+
+  function applyView(view, events, initial) {
+    if (!view || !view.game || !view.table) return;
+    const prevGame = st.game;
+    const prevStep = prevGame ? `${prevGame.step}:${prevGame.turn}:${JSON.stringify(prevGame.tasks)}` : null;
+    const wasMine = mustAct();
+    st.table = view.table;
+    st.game = view.game;
+    if (view.table.you !== undefined) st.seat = view.table.you;
+    const clock = view.table.clock;
+    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
+    page.dataset.actions = String(view.table.actions ?? "");
+    page.dataset.step = String(view.game.step || "");
+    page.dataset.mine = mustAct() ? "true" : "false";
+    st.fresh = {};
+    ingest(events, initial);
+    if (!initial) st.pendingAction = null;
+
+    // What the player was preparing no longer applies once the step moves on.
+    const nowStep = `${st.game.step}:${st.game.turn}:${JSON.stringify(st.game.tasks)}`;
+    if (nowStep !== prevStep) {
+      st.pick = {};
+      panicInput.value = "";
+      if (!myWord()) clearWord(false);
+    }
+    if (myWord() && st.build.length) refreshBuild();
+
+    renderAll();
+    if (!initial && !wasMine && mustAct()) {
+      sound("turn");
+      focusForStep();
+    } else if (initial && mustAct()) {
+      focusForStep();
+    }
+    if (st.game.over && !st.endAnnounced) {
+      st.endAnnounced = true;
+      if (prevGame && !prevGame.over) {
+        sound("end");
+        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
+      }
+    }
+  }
+
+  function focusForStep() {
+    requestAnimationFrame(() => {
+      if (document.querySelector("dialog[open]")) return;
+      const g = st.game;
+      if (!g || !mustAct()) return;
+      const box = actionBox.getBoundingClientRect();
+      if (box.bottom > window.innerHeight) actionBox.scrollIntoView({ block: "nearest", behavior: prefersReducedMotion() ? "auto" : "smooth" });
+      if (g.step === "word" && g.can_play && !window.matchMedia("(pointer: coarse)").matches) wordInput.focus({ preventScroll: true });
+      else if (g.step === "panic") panicInput.focus({ preventScroll: true });
+    });
+  }
+
+  // ---- events: what changed since the last view (toasts, sounds, cards just drawn) ------
+
+  function ingest(events, initial) {
+    for (const ev of events) {
+      const d = ev.data || {};
+      if (ev.type === "draw" && d.cards && d.cards.length) st.fresh[d.seat] = [...d.cards];
+      if (initial) continue;
+      if (ev.type === "word") sound("play");
+      else if (ev.type === "timeout") toast(`Temps écoulé pour ${you(d.seat)} : l’action par défaut est jouée.`, { kind: "info" });
+      else if (ev.type === "spell" && d.target === st.seat) {
+        // Spells between others are in the log and the middle of the table; one's own is news.
+        sound("error");
+        const given = d.seat === d.target ? "Vous gardez" : `${seatName(d.seat)} vous donne`;
+        toast(`${given} le sortilège ${SPELL_NAMES[d.spell] || d.spell}.`, { kind: "info", duration: 4000 });
+      }
+    }
+  }
+
+  // ---- derived state ---------------------------------------------------------------------
+
+  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
+  const seated = () => st.seat !== null && st.seat !== undefined;
+  const toAct = () => (st.game ? st.game.to_act || [] : []);
+  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
+  const mustAct = () => seated() && playing() && toAct().includes(st.seat);
+  const myStep = (step) => mustAct() && st.game.step === step;
+  const myWord = () => myStep("word");
+  const seatName = (i) => seatLabel(seats(), i);
+  const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
+  const values = () => (st.game && st.game.values) || {};
+  const hands = () => (st.game && st.game.hands) || [];
+  const busy = () => Boolean(st.pendingAction) || st.conn !== "open";
+  const you = (i) => (i === st.seat ? "vous" : seatName(i));
+
+  /** Opponents from the player's left, then the player (shown at the bottom). */
+  function seatOrder() {
+    const n = st.game ? st.game.players : seats().length;
+    const base = seated() ? st.seat : 0;
+    return Array.from({ length: n }, (_, k) => (base + k + 1) % n);
+  }
+
+  // ---- building a word -------------------------------------------------------------------
+
+  const usedCount = (seat, card) => st.build.filter((b) => b.seat === seat && (b.wild ? WILD : b.letter) === card).length;
+  const buildKey = () => st.build.map((b) => b.letter).join("");
+
+  function syncInput() {
+    wordInput.value = buildKey();
+  }
+
+  /** Typing: the letters typed, with the cards already chosen kept where the letter did not
+   * change, and the usual choice (own letters first) for the rest. */
+  function typed() {
+    const key = foldWord(wordInput.value);
+    if (key === null) {
+      st.preview = { legal: false, message: "Un mot ne contient que des lettres." };
+      renderPreview();
+      return;
+    }
+    const pinned = {};
+    st.build.forEach((b, i) => { if (b.seat !== null && key[i] === b.letter) pinned[i] = { seat: b.seat, wild: b.wild }; });
+    st.build = assignWord(st.seat, key, hands(), pinned);
+    changed(false);
+  }
+
+  /** After a new view: the same letters, re-assigned where a card has gone. */
+  function refreshBuild() {
+    const pinned = {};
+    st.build.forEach((b, i) => { if (b.seat !== null) pinned[i] = { seat: b.seat, wild: b.wild }; });
+    st.build = assignWord(st.seat, buildKey(), hands(), pinned);
+    requestPreview();
+  }
+
+  function clearWord(render = true) {
+    st.build = [];
+    st.preview = null;
+    st.previewSeq += 1;
+    clearTimeout(st.previewTimer);
+    wordInput.value = "";
+    if (render) { renderFelt(); renderAction(); }
+  }
+
+  function changed(sync = true) {
+    if (sync) syncInput();
+    requestPreview();
+    renderFelt();
+    renderAction();
+  }
+
+  async function addCard(seat, card) {
+    if (card === WILD) {
+      if (st.wildAsking) return;
+      st.wildAsking = true;
+      const letter = await askWildLetter(seat);
+      st.wildAsking = false;
+      if (!letter || !myWord() || usedCount(seat, WILD) >= 1) return;
+      st.build.push({ letter, seat, wild: true });
+    } else {
+      st.build.push({ letter: card, seat, wild: false });
+    }
+    sound("tile");
+    changed();
+  }
+
+  function removeAt(i) {
+    st.build.splice(i, 1);
+    sound("lift");
+    changed();
+  }
+
+  function askWildLetter(seat) {
+    const letters = "ABCDEFGHIJKLMNOPQRSTUVWXYZ".split("");
+    let m = null;
+    const grid = el("div", { class: "aw-letter-grid", role: "group", "aria-label": "Lettres" },
+      letters.map((l) => el("button", { type: "button", class: "aw-letter-btn", text: l, onclick: () => m.close(l) })));
+    const onKey = (e) => {
+      const l = e.key.length === 1 ? e.key.toUpperCase() : "";
+      if (/^[A-Z]$/.test(l)) { e.preventDefault(); m.close(l); }
+    };
+    m = modal({
+      title: "Quelle lettre la CONFUSION remplace-t-elle ?",
+      className: "aw-wild-modal",
+      content: el("div", {},
+        el("p", { class: "muted", text: seat === st.seat
+          ? "Votre CONFUSION ne vous rapporte rien (0 graine), mais vous en débarrasse : elle coûte 5 graines si elle reste en main."
+          : `La CONFUSION de ${seatName(seat)} vous coûte 5 graines, payées à son détenteur.` }),
+        grid),
+    });
+    m.dialog.addEventListener("keydown", onKey);
+    return m.result;
+  }
+
+  function requestPreview() {
+    clearTimeout(st.previewTimer);
+    if (!myWord() || !st.build.length) { st.preview = null; return; }
+    const missing = st.build.find((b) => b.seat === null);
+    if (missing) {
+      st.preview = { legal: false, message: `Personne n’a de ${missing.letter} (ni de CONFUSION) pour ce mot.` };
+      return;
+    }
+    if (st.build.length < 2) { st.preview = { legal: false, message: "Un mot a au moins 2 lettres." }; return; }
+    st.preview = { waiting: true };
+    const action = playAction();
+    st.previewTimer = setTimeout(() => {
+      st.previewSeq += 1;
+      socket.send({ type: "preview", id: st.previewSeq, action });
+    }, 110);
+  }
+
+  function playAction() {
+    return {
+      type: "play",
+      word: buildKey(),
+      sources: st.build.map((b) => b.seat),
+      wild: st.build.map((b, i) => (b.wild ? i : -1)).filter((i) => i >= 0),
+    };
+  }
+
+  // ---- actions ---------------------------------------------------------------------------
+
+  function sendAction(action) {
+    if (st.pendingAction) return false;
+    st.actionSeq += 1;
+    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
+      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
+      return false;
+    }
+    st.pendingAction = action;
+    renderAction();
+    return true;
+  }
+
+  function submitWord() {
+    if (!myWord()) return;
+    if (!st.build.length) { toast("Cliquez des cartes ou tapez un mot.", { kind: "info" }); wordInput.focus(); return; }
+    const missing = st.build.find((b) => b.seat === null);
+    if (missing) { toast(`Personne n’a de ${missing.letter} (ni de CONFUSION) pour ce mot.`); sound("error"); return; }
+    sendAction(playAction());
+  }
+
+  function doPass() { if (myWord()) sendAction({ type: "pass" }); }
+  function give(target) { if (myStep("give")) sendAction({ type: "give", target }); }
+  function calm(method) {
+    if (!myStep("panic")) return;
+    if (method === "shout") sendAction({ type: "calm", method, phrase: panicInput.value });
+    else sendAction({ type: "calm", method: "pay", phrase: "" });
+  }
+
+  function cardClicked(seat, card) {
+    const g = st.game;
+    if (!mustAct() || busy()) return;
+    if (g.step === "word") {
+      if (usedCount(seat, card) >= (hands()[seat] || []).filter((c) => c === card).length) {
+        // Every copy is already in the word: the click takes the last one back.
+        for (let i = st.build.length - 1; i >= 0; i--) {
+          const b = st.build[i];
+          if (b.seat === seat && (b.wild ? WILD : b.letter) === card) { removeAt(i); return; }
+        }
+        return;
+      }
+      addCard(seat, card);
+      return;
+    }
+    if (g.step === "exchange") {
+      if (seat === st.seat) { if (card !== WILD) st.pick.give = card; } else st.pick = { ...st.pick, target: seat, take: card };
+    } else if (g.step === "trim") {
+      if (seat !== st.seat || card === WILD) return;
+      st.pick = { card };
+    } else if (g.step === "marabout") {
+      if (seat === st.seat) return;
+      st.pick = { target: seat, card };
+    } else {
+      return;
+    }
+    sound("tile");
+    renderFelt();
+    renderAction();
+  }
+
+  /** Whether a card of `seat` can be clicked now. */
+  function clickable(seat, card) {
+    if (!mustAct() || busy()) return false;
+    const step = st.game.step;
+    if (step === "word") return true;
+    if (step === "exchange") return seat !== st.seat || card !== WILD;
+    if (step === "trim") return seat === st.seat && card !== WILD;
+    if (step === "marabout") return seat !== st.seat;
+    return false;
+  }
+
+  function isPicked(seat, card, occurrence) {
+    const p = st.pick;
+    if (occurrence !== 0) return false;
+    const step = st.game && st.game.step;
+    if (step === "exchange") return (seat === st.seat && p.give === card) || (seat === p.target && p.take === card);
+    if (step === "trim") return seat === st.seat && p.card === card;
+    if (step === "marabout") return seat === p.target && p.card === card;
+    return false;
+  }
+
+  // ---- keyboard --------------------------------------------------------------------------
+
+  function onKey(event) {
+    if (!st.game || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (document.querySelector("dialog[open]")) return;
+    const t = event.target;
+    if (t instanceof HTMLElement && t.closest("input, textarea, select")) return;
+    const key = event.key;
+    if (key === "?") { event.preventDefault(); showHelp(); return; }
+    const g = st.game;
+    if (myWord() && g.can_play) {
+      if (/^[a-zA-ZÀ-ÿ]$/.test(key)) {
+        // Letters typed anywhere go to the word.
+        event.preventDefault();
+        wordInput.focus();
+        wordInput.value += key;
+        typed();
+      } else if (key === "Enter") { event.preventDefault(); submitWord(); }
+      else if (key === "Escape") { event.preventDefault(); clearWord(); }
+      else if (key === "Backspace" && st.build.length) { event.preventDefault(); removeAt(st.build.length - 1); }
+      return;
+    }
+    if (myWord() && !g.can_play && (key === "p" || key === "P")) { event.preventDefault(); doPass(); return; }
+    if (myStep("give")) {
+      if (key === "g" || key === "G") { event.preventDefault(); give(st.seat); }
+      else if (/^[1-6]$/.test(key) && Number(key) <= g.players && Number(key) - 1 !== st.seat) { event.preventDefault(); give(Number(key) - 1); }
+      return;
+    }
+    if (myStep("panic")) {
+      if (key === "p" || key === "P") { event.preventDefault(); panicInput.focus(); }
+      return;
+    }
+    if (myStep("trim")) {
+      const letter = key.length === 1 ? key.toUpperCase() : "";
+      if ((hands()[st.seat] || []).includes(letter) && letter !== WILD) { event.preventDefault(); st.pick = { card: letter }; renderFelt(); renderAction(); }
+      else if (key === "Enter" && st.pick.card) { event.preventDefault(); sendAction({ type: "return", card: st.pick.card }); }
+      return;
+    }
+    if (myStep("exchange") && key === "Escape") { event.preventDefault(); sendAction({ type: "exchange", give: "", target: null, take: "" }); }
+  }
+  document.addEventListener("keydown", onKey);
+
+  // ---- rendering -------------------------------------------------------------------------
+
+  function renderAll() {
+    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
+    renderBanner();
+    renderChips();
+    renderInfo();
+    renderFelt();
+    renderAction();
+    renderPlayers();
+    renderLog();
+    renderGrenier();
+    renderEnd();
+  }
+
+  function renderBanner() {
+    const t = st.table;
+    const g = st.game;
+    if (!t || !g) return;
+    let kind = "wait";
+    let text;
+    let sub = null;
+    const names = toAct().map(seatName);
+    const actor = toAct().length ? toAct()[0] : null;
+    const bots = toAct().length > 0 && toAct().every(isBot);
+    if (t.status === "broken") {
+      kind = "error";
+      text = "Partie suspendue : son historique est incohérent.";
+    } else if (g.over || t.status === "over") {
+      kind = "over";
+      text = overText(g.winners || [], st.seat, seatName);
+      sub = endReason(g, seatName) || null;
+    } else if (t.status === "waiting") {
+      const free = seats().filter((s) => s.open).length;
+      text = `En attente de ${plural(free, "joueur")}…`;
+    } else if (mustAct()) {
+      kind = "you";
+      ({ text, sub } = myBanner(g));
+    } else {
+      ({ text, sub } = otherBanner(g, actor, names, bots));
+    }
+    setTitle(kind === "you" ? `À vous ! · ${info.title || "Awalettres"}` : info.title || "Awalettres");
+    fillBanner(banner, { kind, text, sub });
+    banner.classList.toggle("aw-banner-panic", g.step === "panic" && !g.over);
+    clocks.tick();
+  }
+
+  function myBanner(g) {
+    switch (g.step) {
+      case "define": return { text: "WAYAMPOU : écrivez votre définition", sub: "Les définitions restent cachées jusqu’à ce que tout le monde ait écrit la sienne." };
+      case "vote": return { text: "Votez pour la définition la plus crédible", sub: "La plus votée désigne le premier joueur (pas de vote pour la vôtre)." };
+      case "give": return { text: "Vous avez tiré un sortilège !", sub: g.pending_spell && g.pending_spell.spell ? `C’est ${SPELL_NAMES[g.pending_spell.spell]} : gardez-le ou donnez-le.` : "Sans le regarder : le gardez-vous ou le donnez-vous à un adversaire ?" };
+      case "panic": return { text: "PAS DE PANIQUE !", sub: "Tapez « pas de panique ! » avant la fin du compte à rebours, ou payez 5 graines au pot." };
+      case "exchange": return { text: "ÉCHANGE : une de vos lettres contre une carte adverse", sub: "Cliquez une de vos lettres puis une carte d’un adversaire, ou renoncez." };
+      case "trim": return { text: "Vous avez 8 cartes : remettez une lettre au grenier", sub: "Cliquez la lettre à remettre (elle repart à une place au hasard)." };
+      case "marabout": return { text: "MARABOUTAGE : désignez une carte adverse", sub: "Son détenteur devra la jouer dans son prochain mot, et ses graines vous reviendront." };
+      default:
+        if (!g.can_play) return { text: "Aucun mot n’est possible : passez votre tour", sub: "Même en prenant des lettres aux autres, aucun mot ne se forme." };
+        return { text: "À vous : posez un mot !", sub: "Cliquez des cartes (les vôtres ou celles des adversaires) ou tapez le mot. Au moins une de vos lettres." };
+    }
+  }
+
+  function otherBanner(g, actor, names, bots) {
+    const who = actor !== null ? seatName(actor) : "";
+    switch (g.step) {
+      case "define": return { text: "Chacun écrit sa définition de WAYAMPOU…", sub: names.length ? `En attente : ${names.join(", ")}.` : null };
+      case "vote": return { text: "Vote pour la définition la plus crédible…", sub: names.length ? `En attente : ${names.join(", ")}.` : null };
+      case "give": return { text: `${who} a tiré un sortilège`, sub: "Sans le regarder, il le garde ou le donne à un adversaire…" };
+      case "panic": return { text: `PAS DE PANIQUE pour ${who} !`, sub: "Il doit crier « pas de panique ! » à temps, ou payer 5 graines au pot." };
+      case "exchange": return { text: `${who} joue son ÉCHANGE…`, sub: null };
+      case "trim": return { text: `${who} remet une lettre au grenier…`, sub: null };
+      case "marabout": return { text: `${who} lance son MARABOUTAGE…`, sub: null };
+      default: return { text: waitingText(names, bots), sub: bots ? "Il cherche le mot qui rapporte le plus de graines." : null };
+    }
+  }
+
+  function renderChips() {
+    const g = st.game;
+    if (!g) return;
+    const opts = g.options || {};
+    replace(chipsBox,
+      el("span", { class: ["aw-phase", `ph-${g.step}`] }, el("span", { class: "aw-phase-dot", "aria-hidden": "true" }), el("span", { text: STEP_LABELS[g.step] || g.step })),
+      el("span", { class: "chip", text: `Tour ${Math.max(1, (g.turn || 0) + (g.over ? 0 : 1))}` }),
+      opts.elephant ? el("span", { class: "chip", text: "Variante de l’éléphant : mots de 4 lettres" }) : null,
+      opts.blind_spell === false ? el("span", { class: "chip", text: "Sortilèges regardés" }) : null);
+  }
+
+  function renderInfo() {
+    if (!st.table) return;
+    replace(infoBox, joinPanel({
+      id, table: st.table, seated: seated(), seatName, socket,
+      onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
+    }));
+  }
+
+  // The table: opponents' zones, the middle (grenier, box, pot, last word), the player's zone.
+  function renderFelt() {
+    const g = st.game;
+    if (!g || !Array.isArray(g.hands) || !g.hands.length || (g.step === "define" || g.step === "vote") && !g.hands.some((h) => h.length)) {
+      replace(felt, el("div", { class: "aw-felt-empty" }, el("p", { text: g && (g.step === "define" || g.step === "vote") ? "Les cartes seront distribuées après le vote de WAYAMPOU." : "La partie n’a pas commencé." })));
+      return;
+    }
+    const order = seatOrder();
+    const mine = seated() ? order.pop() : null;
+    replace(felt,
+      el("div", { class: ["aw-opponents", `n${order.length}`] }, order.map((s) => zoneNode(s))),
+      centreNode(),
+      mine !== null ? zoneNode(mine) : null);
+  }
+
+  function zoneNode(s) {
+    const g = st.game;
+    const hand = g.hands[s] || [];
+    const me = s === st.seat;
+    const fresh = [...(st.fresh[s] || [])];
+    const seen = {};
+    const cards = hand.map((card) => {
+      const k = seen[card] || 0;
+      seen[card] = k + 1;
+      const used = myWord() && k < usedCount(s, card);
+      const fi = fresh.indexOf(card);
+      const isFresh = fi >= 0 && k >= hand.filter((c) => c === card).length - fresh.filter((c) => c === card).length;
+      if (isFresh) fresh.splice(fi, 1);
+      const can = clickable(s, card);
+      const picked = isPicked(s, card, k);
+      const designated = (g.designations[s] || []).some(([, c]) => c === card);
+      const extraClass = [used ? "used" : "", designated ? "designated" : "", isFresh ? "fresh" : "", picked ? "picked" : "", can ? "can" : ""].join(" ");
+      if (!can) return cardNode(card, values(), { extraClass });
+      const label = `${card === WILD ? "CONFUSION" : card} ${me ? "(à vous)" : `de ${seatName(s)}`}${used ? ", dans votre mot" : ""}${designated ? ", désignée par un MARABOUTAGE" : ""}`;
+      return cardNode(card, values(), {
+        as: "button", extraClass, label: false,
+        props: { "aria-label": label, "aria-pressed": used || picked ? "true" : "false", onclick: () => cardClicked(s, card) },
+      });
+    });
+    const active = playing() && toAct().includes(s);
+    return zoneNode_(g, s, {
+      seat: seats()[s], name: seatName(s), me, active, flag: active ? flagText(s) : null, cards, seatName, you,
+    });
+  }
+
+  function flagText(s) {
+    const step = st.game.step;
+    if (isBot(s) && step === "word") return "réfléchit…";
+    return { define: "écrit", vote: "vote", give: "sortilège", panic: "panique !", exchange: "échange", trim: "remet", marabout: "maraboute", word: "joue" }[step] || "joue";
+  }
+
+  function centreNode() {
+    const lastSpell = [...(st.game.history || [])].reverse().find((e) => e.type === "spell");
+    return centreNode_(st.game, { seatName, you, lastSpell: st.game.over ? null : lastSpell });
+  }
+
+  // ---- the action panel ------------------------------------------------------------------
+
+  function renderAction() {
+    const g = st.game;
+    const show = Boolean(g && mustAct());
+    actionBox.hidden = !show;
+    page.classList.toggle("aw-acting", show);
+    if (!show) return;
+    actionBox.className = `card aw-action step-${g.step}`;
+    switch (g.step) {
+      case "word": return renderBuilder();
+      case "give": return renderGive();
+      case "panic": return renderPanic();
+      case "exchange": return renderExchange();
+      case "trim": return renderTrim();
+      case "marabout": return renderMarabout();
+      case "define": return renderDefine();
+      case "vote": return renderVote();
+      default: replace(actionBox); return undefined;
+    }
+  }
+
+  function panelHead(title, text) {
+    return el("div", { class: "aw-action-head" }, el("h2", { class: "aw-action-title", text: title }), text ? el("p", { class: "muted small", text }) : null);
+  }
+
+  function renderBuilder() {
+    const g = st.game;
+    if (!g.can_play) {
+      replace(actionBox, panelHead("Aucun mot possible", "Personne ne vous donnerait de quoi former un mot avec au moins une de vos lettres."),
+        el("div", { class: "aw-action-row" }, button("Passer mon tour", { kind: "primary", iconName: "pass", onClick: doPass, disabled: busy(), title: "P" })));
+      return;
+    }
+    if (!actionBox.contains(wordForm)) {
+      replace(actionBox, el("div", { class: "aw-builder-head" }), trayBox, wordForm, previewLine, el("div", { class: "aw-builder-note" }));
+    }
+    const desig = g.designations[st.seat] || [];
+    replace(actionBox.querySelector(".aw-builder-head"),
+      el("h2", { class: "aw-action-title", text: "Votre mot" }),
+      el("span", { class: "muted small", text: g.options && g.options.elephant ? "Variante de l’éléphant : 4 lettres exactement." : "Bonus : 5 lettres +2, 6 lettres +3, 7 et plus +5." }));
+    replace(actionBox.querySelector(".aw-builder-note"),
+      desig.length ? el("p", { class: "aw-must" }, icon("flag"), el("span", { text: `MARABOUTAGE : vous devez jouer ${desig.map(([c, card]) => `${card === WILD ? "votre CONFUSION" : `votre ${card}`} (graines pour ${seatName(c)})`).join(", ")}.` })) : null);
+    wordInput.disabled = busy();
+    clearBtn.disabled = !st.build.length;
+    const p = st.preview;
+    playBtn.disabled = busy() || !st.build.length;
+    playBtn.classList.toggle("looks-illegal", Boolean(p && !p.waiting && p.legal === false));
+    renderTray();
+    renderPreview();
+  }
+
+  function renderTray() {
+    const v = values();
+    replace(trayBox, st.build.length ? st.build.map((b, i) => {
+      const mineCard = b.seat === st.seat;
+      return el("button", {
+        type: "button", class: ["aw-slot", b.seat !== null ? `seat-${b.seat % SEAT_COLOURS}` : "missing"],
+        "aria-label": `${b.letter}${b.wild ? " (CONFUSION)" : ""} ${b.seat === null ? "introuvable" : mineCard ? "à vous" : `de ${seatName(b.seat)}`} : retirer`,
+        onclick: () => removeAt(i), disabled: busy(),
+      },
+      b.seat === null ? el("span", { class: "aw-card missing" }, el("span", { class: "aw-card-letter", text: b.letter }))
+        : cardNode(b.wild ? WILD : b.letter, v, { label: false, extraClass: b.wild ? "as-letter" : "" }),
+      b.wild ? el("span", { class: "aw-slot-as", text: `= ${b.letter}` }) : null,
+      el("span", { class: "aw-slot-from", text: b.seat === null ? "?" : mineCard ? "à vous" : seatName(b.seat) }));
+    }) : el("span", { class: "aw-tray-empty", text: "Cliquez des cartes sur la table, ou tapez le mot ci-dessous." }));
+  }
+
+  function renderPreview() {
+    if (!myWord()) { replace(previewLine); return; }
+    const p = st.preview;
+    if (!st.build.length) {
+      previewLine.className = "aw-preview idle";
+      replace(previewLine, el("span", { text: "Vos lettres vous rapportent leurs graines ; celles des autres, vous les leur payez." }));
+    } else if (!p || p.waiting) {
+      previewLine.className = "aw-preview";
+      replace(previewLine, el("span", { class: "muted", text: "Calcul des graines…" }));
+    } else if (p.legal) {
+      previewLine.className = "aw-preview valid";
+      replace(previewLine, icon("check"), el("strong", { class: "aw-preview-word", text: `« ${buildKey()} »` }), el("span", { class: "aw-outcome" }, outcomeChips(p, you)));
+    } else {
+      previewLine.className = "aw-preview invalid";
+      replace(previewLine, icon("info"), el("span", { text: p.message || "Ce mot ne convient pas." }));
+    }
+    const illegal = Boolean(p && !p.waiting && p.legal === false);
+    playBtn.classList.toggle("looks-illegal", illegal);
+  }
+
+  function renderGive() {
+    const g = st.game;
+    const spell = g.pending_spell && g.pending_spell.spell;
+    const others = seatOrder().filter((s) => s !== st.seat);
+    replace(actionBox,
+      el("div", { class: "aw-give" },
+        spell ? spellNode(spell, "big") : el("span", { class: "aw-back spell big", "aria-hidden": "true" }, el("span", { text: "?" })),
+        el("div", { class: "aw-give-body" },
+          panelHead(spell ? SPELL_NAMES[spell] : "Un sortilège, face cachée", spell ? SPELL_HELP[spell] : "CONFUSION, MARABOUTAGE, ÉCHANGE, GÉNÉROSITÉ ou PAS DE PANIQUE : à vous de décider sans savoir."),
+          el("div", { class: "aw-action-row" },
+            button("Le garder", { kind: "primary", iconName: "accept", onClick: () => give(st.seat), disabled: busy(), title: "G", dataset: { target: String(st.seat) } }),
+            others.map((s) => button(`Le donner à ${seatName(s)}`, { kind: `aw-give-btn seat-${s % SEAT_COLOURS}`, iconName: "send", onClick: () => give(s), disabled: busy(), title: String(s + 1), dataset: { target: String(s) } }))))));
+  }
+
+  function renderPanic() {
+    const form = el("form", { class: "aw-panic-form" },
+      el("label", { for: "aw-panic", class: "aw-panic-label", text: "Criez-le (tapez-le) :" }),
+      el("div", { class: "aw-word-line" }, panicInput, button("Crier", { kind: "primary", iconName: "send", type: "submit", disabled: busy() })));
+    form.addEventListener("submit", (e) => { e.preventDefault(); calm("shout"); });
+    panicInput.disabled = busy();
+    replace(actionBox,
+      el("div", { class: "aw-panic" },
+        el("div", { class: "aw-panic-clock" }, el("span", { class: "aw-panic-count", dataset: { clockSeat: String(st.seat) } }), el("span", { class: "muted small", text: "restantes" })),
+        el("div", { class: "aw-panic-body" },
+          el("p", { class: "aw-panic-title", text: "PAS DE PANIQUE !" }),
+          form,
+          el("div", { class: "aw-action-row" },
+            button("Payer 5 graines au pot", { kind: "danger", iconName: "bag", onClick: () => calm("pay"), disabled: busy() })))));
+    clocks.tick();
+  }
+
+  function renderExchange() {
+    const p = st.pick;
+    const v = values();
+    const ready = p.give && p.target !== undefined && p.take;
+    replace(actionBox,
+      panelHead("ÉCHANGE", "Une de vos lettres contre une carte d’un adversaire, sans graines (une CONFUSION se paie 5 graines)."),
+      el("div", { class: "aw-swap" },
+        p.give ? cardNode(p.give, v) : el("span", { class: "aw-card placeholder", text: "?" }),
+        el("span", { class: "aw-swap-arrow", "aria-hidden": "true" }, icon("swap")),
+        p.take ? cardNode(p.take, v) : el("span", { class: "aw-card placeholder", text: "?" }),
+        el("span", { class: "muted small", text: ready ? `Votre ${p.give} contre ${p.take === WILD ? "la CONFUSION" : `le ${p.take}`} de ${seatName(p.target)}` : "Cliquez une de vos lettres, puis une carte adverse." })),
+      el("div", { class: "aw-action-row" },
+        button("Échanger", { kind: "primary", iconName: "swap", disabled: !ready || busy(), onClick: () => sendAction({ type: "exchange", give: p.give, target: p.target, take: p.take }) }),
+        button("Renoncer", { kind: "ghost", iconName: "close", disabled: busy(), title: "Échap", onClick: () => sendAction({ type: "exchange", give: "", target: null, take: "" }) })));
+  }
+
+  function renderTrim() {
+    const card = st.pick.card;
+    replace(actionBox,
+      panelHead("Retour à 7 cartes", "Votre CONFUSION compte dans les 7 : une lettre retourne au grenier, à une place au hasard."),
+      el("div", { class: "aw-action-row" },
+        card ? cardNode(card, values()) : null,
+        button(card ? `Remettre ${card} au grenier` : "Cliquez une de vos lettres", { kind: "primary", iconName: "undo", disabled: !card || busy(), onClick: () => sendAction({ type: "return", card }) })));
+  }
+
+  function renderMarabout() {
+    const p = st.pick;
+    replace(actionBox,
+      panelHead("MARABOUTAGE", "La carte désignée devra être jouée dans le prochain mot de son détenteur ; ses graines vous reviendront. Si aucun mot n’est possible avec elle, sans effet."),
+      el("div", { class: "aw-action-row" },
+        p.card ? cardNode(p.card, values()) : null,
+        button(p.card ? `Désigner ${p.card === WILD ? "la CONFUSION" : `le ${p.card}`} de ${seatName(p.target)}` : "Cliquez une carte adverse", {
+          kind: "primary", iconName: "flag", disabled: !p.card || busy(), onClick: () => sendAction({ type: "marabout", target: p.target, card: p.card }),
+        })));
+  }
+
+  function renderDefine() {
+    const area = defineArea;
+    const form = el("form", { class: "aw-define-form" }, el("label", { for: "aw-define", class: "visually-hidden", text: "Votre définition de WAYAMPOU" }), area,
+      button("Envoyer ma définition", { kind: "primary", iconName: "send", type: "submit", disabled: busy() }));
+    form.addEventListener("submit", (e) => { e.preventDefault(); if (area.value.trim()) sendAction({ type: "define", text: area.value.trim() }); });
+    replace(actionBox, panelHead("Qu’est-ce qu’un WAYAMPOU ?", "Inventez une définition crédible : les autres voteront pour la plus convaincante."), form);
+  }
+
+  function renderVote() {
+    const w = st.game.wayampou || {};
+    replace(actionBox, panelHead("La définition la plus crédible", "Elles sont anonymes ; la vôtre ne peut pas recevoir votre voix."),
+      el("ol", { class: "aw-defs" }, (w.definitions || []).map((text, i) => el("li", { class: ["aw-def", i === w.my_index ? "mine" : ""] },
+        el("span", { class: "aw-def-text", text }),
+        i === w.my_index ? el("span", { class: "tag", text: "la vôtre" })
+          : button("Voter", { kind: "small primary", onClick: () => sendAction({ type: "vote", choice: i }), disabled: busy() })))));
+  }
+
+  // ---- side panels -----------------------------------------------------------------------
+
+  function renderPlayers() {
+    const g = st.game;
+    if (!g || !st.table) return;
+    const scores = g.scores || [];
+    const detail = g.score_detail || [];
+    const prev = st.scoresShown;
+    const list = el("ul", { class: "player-list aw-player-list" }, seats().map((s, i) => {
+      const active = toAct().includes(i) && playing();
+      const winner = g.over && (g.winners || []).includes(i);
+      const d = detail[i] || { sack: 0, debts: 0, hand: 0, credits: 0 };
+      const shown = prev ? prev[i] ?? 0 : scores[i] ?? 0;
+      const scoreEl = el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], "aria-label": seeds(scores[i] ?? 0), dataset: { value: String(shown) }, text: num(shown) });
+      if (prev && prev[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
+      const debts = (g.debts || [])[i] || [];
+      return el("li", {
+        class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
+        "aria-current": active ? "true" : undefined, dataset: { seat: String(i) },
+      },
+      avatarNode(s, seatName(i)),
+      el("span", { class: "player-main" },
+        el("span", { class: "player-name" },
+          el("span", { class: "name-text", text: seatName(i) }),
+          i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
+          winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+        el("span", { class: "player-sub aw-breakdown", title: "Score = graines du sac − dettes − graines des cartes en main" },
+          el("span", { class: "aw-b-sack", text: `sac ${d.sack}` }),
+          d.debts ? el("span", { class: "aw-b-debt", text: `dettes −${d.debts}` }) : null,
+          d.credits ? el("span", { class: "aw-b-sack", text: `créances +${d.credits}` }) : null,
+          el("span", { class: "aw-b-hand", text: `main −${d.hand}` })),
+        debts.length ? el("span", { class: "aw-owes", text: `doit ${debtsText(debts, seatName)}` }) : null),
+      el("span", { class: "score-wrap" }, scoreEl));
+    }));
+    st.scoresShown = [...scores];
+    replace(playersBox,
+      el("h2", { class: "card-title" }, icon("user"), el("span", { text: "Scores" }),
+        el("span", { class: "card-title-extra", text: "en graines" })),
+      list);
+  }
+
+  /** The words (`played`) and the other public events (`history`) in the order they came: a
+   * word opens its turn, the spells drawn after it come next. */
+  function logItems() {
+    const g = st.game;
+    const words = (g.played || []).map((p, k) => ({ kind: "word", turn: p.turn ?? k + 1, order: 0, seq: k, p }));
+    const rest = (g.history || []).map((h, k) => ({ ...h, kind: h.type, order: 1, seq: k }));
+    return [...words, ...rest].sort((a, b) => (a.turn - b.turn) || (a.order - b.order) || (a.seq - b.seq));
+  }
+
+  function renderLog() {
+    if (!st.game) return;
+    const items = logItems().map((e) => {
+      if (e.kind === "word") {
+        const p = e.p;
+        const paid = paymentsText(p.payments, you);
+        return el("li", { class: "log-entry aw-log-word" }, whoNode(p.seat, seatName(p.seat)),
+          el("span", { class: "log-move" },
+            el("span", { class: "log-line" },
+              el("button", { type: "button", class: "word-link", text: p.key, "aria-label": `${p.key} : voir la définition`, onclick: () => wordPopup(p.key, "awalettres") }),
+              wordTiles(p.key, p.sources, p.wild, values())),
+            el("span", { class: "muted small", text: `récolte ${p.collected}${p.bonus ? `, bonus ${p.bonus}` : ""}${paid ? ` · paie ${paid}` : ""}` })),
+          el("span", { class: ["log-score", p.net < 0 ? "neg" : p.net === 0 ? "zero" : ""], text: signed(p.net) }));
+      }
+      if (e.kind === "game_over") {
+        return el("li", { class: "log-entry note strong" }, icon("trophy"), el("span", { class: "log-move", text: `Fin de la partie. ${endReason({ current: e.seat, end_reason: e.reason }, seatName)}` }));
+      }
+      const seat = e.kind === "wayampou_result" ? e.first : e.seat;
+      return el("li", { class: ["log-entry", "note", `aw-log-${e.kind}`] },
+        seat !== undefined && seat !== null ? whoNode(seat, seatName(seat)) : null,
+        el("span", { class: "log-move", text: historyText(e.kind, e, seatName) }));
+    });
+    replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "Aucun mot pour l’instant." }));
+    const scroller = logList.parentElement;
+    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+  }
+
+  function renderGrenier() {
+    const g = st.game;
+    if (!g) return;
+    const letters = g.grenier_letters || {};
+    const v = values();
+    replace(grenierBox,
+      el("h2", { class: "card-title", id: "aw-grenier-title" }, icon("eye"), el("span", { text: "Lettres encore au grenier" }),
+        el("span", { class: "card-title-extra", text: String(Object.values(letters).reduce((a, b) => a + b, 0)) })),
+      el("ul", { class: "unseen-grid" }, Object.keys(v).sort().map((l) => {
+        const n = letters[l] || 0;
+        return el("li", { class: ["unseen", n ? "" : "gone", `v${v[l]}`], "aria-label": `${l} : ${n}` },
+          el("span", { class: "unseen-letter", text: l }), el("span", { class: "unseen-count", text: `${n} · ${v[l]}g` }));
+      })),
+      (g.spell_discard || []).length ? el("p", { class: "muted small aw-discard", text: `Sortilèges joués : ${g.spell_discard.map((s) => SPELL_NAMES[s] || s).join(", ")}.` }) : null);
+  }
+
+  function resultTable() {
+    const g = st.game;
+    const detail = g.score_detail || [];
+    const scores = g.scores || [];
+    const winners = g.winners || [];
+    const credits = detail.some((d) => d.credits);
+    const order = seats().map((_, i) => i).sort((a, b) => (scores[b] ?? 0) - (scores[a] ?? 0));
+    return el("table", { class: "result-table aw-result" },
+      el("thead", {}, el("tr", {},
+        el("th", { scope: "col", text: "Joueur" }), el("th", { scope: "col", class: "num", text: "Graines" }),
+        el("th", { scope: "col", class: "num", text: "Dettes" }),
+        credits ? el("th", { scope: "col", class: "num", text: "Créances" }) : null,
+        el("th", { scope: "col", class: "num", text: "Lettres restantes" }), el("th", { scope: "col", class: "num", text: "Total" }))),
+      el("tbody", {}, order.map((i) => {
+        const d = detail[i] || { sack: 0, debts: 0, hand: 0, credits: 0 };
+        const left = (g.hands || [])[i] || [];
+        return el("tr", { class: winners.includes(i) ? "winner" : "", dataset: { seat: String(i) } },
+          el("th", { scope: "row" }, el("span", { class: "result-who" }, whoNode(i, seatName(i)),
+            winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null)),
+          el("td", { class: "num sack", text: String(d.sack) }),
+          el("td", { class: "num penalty", text: d.debts ? signed(-d.debts) : "0" }),
+          credits ? el("td", { class: "num bonus", text: d.credits ? signed(d.credits) : "0" }) : null,
+          el("td", { class: "num penalty" }, el("span", { text: d.hand ? signed(-d.hand) : "0" }),
+            left.length ? el("span", { class: "muted small aw-left", text: ` (${left.map((c) => (c === WILD ? "CONFUSION" : c)).join(" ")})` }) : null),
+          el("td", { class: "num total", text: num(scores[i] ?? 0) }));
+      })));
+  }
+
+  function renderEnd() {
+    const g = st.game;
+    if (!g || !g.over) { endBox.hidden = true; return; }
+    endBox.hidden = false;
+    replace(endBox,
+      el("h2", { class: "card-title", id: "aw-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
+      el("p", { class: "muted", text: `${endReason(g, seatName)} Score : graines du sac − dettes − graines des lettres restantes (une CONFUSION coûte 5).` }),
+      resultTable(), tableEndLinks(id, "awalettres"));
+  }
+
+  function showEndModal() {
+    tableEndModal({
+      winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName,
+      content: el("div", {}, el("p", { class: "muted", text: endReason(st.game, seatName) }), resultTable(), tableEndLinks(id, "awalettres")),
+    });
+  }
+
+  function showHelp() {
+    showKeysHelp([
+      ["Lettres A–Z", "tapent votre mot (vos lettres d’abord, puis celles des autres)"],
+      ["Clic sur une carte", "l’ajoute au mot ; un 2e clic la retire"],
+      ["Retour arrière", "retire la dernière carte du mot"],
+      ["Entrée", "pose le mot"],
+      ["Échap", "efface le mot (pendant un ÉCHANGE : y renoncer)"],
+      ["G / 1 à 6", "sortilège tiré : le garder, ou le donner au joueur n°"],
+      ["P", "passer quand aucun mot n’est possible ; en panique, aller au champ à taper"],
+      ["?", "affiche cette aide"],
+    ], "Une CONFUSION cliquée demande la lettre qu’elle remplace.");
+  }
+
+  return () => {
+    alive = false;
+    socket.close();
+    clocks.stop();
+    clearTimeout(st.previewTimer);
+    document.removeEventListener("keydown", onKey);
+    for (const d of document.querySelectorAll("dialog.modal")) d.close();
+  };
+}

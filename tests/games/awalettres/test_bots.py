@@ -1,0 +1,87 @@
+"""Awalettres bots: legal, deterministic, honest (they decide from their view), levelled."""
+
+import pytest
+
+from ludomots.core.rng import SeededRandom
+from ludomots.core.sim import run_matches
+from ludomots.games.awalettres import BOTS, GAME
+from ludomots.games.awalettres.rules import AwalettresState, Pass
+
+from .helpers import make_state, random_action
+
+LEVELS = ("debutant", "confirme", "expert")
+
+
+def dealt(seed: int, players: int = 3, **options: object) -> AwalettresState:
+    state = GAME.new(options or None, players, seed=seed)
+    assert isinstance(state, AwalettresState)
+    return state
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_every_level_plays_a_legal_action_at_every_step_to_the_end(level: str) -> None:
+    state = dealt(2, first_player="wayampou")
+    bots = [BOTS[level]() for _ in range(3)]
+    steps = set()
+    while not state.is_over():
+        seat = min(state.to_act())
+        action = bots[seat].choose(state, seat, SeededRandom(len(state.played)))
+        assert state.check(seat, action) is None, (level, state.step, action)
+        steps.add(state.step)
+        state.apply(seat, action)
+    assert {"define", "vote", "give", "word"} <= steps
+
+
+def test_a_bot_decides_from_its_view_only() -> None:
+    # Same view for the seat to play, different secret order of the grenier and of the box.
+    one = dealt(4)
+    while one.step != "word":
+        seat = min(one.to_act())
+        one.apply(seat, random_action(one, seat, SeededRandom(1)))
+    two = one.clone()
+    two.grenier = sorted(two.grenier)
+    two.box = sorted(two.box, reverse=True)
+    assert one.grenier != two.grenier
+    seat = one.current
+    assert one.view(seat) == two.view(seat)
+    for level, factory in BOTS.items():
+        assert factory().choose(one, seat, SeededRandom(9)) == \
+            factory().choose(two, seat, SeededRandom(9)), level
+
+
+def test_bots_are_deterministic_for_a_seed() -> None:
+    state = dealt(6)
+    while state.step != "word":
+        seat = min(state.to_act())
+        state.apply(seat, random_action(state, seat, SeededRandom(2)))
+    for level, factory in BOTS.items():
+        actions = {factory().choose(state, state.current, SeededRandom(3)) for _ in range(3)}
+        assert len(actions) == 1, level
+
+
+def test_bots_pass_when_no_word_is_possible() -> None:
+    state = make_state(["KKKKKKK", "WWWWWWW", "QQQQQQQ"], grenier="EEEEEEE")
+    for factory in BOTS.values():
+        assert factory().choose(state, 0, SeededRandom(1)) == Pass()
+
+
+def test_the_expert_collects_a_long_word_with_its_own_letters() -> None:
+    state = make_state(["ARTISTE", "BCDFGHJ", "KLMNPQV"], grenier="EEEEEEEEEEEEEEEEEEEE")
+    action = BOTS["expert"]().choose(state, 0, SeededRandom(1))
+    outcome = state.outcome(0, action)  # type: ignore[arg-type]
+    assert (len(outcome.key), outcome.paid) == (7, 0)  # ARTISTE or another 7-letter word
+
+
+def test_timeout_actions_are_legal_at_every_step() -> None:
+    state = dealt(8, first_player="wayampou")
+    while not state.is_over():
+        seat = min(state.to_act())
+        action = GAME.timeout_action(state, seat)
+        assert action is not None and state.check(seat, action) is None, (state.step, action)
+        state.apply(seat, action)
+
+
+def test_levels_are_ordered_expert_confirme_debutant() -> None:
+    result = run_matches(GAME, BOTS, ["expert", "confirme", "debutant"], 9, seed=5)
+    assert result.errors == 0
+    assert result.wins["expert"] > result.wins["confirme"] > result.wins["debutant"]

@@ -1,0 +1,38 @@
+"""`ludomots sim awalettres`, `ludomots awalettres deck-stats`, `ludomots replay`."""
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from ludomots.cli import main
+
+runner = CliRunner()
+
+
+def test_sim_reports_no_errors_and_its_records_replay(tmp_path: Path) -> None:
+    result = runner.invoke(main, ["sim", "awalettres", "--seats", "expert,confirme,debutant",
+                                  "--games", "3", "--seed", "2", "--json",
+                                  "--records", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert (data["errors"], data["completed"]) == (0, 3)
+    for record in sorted(tmp_path.iterdir()):
+        replayed = runner.invoke(main, ["replay", str(record), "--json"])
+        assert replayed.exit_code == 0 and json.loads(replayed.output)["ok"] is True
+
+
+def test_deck_stats_prints_game_length_and_card_weights() -> None:
+    result = runner.invoke(main, ["awalettres", "deck-stats", "--players", "3", "--games",
+                                  "2", "--level", "confirme", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["players"] == 3 and data["games"] == 2
+    assert data["words_mean"] > 5
+    assert {"share_10_to_20_turns", "spells", "rare_letters"} <= set(data)
+
+
+def test_play_refuses_bad_seats() -> None:
+    result = runner.invoke(main, ["awalettres", "play", "--seats", "moi"])
+    assert result.exit_code == 2
+    assert "Awalettres is played by 2 to 6 players" in result.output

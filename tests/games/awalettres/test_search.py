@@ -1,0 +1,71 @@
+"""The word walk, cross-checked against a slow, obviously correct enumeration (the perft idea
+of ARCHITECTURE.md), and the usual choice of cards."""
+
+import itertools
+from collections import Counter
+
+import pytest
+
+from ludomots.games.awalettres.assign import assign
+from ludomots.games.awalettres.scoring import evaluate
+from ludomots.games.awalettres.search import Pool, accepted, exists, first_playable, words
+
+LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
+
+def slow_words(pool: Pool) -> set[str]:
+    """Every arrangement of every sub-multiset of the cards, wild cards as any letter."""
+    cards = list((pool.own + pool.others).elements()) + ["?"] * pool.wilds
+    found = set()
+    for size in range(2, len(cards) + 1):
+        for chosen in set(itertools.permutations(cards, size)):
+            slots = [LETTERS if c == "?" else c for c in chosen]
+            for letters in itertools.product(*slots):
+                key = "".join(letters)
+                if accepted(key) and pool.playable(key):
+                    found.add(key)
+    return found
+
+
+@pytest.mark.parametrize("hands", [
+    (["AET"], ["RS"]),
+    (["VU"], ["EAS"]),
+    (["Z?"], ["OE"]),
+    (["QK"], ["?", "IU"]),
+    (["BR"], ["AEN"], ),
+])
+def test_the_walk_finds_exactly_the_playable_words(hands: tuple[list[str], ...]) -> None:
+    hand_lists = [list(h) for h in hands[0]] + [list(h) for group in hands[1:] for h in group]
+    pool = Pool.of(0, hand_lists)
+    assert set(words(pool)) == slow_words(pool)
+
+
+def test_a_playable_word_needs_an_own_card() -> None:
+    pool = Pool.of(0, [list("Z"), list("VA")])
+    assert "VA" not in words(pool) and not exists(pool)
+    assert exists(Pool.of(0, [list("V"), list("A")]))
+
+
+def test_required_cards_narrow_the_words() -> None:
+    pool = Pool.of(0, [list("TEA"), list("S")], Counter("S"))
+    assert not exists(pool)
+    pool = Pool.of(0, [list("TEAS"), list("")], Counter("S"))
+    assert all("S" in key for key in words(pool)) and exists(pool)
+
+
+def test_lengths_bound_the_walk() -> None:
+    pool = Pool.of(0, [list("RATES"), list("")])
+    assert {len(k) for k in words(pool, 4, 4)} == {4}
+    assert len(first_playable(pool, limit=3)) == 3
+
+
+def test_assign_uses_own_letters_then_the_others_then_a_confusion() -> None:
+    hands = [list("ART?"), list("PE"), list("SE")]
+    assert assign(0, "APRES", hands) == ((0, 1, 0, 1, 2), ())
+    assert assign(0, "APRES", hands, own_wild_first=True) == ((0, 0, 0, 1, 2), (1,))
+    assert assign(0, "ZEST", hands) == ((0, 1, 2, 0), (0,))
+    assert assign(0, "XYZ", hands) is None
+    sources, wild = assign(0, "ART", hands, designations=[(1, "?")]) or ((), ())
+    assert 0 in {sources[i] for i in wild}
+    outcome = evaluate(0, "ART", sources, wild, hands, [(1, "?")])
+    assert outcome.pot_gains == {1: 3}
