@@ -13,6 +13,7 @@ his secret word wins.
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -689,6 +690,14 @@ class Vocabulon(Game):
             return float(state.options.sandglass_seconds) or None
         if state.step == "others":
             return float(state.options.others_seconds) or None
+        return None
+
+    def time_limit_key(self, state: State, seat: int) -> Hashable | None:
+        """One sand-glass for all the asked player's answers to a riddle (seed: « le joueur
+        peut donner des réponses jusqu'à ce que le temps du sablier se soit écoulé »)."""
+        assert isinstance(state, VocabulonState)
+        if state.step == "answer" and seat in state.to_act():
+            return ("answer", state.turn)
         return None
 
     def timeout_action(self, state: State, seat: int) -> Action | None:

@@ -306,9 +306,12 @@ def test_the_player_may_answer_again_until_the_sand_glass_runs_out() -> None:
     state = started()
     start_from(state, 1, cell(BLUE, 1))
     arrive(state, 1, cell(BLUE, 4), 3)
+    sand_glass = GAME.time_limit_key(state, 1)
+    assert GAME.time_limit(state, 1) == 60.0 and sand_glass is not None
     for word in ("zzz", "yyy", "xxx"):
         state.apply(1, Answer(word))
         assert state.to_act() == {1} and state.step == "answer"
+        assert GAME.time_limit_key(state, 1) == sand_glass  # the same sand-glass runs on
     assert state.riddle is not None and state.riddle["attempts"] == 3
     assert GAME.timeout_action(state, 1) == Answer("")
 
