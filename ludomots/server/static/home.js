@@ -391,6 +391,20 @@ function optionField(opt) {
       node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), input, help),
     };
   }
+  if (typeof opt.type === "string" && opt.type.startsWith("tuple[")) {
+    // A value per seat (Vocabulon's handicaps, clues): typed as a list, "-1, 0, +1".
+    const ints = opt.type.startsWith("tuple[int");
+    const input = el("input", { id, name: opt.name, type: "text", value: (opt.default || []).join(", "),
+      placeholder: ints ? "ex. : 0, -1" : "ex. : aucun, deuxieme", "aria-describedby": describedBy });
+    return {
+      name: opt.name,
+      value: () => input.value.split(/[\s,;]+/).filter(Boolean).map((v) => {
+        if (!ints) return v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+        return /^[+-]?\d+$/.test(v) ? parseInt(v, 10) : v; // anything else: the server says why
+      }),
+      node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), input, help),
+    };
+  }
   const input = el("input", { id, name: opt.name, type: "text", value: String(opt.default ?? ""), "aria-describedby": describedBy });
   return {
     name: opt.name,

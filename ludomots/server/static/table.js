@@ -7,6 +7,7 @@ const SCREENS = {
   topword: () => import("./topword.js"),
   typo: () => import("./typo.js"),
   awalettres: () => import("./awalettres.js"),
+  vocabulon: () => import("./vocabulon.js"),
 };
 
 /** Whether this client has a table screen for the game. */
