@@ -165,7 +165,6 @@ export function mount(main, { id, info }) {
         answerInput.value = "";
       } else if (ev.type === "solution" && d.winner !== null && d.winner !== undefined) sound("play");
       else if (ev.type === "move") sound("tile");
-      else if (ev.type === "secret_written" && d.seat === st.seat) toast(`Votre mot secret « ${d.word} » est écrit.`, { kind: "success" });
     }
   }
 
@@ -427,10 +426,11 @@ export function mount(main, { id, info }) {
     if (!g) return;
     const items = (g.history || []).map((e) => {
       const seat = entrySeat(e);
-      // The sentence names its players; the seat's colour marks whose entry it is.
+      // The sentence names its players (by name: the verbs are in the third person); the
+      // seat's colour marks whose entry it is, one's own entries are tinted.
       const coloured = seat !== null && seat !== undefined;
-      return el("li", { class: ["log-entry", "note", `vc-log-${e.type}`, coloured ? `vc-by seat-${seat % SEAT_COLOURS}` : "", e.type === "answer" && !e.correct ? "wrong" : ""] },
-        el("span", { class: "log-move", text: historyText(e, You) }));
+      return el("li", { class: ["log-entry", "note", `vc-log-${e.type}`, coloured ? `vc-by seat-${seat % SEAT_COLOURS}` : "", coloured && seat === st.seat ? "mine" : "", e.type === "answer" && !e.correct ? "wrong" : ""] },
+        el("span", { class: "log-move", text: historyText(e, seatName) }));
     });
     replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "La partie n’a pas commencé." }));
     const scroller = logList.parentElement;

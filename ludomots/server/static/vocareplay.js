@@ -5,11 +5,11 @@
 import { el, icon, replace, setTitle, errorBlock, de } from "./ui.js";
 import { recordUrl } from "./api.js";
 import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
-import { drawBoard, letterCard, secretTiles, historyText, questionText } from "./vocaboard.js";
+import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName } from "./vocaboard.js";
 
 const ACTION_SHORT = {
-  secret: () => "écrit son mot secret", change_secret: (a) => `change de mot : « ${a.word} »`, throw: () => "lance le dé",
-  move: () => "déplace son pion", pick: (a) => `choisit la carte ${a.group}`, propose: (a) => `propose ${a.give} contre ${a.take}`,
+  secret: () => "écrit son mot secret", change_secret: (a) => `change de mot : « ${a.word} »`, throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
+  move: (a) => `va en ${cellName(a.cell)}`, pick: (a) => `choisit la carte ${a.group}`, propose: (a) => `propose ${a.give} contre ${a.take}`,
   respond: (a) => (a.accept ? "accepte l’échange" : "refuse l’échange"), answer: (a) => (a.word ? `répond « ${a.word} »` : "ne sait pas"),
 };
 
@@ -85,7 +85,7 @@ export function renderVocabulon(main, id, data, info) {
   steps.forEach((step, k) => {
     if (k === 0) return;
     const a = step.action || {};
-    const short = (ACTION_SHORT[a.type] || (() => a.type || ""))(a);
+    const short = (ACTION_SHORT[a.type] || (() => a.type || ""))(a, gameOf(step));
     moveList.append(el("li", { class: "log-entry note" },
       el("span", { class: "log-num", text: String(k) }),
       el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
