@@ -148,7 +148,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             expect(page.locator(".vc-board-svg .vc-cell.reach")).to_have_count(
                 len(game["reachable"]))
             if not listed:
-                page.locator(f'.vc-dest[data-cell="{cell}"]').click()
+                page.locator(f'.vc-dest[data-cell="{cell}"]').first.click()
                 listed = True
             else:
                 page.locator(f'.vc-board-svg .vc-cell[data-cell="{cell}"]').click()

@@ -82,6 +82,11 @@ export function describePath(path) {
   return parts.map((p) => (p.hop ? `passage sur l’anneau ${p.hop}` : `${plural(p.n, "case")} ${p.dir === "horaire" ? "dans le sens horaire" : "dans le sens inverse"}`)).join(", puis ");
 }
 
+/** The path of a reachable cell ({cell, paths}) that leaves in direction `dir`, else its first. */
+export function pathTowards(reach, dir) {
+  return (dir && reach.paths.find((p) => pathDirection(p) === dir)) || reach.paths[0];
+}
+
 /** Which way a path leaves: "horaire", "inverse" or the ring it hops to first. */
 export function pathDirection(path) {
   if (path.length < 2) return "";

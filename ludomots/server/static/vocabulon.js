@@ -16,7 +16,7 @@ import {
 } from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import {
-  GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage,
+  GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage, pathTowards,
 } from "./vocaboard.js";
 import { actionPanel } from "./vocapanel.js";
 
@@ -32,6 +32,7 @@ export function mount(main, { id, info }) {
   const st = {
     token: saved ? saved.token : null, seat: null, table: null, game: null, conn: "connecting",
     selected: null, // the cell chosen to move to
+    direction: null, // and the way there, when chosen from the list of destinations
     swap: {}, // the exchange being composed: {give, to, take}
     preview: null, previewSeq: 0, previewTimer: null,
     pending: null, actionSeq: 0, clockSkew: 0, endAnnounced: false, stepKey: null,
@@ -136,6 +137,7 @@ export function mount(main, { id, info }) {
     if (key !== st.stepKey) {
       st.stepKey = key;
       st.selected = null;
+      st.direction = null;
       st.swap = {};
       st.preview = null;
       if (!(g.step === "answer" && prev && prev.step === "answer")) answerInput.value = "";
@@ -223,9 +225,11 @@ export function mount(main, { id, info }) {
     }, 150);
   }
 
-  function selectCell(cell) {
+  /** A first click chooses the cell (and shows its path), a second one on it moves there. */
+  function selectCell(cell, direction = null) {
     if (!mustAct() || st.game.step !== "move") return;
-    if (st.selected === cell) { send({ type: "move", cell }); return; }
+    if (st.selected === cell && (direction === null || direction === st.direction)) { send({ type: "move", cell }); return; }
+    st.direction = direction; // null from the board: the first way there is shown
     st.selected = cell;
     sound("tile");
     renderBoard();
@@ -315,7 +319,7 @@ export function mount(main, { id, info }) {
     replace(boardBox, el("div", { class: ["vc-board-frame", moving ? "moving" : ""] },
       drawBoard({
         positions: g.positions, seatName, reachable: reach.map((r) => r.cell), selected: st.selected,
-        path: chosen ? chosen.paths[0] : [], need: mine, face: g.face, active: playing() ? g.current : null,
+        path: chosen ? pathTowards(chosen, st.direction) : [], need: mine, face: g.face, active: playing() ? g.current : null,
         onCell: moving && !busy() ? selectCell : null,
       })),
     el("p", { class: "vc-legend muted small" },

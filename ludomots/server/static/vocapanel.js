@@ -6,7 +6,7 @@
 
 import { el, icon, button, replace } from "./ui.js";
 import { SEAT_COLOURS } from "./tablekit.js";
-import { GROUPS, letterCard, describePath, pathDirection, cellName, foldWord, RINGS, ringOf } from "./vocaboard.js";
+import { GROUPS, letterCard, describePath, pathDirection, pathTowards, cellName, foldWord, RINGS, ringOf } from "./vocaboard.js";
 
 const DIRECTION_TITLES = { horaire: "Dans le sens horaire", inverse: "Dans le sens inverse" };
 
@@ -93,18 +93,21 @@ const PANELS = {
       const dirs = new Set(r.paths.map(pathDirection));
       for (const d of dirs) (groups[d] = groups[d] || []).push(r);
     }
+    // A cell reachable both ways is listed under each: the one clicked is the way shown.
+    const path = chosen ? pathTowards(chosen, st.direction) : null;
+    const picked = (cell, dir) => cell === st.selected && pathDirection(path) === dir;
     const stake = (r) => (r.group ? (g.sabot[r.group] ? `carte ${r.group}${need[r.group] ? " : dans votre mot !" : ""}` : `plus de carte ${r.group}`) : "au choix");
     return [
       head(`Dé : ${g.face} — avancez de ${g.steps} cases`, "Cliquez une case en surbrillance sur le plateau ou ci-dessous, puis confirmez."),
       el("div", { class: "vc-dests" }, Object.entries(groups).map(([dir, list]) => el("div", { class: "vc-dest-group" },
         el("span", { class: "vc-dest-title", text: DIRECTION_TITLES[dir] || `Par la case VOCABULON vers l’${dir}` }),
         el("div", { class: "vc-dest-list" }, list.map((r) => el("button", {
-          type: "button", class: ["vc-dest", `ring-${ringOf(r.cell)}`, r.cell === st.selected ? "selected" : "", r.group && need[r.group] ? "need" : ""],
-          dataset: { cell: String(r.cell) }, "aria-pressed": r.cell === st.selected ? "true" : "false", disabled: busy,
-          onclick: () => selectCell(r.cell),
+          type: "button", class: ["vc-dest", `ring-${ringOf(r.cell)}`, picked(r.cell, dir) ? "selected" : "", r.group && need[r.group] ? "need" : ""],
+          dataset: { cell: String(r.cell), direction: dir }, "aria-pressed": picked(r.cell, dir) ? "true" : "false", disabled: busy,
+          onclick: () => selectCell(r.cell, dir),
         }, el("strong", { text: r.group || "★ VOCABULON" }), el("span", { class: "small", text: `anneau ${RINGS[ringOf(r.cell)]} · ${stake(r)}` }))))))),
       chosen ? el("div", { class: "vc-chosen" },
-        el("p", {}, el("strong", { text: cellName(chosen.cell) }), el("span", { class: "muted small", text: ` — ${describePath(chosen.paths[0])}.` })),
+        el("p", {}, el("strong", { text: cellName(chosen.cell) }), el("span", { class: "muted small", text: ` — ${describePath(path)}.` })),
         el("p", { class: "muted small", text: chosen.group ? (g.sabot[chosen.group] ? `Énigme du compartiment ${chosen.group} : un mot de ${g.length} lettres.` : `Les trois cartes ${chosen.group} sont gagnées : pas d’énigme, le tour passe.`) : "Case VOCABULON : vous choisirez la carte-lettre à gagner, ou un échange." }),
         button(`Aller en ${chosen.group || "VOCABULON"}`, { kind: "primary vc-go", iconName: "arrow", disabled: busy, onClick: () => send({ type: "move", cell: chosen.cell }) }))
         : null,
