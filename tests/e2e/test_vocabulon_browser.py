@@ -92,12 +92,15 @@ def answer_of(game: dict[str, Any]) -> str:
                                                 q["definition"])][0]
 
 
-def best_cell(game: dict[str, Any]) -> int:
-    """A reachable cell whose letter card the word still needs, else a VOCABULON cell."""
+def best_cell(game: dict[str, Any], exchange: bool) -> int:
+    """A reachable cell whose letter card the word still needs, else a VOCABULON cell (first
+    when the test still wants to propose an exchange and has a card to give)."""
     cells = game["reachable"]
     need = game["missing"]
     useful = [c for c in cells if c["group"] in need and game["sabot"][c["group"]]]
     vocabulon = [c for c in cells if c["group"] is None]
+    if exchange and game["held"][0] and vocabulon:
+        return int(vocabulon[0]["cell"])
     return int((useful or vocabulon or cells)[0]["cell"])
 
 
@@ -130,7 +133,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
 
     shots: set[str] = set()
     turns = answered = 0
-    wrong = reloaded = listed = False
+    wrong = reloaded = listed = proposed = watched = False
     deadline = time.monotonic() + GAME_TIMEOUT
     while True:
         assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
@@ -144,7 +147,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             turns += 1
             page.get_by_role("button", name="Lancer le dé").click()
         elif step == "move":
-            cell = best_cell(game)
+            cell = best_cell(game, not proposed)
             expect(page.locator(".vc-board-svg .vc-cell.reach")).to_have_count(
                 len(game["reachable"]))
             if not listed:
@@ -158,6 +161,15 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                 shot(page, screenshots, "move", full_page=True)
                 shots.add("move")
             page.locator(".vc-go").click()
+        elif step == "vocabulon" and not proposed and game["held"][0] and any(
+                set(h) - set(game["held"][0]) for h in game["held"][1:]):
+            # Arrivée sur une case VOCABULON: an exchange proposed to another player.
+            page.locator(".vc-give").first.click()
+            page.locator(".vc-take").first.click()
+            shot(page, screenshots, "exchange")
+            page.get_by_role("button", name=re.compile("^Proposer mon")).click()
+            expect(page.locator(".vc-log")).to_contain_text("Alice propose à")
+            proposed = True
         elif step in ("vocabulon", "pick"):
             groups = [g for g, n in game["sabot"].items() if n]
             group = next((g for g in groups if g in game["missing"]), groups[0])
@@ -209,8 +221,20 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             expect(page.locator(".vc-page")).to_have_attribute(
                 "data-actions", str(now["table"]["actions"]))
             reloaded = True
+        elif reloaded and not watched:
+            # A spectator sees the table, never Alice's secret word nor an answer field.
+            spectator = new_page()
+            spectator.goto(f"{server.base_url}/table/{table_id}")
+            expect(spectator.locator(".role-chip")).to_contain_text("Spectateur")
+            alice = spectator.locator('.vc-players .player[data-seat="0"]')
+            expect(alice).to_contain_text("Mot secret de 4 lettres")
+            expect(alice.locator(".vc-secret")).to_have_count(0)
+            expect(spectator.locator("#vc-answer")).to_have_count(0)
+            expect(spectator.locator(".vc-action")).to_be_hidden()
+            spectator.close()
+            watched = True
 
-    assert reloaded and wrong and answered >= 2
+    assert reloaded and watched and wrong and answered >= 2
     final = server.view(table_id)["game"]
     assert final["over"] is True
 
