@@ -164,8 +164,9 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
         elif step == "vocabulon" and not proposed and game["held"][0] and any(
                 set(h) - set(game["held"][0]) for h in game["held"][1:]):
             # Arrivée sur une case VOCABULON: an exchange proposed to another player.
+            take = next(c for h in game["held"][1:] for c in h if c not in game["held"][0])
             page.locator(".vc-give").first.click()
-            page.locator(".vc-take").first.click()
+            page.locator(f'.vc-take[data-group="{take}"]').first.click()
             shot(page, screenshots, "exchange")
             page.get_by_role("button", name=re.compile("^Proposer mon")).click()
             expect(page.locator(".vc-log")).to_contain_text("Alice propose à")
@@ -199,6 +200,13 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                 wrong = True
             elif "phone" not in shots:
                 page.set_viewport_size(PHONE)
+                # Nothing wider than the phone: the board, the riddle and its field fit.
+                page.wait_for_timeout(200)
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                board = page.locator(".vc-board-frame").bounding_box()
+                assert board is not None and board["width"] <= PHONE["width"]
+                field = page.locator("#vc-answer").bounding_box()
+                assert field is not None and field["width"] >= 150
                 shot(page, screenshots, "phone")
                 shot(page, screenshots, "phone-full", full_page=True)
                 page.set_viewport_size(DESKTOP)
