@@ -382,7 +382,7 @@ def _check(client: TestClient, game: VocaGame) -> int:
 
 def test_no_payload_reveals_an_answer_a_secret_or_the_compartments(
         server: TestClient, voca_game: VocaGame) -> None:
-    assert _check(server, voca_game) > 100
+    assert _check(server, voca_game) > 60
     # Not vacuous: riddles were open and secrets hidden in many of those payloads.
     _, states = _states(server, voca_game.table_id)
     assert sum(1 for s in states if s.riddle is not None) >= 5
