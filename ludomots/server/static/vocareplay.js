@@ -133,7 +133,8 @@ export function renderVocabulon(main, id, data, info) {
         return el("li", { class: ["player", `seat-${i % SEAT_COLOURS}`, !g.over && g.current === i && index > 0 ? "active" : "", won ? "winner" : ""], dataset: { seat: String(i) } },
           avatarNode(s, seatName(i)),
           el("span", { class: "player-main" },
-            el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }), won ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+            el("span", { class: "player-name" }, el("span", { class: "vc-pawn-badge", "aria-label": `pion ${i + 1}`, text: String(i + 1) }),
+              el("span", { class: "name-text", text: seatName(i) }), won ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
             word ? el("span", { class: "vc-secret-line" }, el("span", { class: "muted small", text: "Mot secret :" }), secretTiles(word, heldAll[i] || [])) : null,
             el("span", { class: "vc-held" }, (heldAll[i] || []).map((c) => letterCard(c, { extraClass: "small" })))),
           el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: String((heldAll[i] || []).length) })));
