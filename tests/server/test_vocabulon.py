@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -396,3 +397,17 @@ def test_each_seat_did_see_its_own_secret_word(voca_game: VocaGame) -> None:
         assert any(v["secret"] == voca_game.secrets[seat] for v in views)
         assert all(v["secret"] in (None, voca_game.secrets[seat]) or v["over"]
                    for v in views)
+
+
+def test_the_rules_page_serves_the_players_french_rules(server: TestClient) -> None:
+    """The rules screen (/regles/vocabulon) shows regles.md, every section of it."""
+    response = server.get("/api/rules/vocabulon")
+    assert response.status_code == 200
+    data = response.json()
+    assert data["game"] == "vocabulon" and data["title"] == "Vocabulon"
+    path = Path(__file__).resolve().parents[2] / "ludomots/games/vocabulon/regles.md"
+    titles = [line.lstrip("#").strip() for line in path.read_text(encoding="utf-8").splitlines()
+              if line.startswith("## ")]
+    assert "Sur une case VOCABULON" in titles
+    for title in titles:
+        assert f"<h2>{title}</h2>" in data["html"]
