@@ -61,6 +61,12 @@ def create_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
     for i in (1, 2):
         rows.nth(i).locator("input[value=bot]").check()
         rows.nth(i).locator(".level-select").select_option("debutant")
+    # A value per seat: one value for three players is refused before anything is created.
+    page.fill("#opt-handicaps", "-1")
+    page.get_by_role("button", name="Créer la table").click()
+    expect(page.locator(".toast-error").last).to_contain_text(
+        "« Handicaps » : une valeur par joueur, dans l’ordre des places (3 joueurs), ou rien.")
+    assert page.url.endswith("/?jeu=vocabulon")
     page.fill("#opt-handicaps", "-1, 0, 0")
     page.fill("#opt-sandglass_seconds", "40")
     page.get_by_role("button", name="Créer la table").click()

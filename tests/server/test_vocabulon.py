@@ -411,3 +411,19 @@ def test_the_rules_page_serves_the_players_french_rules(server: TestClient) -> N
     assert "Sur une case VOCABULON" in titles
     for title in titles:
         assert f"<h2>{title}</h2>" in data["html"]
+
+
+@pytest.mark.parametrize("open_seat", [False, True])
+def test_a_handicap_per_seat_must_match_the_seats_at_creation(client: TestClient,
+                                                              open_seat: bool) -> None:
+    """Préparatifs, Remarques: the handicaps (and the extra clues) are given per player. A
+    wrong count is refused when the table is created, even when the game would only start on
+    the last join (it could never start)."""
+    seats = [{"kind": "human"}, {"kind": "human" if open_seat else "bot", "level": "debutant"},
+             {"kind": "bot", "level": "debutant"}]
+    response = client.post("/api/tables", json={"game": "vocabulon", "name": "Alice",
+                                                 "options": {"handicaps": [-1]}, "seats": seats})
+    assert response.status_code == 400
+    assert response.json() == {"error": "bad_options", "message": (
+        "Options invalides pour 3 joueurs : handicaps needs one value per seat (3), got 1")}
+    assert client.get("/api/tables").json() == []

@@ -321,6 +321,13 @@ function createForm(game, games) {
     }
     const options = {};
     for (const f of optionFields) options[f.name] = f.value();
+    // A value per seat (Vocabulon's handicaps, clues): as many values as players, or none.
+    const perSeat = optionFields.find((f) => f.perSeat && options[f.name].length && options[f.name].length !== seats.length);
+    if (perSeat) {
+      toast(`« ${perSeat.label} » : une valeur par joueur, dans l’ordre des places (${seats.length} joueurs), ou rien.`);
+      document.getElementById(`opt-${perSeat.name}`)?.focus();
+      return;
+    }
     const body = {
       game: game.name,
       options,
@@ -398,6 +405,8 @@ function optionField(opt) {
       placeholder: ints ? "ex. : 0, -1" : "ex. : aucun, deuxieme", "aria-describedby": describedBy });
     return {
       name: opt.name,
+      perSeat: true,
+      label: opt.label || opt.name,
       value: () => input.value.split(/[\s,;]+/).filter(Boolean).map((v) => {
         if (!ints) return v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
         return /^[+-]?\d+$/.test(v) ? parseInt(v, 10) : v; // anything else: the server says why
