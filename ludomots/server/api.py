@@ -87,25 +87,6 @@ def _number_bot_names(specs: list[SeatSpec]) -> list[SeatSpec]:
     return out
 
 
-def _check_options_fit(game: str, options: dict[str, Any] | None, players: int) -> None:
-    """Options given per seat (Vocabulon's handicaps and clues) are checked by the game when it
-    starts, which is at once or when the last free seat is taken: check them now, so that a
-    wrong count is refused here rather than leaving a table that cannot start. Unknown games,
-    bad options and bad seat counts are the manager's to report."""
-    try:
-        game_obj = registry.get_game(game)
-        coerced = game_obj.coerce_options(options)
-    except Exception:
-        return
-    if not game_obj.min_players <= players <= game_obj.max_players:
-        return
-    try:
-        game_obj.new(coerced, players, 0)
-    except ValueError as exc:
-        raise ApiError("bad_options", f"Options invalides pour {players} joueurs : {exc}") \
-            from None
-
-
 def _public(info: TableInfo) -> dict[str, Any]:
     entry = info.public_json()
     try:
@@ -130,7 +111,6 @@ async def create_table(request: Request) -> JSONResponse:
         seconds = 0
     if isinstance(seconds, bool) or not isinstance(seconds, int):
         raise ApiError("bad_clock", "Le temps par coup doit être un nombre entier de secondes.")
-    _check_options_fit(game, options, len(seats))
     table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=seconds)
     return JSONResponse({"table": table_id, "seat": creator, "token": tokens[creator],
                          "url": f"/table/{table_id}"}, status_code=201)
