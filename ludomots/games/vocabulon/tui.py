@@ -18,11 +18,12 @@ from pathlib import Path
 from rich.console import RenderableType
 from rich.text import Text
 
-from ludomots.core.bots import Bot, seat_bots
+from ludomots.core.bots import Bot
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
+from ludomots.core.terminal import bots_for_seats, save_record
 from ludomots.games.vocabulon.actions import (
     Answer,
     ChangeSecret,
@@ -287,12 +288,8 @@ class TerminalGame:
 
 def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
                                                               dict[int, SeededRandom]]:
-    levels = [str(info.level) if info.kind == "bot" else None for info in seats]
-    if not any(levels):
-        return {}, {}
-    from ludomots.games.vocabulon.bots import BOTS
-
-    return seat_bots(BOTS, levels, seed)
+    """The bots of the bot seats (imported only when a game has some)."""
+    return bots_for_seats(seats, seed, "ludomots.games.vocabulon.bots")
 
 
 def play_session(options: VocabulonOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
@@ -309,8 +306,5 @@ def play_session(options: VocabulonOptions, seed: int, seats: Sequence[SeatInfo]
         show(render_final(recorder.state, recorder.record.seats))
     else:
         show("Partie interrompue.")
-    if record_path is not None:
-        recorder.record.dump(record_path)
-        show(f"Partie enregistrée dans {record_path}.")
-        show(f"Pour la rejouer : ludomots replay {record_path}")
+    save_record(recorder, record_path, show)
     return recorder
