@@ -23,6 +23,7 @@ LAZY_COMMANDS = {
     "typo": "ludomots.games.typo.cli:typo",
     "awalettres": "ludomots.games.awalettres.cli:awalettres",
     "volapuk": "ludomots.games.volapuk.cli:volapuk",
+    "vocabulon": "ludomots.games.vocabulon.cli:vocabulon",
 }
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, Self
 
@@ -301,6 +301,13 @@ class Game(ABC):
         and the table's time per move, a later action is refused, and at the deadline
         ``timeout_action`` is played. Engines stay timeless: the limit never reaches
         ``apply``, and a record replays without it."""
+        return None
+
+    def time_limit_key(self, state: State, seat: int) -> Hashable | None:
+        """Which sand-glass ``seat``'s time limit belongs to. When an action leaves its actor
+        to act again under the same key, the table keeps the running deadline (several
+        answers within one sand-glass) instead of granting a fresh one. None (the default):
+        every action starts a new move."""
         return None
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:

@@ -13,7 +13,7 @@ failing that the caller asks the game's "debutant" bot.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
 from ludomots.core.game import Action, Game, State
@@ -31,15 +31,22 @@ class Clock:
         self._now = now
         self.started: dict[int, float] = {}
         self.deadlines: dict[int, float] = {}
+        self.keys: dict[int, Hashable] = {}  # the sand-glass each seat's deadline belongs to
 
     @property
     def enabled(self) -> bool:
         return self.settings.enabled
 
-    def _arm(self, seat: int, at: float, rule_limit: float | None) -> None:
+    def _arm(self, seat: int, at: float, rule_limit: float | None,
+             key: Hashable | None = None) -> None:
         """``rule_limit``: seconds the game's own rules give the seat for what it must do now
-        (a sand-glass); the deadline is the sooner of that and the table's time per move."""
+        (a sand-glass); the deadline is the sooner of that and the table's time per move.
+        ``key``: which sand-glass that is (``Game.time_limit_key``)."""
         self.started[seat] = at
+        if key is None:
+            self.keys.pop(seat, None)
+        else:
+            self.keys[seat] = key
         limits = [limit for limit in (self.settings.seconds_per_move if self.enabled else None,
                                       rule_limit) if limit]
         if limits:
@@ -48,31 +55,43 @@ class Clock:
             self.deadlines.pop(seat, None)
 
     def start(self, to_act: frozenset[int],
-              rule_limits: Mapping[int, float | None] | None = None) -> None:
-        """(Re)start from scratch: every seat to act gets a full move. ``rule_limits``: the
-        game's own time limits of those seats (``Game.time_limit``)."""
+              rule_limits: Mapping[int, float | None] | None = None,
+              keys: Mapping[int, Hashable | None] | None = None) -> None:
+        """(Re)start from scratch: every seat to act gets a full move. ``rule_limits`` and
+        ``keys``: the game's own time limits of those seats and their sand-glasses
+        (``Game.time_limit``, ``Game.time_limit_key``)."""
         self.stop()
         now = self._now()
         for seat in to_act:
-            self._arm(seat, now, (rule_limits or {}).get(seat))
+            self._arm(seat, now, (rule_limits or {}).get(seat), (keys or {}).get(seat))
 
     def update(self, to_act: frozenset[int], actor: int | None,
-               rule_limits: Mapping[int, float | None] | None = None) -> None:
+               rule_limits: Mapping[int, float | None] | None = None,
+               keys: Mapping[int, Hashable | None] | None = None) -> None:
         """After an action by ``actor``: a seat still waiting keeps its deadline (a
-        simultaneous bid does not give the slow bidder more time); the actor, if it must act
-        again, and every newly waiting seat get a full move; the others are dropped."""
+        simultaneous bid does not give the slow bidder more time); every newly waiting seat
+        gets a full move, and so does the actor if it must act again, unless it is still
+        under the same sand-glass (a wrong answer, then another try); the others are
+        dropped."""
         now = self._now()
         for seat in list(self.started):
             if seat not in to_act:
-                self.started.pop(seat, None)
-                self.deadlines.pop(seat, None)
+                self._forget(seat)
         for seat in to_act:
-            if seat not in self.started or seat == actor:
-                self._arm(seat, now, (rule_limits or {}).get(seat))
+            key = (keys or {}).get(seat)
+            same_sandglass = key is not None and self.keys.get(seat) == key
+            if seat not in self.started or (seat == actor and not same_sandglass):
+                self._arm(seat, now, (rule_limits or {}).get(seat), key)
+
+    def _forget(self, seat: int) -> None:
+        self.started.pop(seat, None)
+        self.deadlines.pop(seat, None)
+        self.keys.pop(seat, None)
 
     def stop(self) -> None:
         self.started.clear()
         self.deadlines.clear()
+        self.keys.clear()
 
     def disarm(self, seat: int) -> None:
         """Forget ``seat``'s deadline while its timeout is being played (never fire twice)."""

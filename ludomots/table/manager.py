@@ -206,15 +206,20 @@ class TableManager:
             if spec.kind == "bot" and spec.level not in bots:
                 raise table_error("unknown_level", f"Niveau de robot inconnu : « {spec.level} ».",
                                   level=spec.level, known=sorted(bots))
-        try:
-            options_json = options_to_json(game_obj.coerce_options(options))
-        except (ValueError, TypeError) as exc:
-            raise table_error("bad_options", f"Options invalides : {exc}") from None
         if seed is None:
             seed = secrets.randbits(63)
         elif isinstance(seed, bool) or not isinstance(seed, int) or \
                 not SEED_MIN <= seed <= SEED_MAX:
             raise table_error("bad_seed", "La graine doit être un entier sur 64 bits.")
+        try:
+            coerced = game_obj.coerce_options(options)
+            # Some options depend on the seats (Vocabulon's handicaps: one per seat); the game
+            # checks them when it starts, which may be when the last free seat is taken:
+            # start it now once, so that a table that could never start is refused here.
+            game_obj.new(coerced, len(seats), seed)
+            options_json = options_to_json(coerced)
+        except (ValueError, TypeError) as exc:
+            raise table_error("bad_options", f"Options invalides : {exc}") from None
         if not isinstance(clock, ClockSettings):
             clock = ClockSettings(clock or 0)
         tokens = {i: new_token() for i, s in enumerate(seats)

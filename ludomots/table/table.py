@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -150,13 +150,17 @@ class Table:
     def _rule_limits(self, seats: frozenset[int]) -> dict[int, float | None]:
         return {seat: self._rule_limit(seat) for seat in seats}
 
+    def _time_limit_keys(self, seats: frozenset[int]) -> dict[int, Hashable | None]:
+        return {seat: self.game.time_limit_key(self.state, seat) for seat in seats}
+
     def _start_clock(self) -> None:
         to_act = self.state.to_act()
-        self.clock.start(to_act, self._rule_limits(to_act))
+        self.clock.start(to_act, self._rule_limits(to_act), self._time_limit_keys(to_act))
 
     def _update_clock(self, actor: int) -> None:
         to_act = self.state.to_act()
-        self.clock.update(to_act, actor, self._rule_limits(to_act))
+        self.clock.update(to_act, actor, self._rule_limits(to_act),
+                          self._time_limit_keys(to_act))
 
     def to_act(self) -> frozenset[int]:
         """Seats that must act now; nobody while the table waits, is over or broken."""

@@ -97,7 +97,9 @@ def play_against_bots(client: TestClient) -> AwaGame:
                                      and m.get("id") == len(game.previews) + 1)
                 game.previews.append({"action": action, "answer": answer})
                 bad = bad_word(view["game"]["hands"][0])
-                if not game.refusal and bad is not None:
+                # (Not while a MARABOUTAGE forces a card: that would be the refusal.)
+                if not game.refusal and bad is not None and \
+                        not view["game"]["designations"][0]:
                     alice.send({"type": "action", "id": "bad", "action": {
                         "type": "play", "word": bad, "sources": [0, 0, 0], "wild": []}})
                     game.refusal = alice.until(lambda m: m["type"] == "error")

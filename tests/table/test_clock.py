@@ -43,6 +43,22 @@ def test_an_actor_that_must_act_again_gets_a_fresh_move(fake_time: FakeTime) -> 
     assert clock.deadlines == {0: T0 + 50}
 
 
+def test_an_actor_still_under_the_same_sand_glass_keeps_its_deadline(
+        fake_time: FakeTime) -> None:
+    """Game.time_limit_key: a wrong answer, then another try, within one sand-glass."""
+    clock = Clock(ClockSettings(0), fake_time)
+    clock.start(frozenset({0}), {0: 60}, {0: ("answer", 1)})
+    fake_time.advance(20)
+    clock.update(frozenset({0}), actor=0, rule_limits={0: 60}, keys={0: ("answer", 1)})
+    assert clock.deadlines == {0: T0 + 60} and clock.elapsed_ms(0) == 20_000
+    fake_time.advance(10)  # a new riddle: a new sand-glass
+    clock.update(frozenset({0}), actor=0, rule_limits={0: 60}, keys={0: ("answer", 2)})
+    assert clock.deadlines == {0: T0 + 90}
+    fake_time.advance(10)  # no key: every action is a new move
+    clock.update(frozenset({0}), actor=0, rule_limits={0: 60}, keys={0: None})
+    assert clock.deadlines == {0: T0 + 100} and clock.keys == {}
+
+
 def test_without_a_clock_only_thinking_time_is_tracked(fake_time: FakeTime) -> None:
     clock = Clock(ClockSettings(0), fake_time)
     clock.start(frozenset({0}))

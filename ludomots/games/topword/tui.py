@@ -19,11 +19,12 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES, Bot, seat_bots
+from ludomots.core.bots import LEVEL_TITLES, Bot
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
+from ludomots.core.terminal import bots_for_seats, save_record
 from ludomots.games.topword.board import CENTRE, ROWS, SIZE, Board, Cell
 from ludomots.games.topword.rules import (
     GAME,
@@ -473,12 +474,7 @@ class TerminalGame:
 def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
                                                               dict[int, SeededRandom]]:
     """The bots of the bot seats (imported only when a game has some)."""
-    levels = [str(info.level) if info.kind == "bot" else None for info in seats]
-    if not any(levels):
-        return {}, {}
-    from ludomots.games.topword.bots import BOTS
-
-    return seat_bots(BOTS, levels, seed)
+    return bots_for_seats(seats, seed, "ludomots.games.topword.bots")
 
 
 def play_session(options: TopwordOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
@@ -494,8 +490,5 @@ def play_session(options: TopwordOptions, seed: int, seats: Sequence[SeatInfo], 
         show(render_final(game.state, game.seats))
     else:
         show("Partie interrompue.")
-    if record_path is not None:
-        recorder.record.dump(record_path)
-        show(f"Partie enregistrée dans {record_path}.")
-        show(f"Pour la rejouer : ludomots replay {record_path}")
+    save_record(recorder, record_path, show)
     return recorder

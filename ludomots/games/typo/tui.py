@@ -17,11 +17,12 @@ from pathlib import Path
 from rich.console import RenderableType
 from rich.text import Text
 
-from ludomots.core.bots import Bot, seat_bots
+from ludomots.core.bots import Bot
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
+from ludomots.core.terminal import bots_for_seats, save_record
 from ludomots.games.typo.rules import GAME, Choose, Fail, TypoOptions, TypoState, Vote
 from ludomots.games.typo.screens import (
     PLACE_HELP,
@@ -270,12 +271,7 @@ class TerminalGame:
 def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
                                                               dict[int, SeededRandom]]:
     """The bots of the bot seats (imported only when a game has some)."""
-    levels = [str(info.level) if info.kind == "bot" else None for info in seats]
-    if not any(levels):
-        return {}, {}
-    from ludomots.games.typo.bots import BOTS
-
-    return seat_bots(BOTS, levels, seed)
+    return bots_for_seats(seats, seed, "ludomots.games.typo.bots")
 
 
 def play_session(options: TypoOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
@@ -295,8 +291,5 @@ def play_session(options: TypoOptions, seed: int, seats: Sequence[SeatInfo], ask
         show(render_final(game.state, game.seats))
     else:
         show("Partie interrompue.")
-    if record_path is not None:
-        recorder.record.dump(record_path)
-        show(f"Partie enregistrée dans {record_path}.")
-        show(f"Pour la rejouer : ludomots replay {record_path}")
+    save_record(recorder, record_path, show)
     return recorder

@@ -16,11 +16,12 @@ from pathlib import Path
 from rich.console import RenderableType
 from rich.text import Text
 
-from ludomots.core.bots import Bot, seat_bots
+from ludomots.core.bots import Bot
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
+from ludomots.core.terminal import bots_for_seats, save_record
 from ludomots.games.volapuk.rules import GAME, VolapukOptions, VolapukState
 from ludomots.games.volapuk.screens import (
     HELP,
@@ -132,12 +133,8 @@ class TerminalGame:
 
 def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
                                                               dict[int, SeededRandom]]:
-    levels = [str(info.level) if info.kind == "bot" else None for info in seats]
-    if not any(levels):
-        return {}, {}
-    from ludomots.games.volapuk.bots import BOTS
-
-    return seat_bots(BOTS, levels, seed)
+    """The bots of the bot seats (imported only when a game has some)."""
+    return bots_for_seats(seats, seed, "ludomots.games.volapuk.bots")
 
 
 def play_session(options: VolapukOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
@@ -151,8 +148,5 @@ def play_session(options: VolapukOptions, seed: int, seats: Sequence[SeatInfo], 
     show(f"{seats[game.state.first].name} commence ; la lettre Élue est {game.state.elue}.")
     finished = game.run()
     show(render_final(game.state, game.seats) if finished else "Partie interrompue.")
-    if record_path is not None:
-        recorder.record.dump(record_path)
-        show(f"Partie enregistrée dans {record_path}.")
-        show(f"Pour la rejouer : ludomots replay {record_path}")
+    save_record(recorder, record_path, show)
     return recorder

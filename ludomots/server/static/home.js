@@ -321,6 +321,13 @@ function createForm(game, games) {
     }
     const options = {};
     for (const f of optionFields) options[f.name] = f.value();
+    // A value per seat (Vocabulon's handicaps, clues): as many values as players, or none.
+    const perSeat = optionFields.find((f) => f.perSeat && options[f.name].length && options[f.name].length !== seats.length);
+    if (perSeat) {
+      toast(`« ${perSeat.label} » : une valeur par joueur, dans l’ordre des places (${seats.length} joueurs), ou rien.`);
+      document.getElementById(`opt-${perSeat.name}`)?.focus();
+      return;
+    }
     const body = {
       game: game.name,
       options,
@@ -388,6 +395,22 @@ function optionField(opt) {
         if (input.value.trim() === "") return null;
         return opt.type.startsWith("int") ? parseInt(input.value, 10) : Number(input.value);
       },
+      node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), input, help),
+    };
+  }
+  if (typeof opt.type === "string" && opt.type.startsWith("tuple[")) {
+    // A value per seat (Vocabulon's handicaps, clues): typed as a list, "-1, 0, +1".
+    const ints = opt.type.startsWith("tuple[int");
+    const input = el("input", { id, name: opt.name, type: "text", value: (opt.default || []).join(", "),
+      placeholder: ints ? "ex. : 0, -1" : "ex. : aucun, deuxieme", "aria-describedby": describedBy });
+    return {
+      name: opt.name,
+      perSeat: true,
+      label: opt.label || opt.name,
+      value: () => input.value.split(/[\s,;]+/).filter(Boolean).map((v) => {
+        if (!ints) return v.normalize("NFD").replace(/[\u0300-\u036f]/g, "").toLowerCase();
+        return /^[+-]?\d+$/.test(v) ? parseInt(v, 10) : v; // anything else: the server says why
+      }),
       node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), input, help),
     };
   }

@@ -1,7 +1,7 @@
 // Replay of a finished game: step through every position (first/previous/next/last, a slider,
 // the keyboard), with the move played and, for Topword, the expert's best move at that turn.
-// Typo's rows are drawn here too; Awalettres' table is in awareplay.js, Volapük's board in
-// volapukreplay.js.
+// Typo's rows are drawn here too; Awalettres' table is in awareplay.js, Vocabulon's board in
+// vocareplay.js, Volapük's in volapukreplay.js.
 
 import { el, icon, button, replace, setTitle, loading, errorBlock, levelLabel, plural, signed, num, de } from "./ui.js";
 import { getReplay, getTable, recordUrl } from "./api.js";
@@ -10,6 +10,7 @@ import { wordPopup } from "./lexicon.js";
 import { rowNode, partLabel } from "./typo.js";
 import { renderAwalettres } from "./awareplay.js";
 import { renderVolapuk } from "./volapukreplay.js";
+import { renderVocabulon } from "./vocareplay.js";
 
 const SEAT_COLOURS = 4;
 const END_REASONS = {
@@ -34,6 +35,7 @@ export async function render(main, { id }) {
   if (data.game === "typo") return renderTypo(main, id, data, info);
   if (data.game === "awalettres") return renderAwalettres(main, id, data, info);
   if (data.game === "volapuk") return renderVolapuk(main, id, data, info);
+  if (data.game === "vocabulon") return renderVocabulon(main, id, data, info);
   if (data.game && data.game !== "topword") {
     replace(main, errorBlock("Revoir la partie", "Le film des parties de ce jeu n’est pas encore disponible dans le navigateur.",
       [el("a", { class: "btn primary", href: recordUrl(id), download: `partie-${id}.json`, text: "Télécharger la partie (JSON)" })]));

@@ -8,6 +8,7 @@ const SCREENS = {
   typo: () => import("./typo.js"),
   awalettres: () => import("./awalettres.js"),
   volapuk: () => import("./volapuk.js"),
+  vocabulon: () => import("./vocabulon.js"),
 };
 
 /** Whether this client has a table screen for the game. */

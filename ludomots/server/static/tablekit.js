@@ -1,6 +1,6 @@
 // What every table screen shares: seat names and colours, the connection and role chips, the
 // join form and the invitation card, the turn banner, the clocks, the end-of-game title, links
-// and modal. Each game's screen (topword.js, typo.js, awalettres.js) keeps its own board, hand,
+// and modal. Each game's screen (topword.js, typo.js, awalettres.js, vocabulon.js) keeps its own board, hand,
 // log and result table and calls these for the rest.
 
 import { el, icon, button, replace, toast, modal, copyText, plural, levelLabel, de } from "./ui.js";

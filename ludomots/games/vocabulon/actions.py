@@ -1,0 +1,158 @@
+"""Vocabulon's options (every rule variant, defaults from the seed and RULINGS.md) and actions.
+
+Actions are what a client sends: a secret word (at the start, or to change it), a throw of the
+die, the cell a pawn goes to, the letter card chosen on a VOCABULON cell, an exchange proposed
+and its answer, and an answer to a riddle ("" says "je ne sais pas"). They are frozen
+dataclasses so the core codec checks them at the border and records store them as JSON.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Action, ActionCodec
+
+Clue = Literal["aucun", "deuxieme", "derniere"]
+Step = Literal["secret", "throw", "move", "vocabulon", "respond", "pick", "answer", "others",
+               "over"]
+
+
+@dataclass(frozen=True)
+class VocabulonOptions:
+    word_length: Literal[5, 6, 7] = field(default=5, metadata={
+        "label": "Longueur du mot secret",
+        "help": "5 lettres selon la règle ; variante pour les parties plus longues : 6 ou 7."})
+    handicaps: tuple[int, ...] = field(default=(), metadata={
+        "label": "Handicaps",
+        "help": "Par joueur, dans l'ordre des places : +1 (un joueur plus fort choisit un mot "
+                "plus long d'une lettre), -1 (un enfant, par exemple, gagne avec un mot plus "
+                "court d'une lettre) ou 0. Vide : aucun."})
+    deck: Literal["standard", "facile"] = field(default="standard", metadata={
+        "label": "Cartes-énigme",
+        "help": "« standard » : le jeu de 528 cartes ; « facile » : des mots très courants, "
+                "pour les enfants.",
+        "choice_labels": {"standard": "Standard", "facile": "Facile (enfants)"}})
+    clues: tuple[Clue, ...] = field(default=(), metadata={
+        "label": "Indice supplémentaire",
+        "help": "Par joueur, dans l'ordre des places : « deuxieme » (la deuxième lettre du "
+                "mot à trouver), « derniere » (la dernière) ou « aucun ». Vide : aucun."})
+    sandglass_seconds: int = field(default=60, metadata={
+        "label": "Sablier",
+        "help": "Secondes pour trouver le mot une fois les indices donnés. 0 : sans limite."})
+    answers: int = field(default=0, metadata={
+        "label": "Réponses par sablier",
+        "help": "Combien de réponses le joueur peut donner avant la fin du sablier ; "
+                "0 : autant qu'il veut (règle du jeu)."})
+    others_seconds: int = field(default=20, metadata={
+        "label": "Temps des autres joueurs",
+        "help": "Secondes de chacun des autres joueurs pour répondre, dans l'ordre de la "
+                "table, quand le joueur n'a pas trouvé. 0 : sans limite."})
+    die: Literal["3-8", "1-6"] = field(default="3-8", metadata={
+        "label": "Dé",
+        "help": "« 3-8 » : le chiffre du dé est la longueur du mot et le nombre de cases ; "
+                "« 1-6 » : un dé ordinaire, le pion avance du chiffre et le mot a deux "
+                "lettres de plus.",
+        "choice_labels": {"3-8": "Faces 3 à 8", "1-6": "Faces 1 à 6 (mot de 3 à 8 lettres)"}})
+    first_throw: Literal["clockwise", "strict"] = field(default="clockwise", metadata={
+        "label": "Premier lancer",
+        "help": "Au premier lancer on avance dans le sens des aiguilles d'une montre. "
+                "« clockwise » : après un changement d'anneau, on peut prendre l'autre sens "
+                "(règle) ; « strict » : jamais.",
+        "choice_labels": {"clockwise": "Sens horaire, libre après un changement d'anneau",
+                          "strict": "Sens horaire sur tous les anneaux"}})
+    blocked: Literal["pass", "rethrow"] = field(default="pass", metadata={
+        "label": "Pion bloqué",
+        "help": "Quand aucune case n'est accessible avec le chiffre du dé : « pass » le tour "
+                "passe, « rethrow » on relance le dé.",
+        "choice_labels": {"pass": "Le tour passe", "rethrow": "On relance"}})
+    reveal_unfound: bool = field(default=True, metadata={
+        "label": "Dévoiler le mot non trouvé",
+        "help": "Quand personne ne trouve, le lecteur lit la réponse avant de remettre la "
+                "carte sous le compartiment."})
+    change_ends_turn: bool = field(default=False, metadata={
+        "label": "Changer de mot coûte le tour",
+        "help": "Un joueur qui change de mot secret au début de son tour ne lance pas le dé "
+                "ce tour-là."})
+    theme: str = field(default="", metadata={
+        "label": "Thème",
+        "help": "Variante : un thème annoncé pour les mots secrets (objet, sport, animal...). "
+                "Il n'est pas vérifié."})
+    max_rounds: int = field(default=100, metadata={
+        "label": "Tours au plus",
+        "help": "Après ce nombre de tours de table sans gagnant, la partie s'arrête sans "
+                "vainqueur. 0 : sans limite."})
+
+
+@dataclass(frozen=True)
+class ChooseSecret(Action):
+    """The secret word written on the folded paper at the start (every player at once)."""
+
+    kind = "secret"
+    word: str
+
+
+@dataclass(frozen=True)
+class ChangeSecret(Action):
+    """Seed, CHANGEMENT DE MOT SECRET: reveal the word and take one two letters longer."""
+
+    kind = "change_secret"
+    word: str
+
+
+@dataclass(frozen=True)
+class Throw(Action):
+    """Throw the die (the engine draws it from the game's seeded source)."""
+
+    kind = "throw"
+
+
+@dataclass(frozen=True)
+class Move(Action):
+    """Move the pawn to ``cell`` (one of the reachable cells; see ``board``)."""
+
+    kind = "move"
+    cell: int
+
+
+@dataclass(frozen=True)
+class Pick(Action):
+    """On a VOCABULON cell: the letter card to play for (a riddle of that compartment)."""
+
+    kind = "pick"
+    group: str
+
+
+@dataclass(frozen=True)
+class Propose(Action):
+    """On a VOCABULON cell: give one of my letter cards (``give``) for one of ``seat``'s."""
+
+    kind = "propose"
+    seat: int
+    give: str
+    take: str
+
+
+@dataclass(frozen=True)
+class Respond(Action):
+    """The answer of the player asked for an exchange."""
+
+    kind = "respond"
+    accept: bool
+
+
+@dataclass(frozen=True)
+class Answer(Action):
+    """An answer to the riddle; "" means "je ne sais pas" (what the sand-glass running out
+    plays)."""
+
+    kind = "answer"
+    word: str
+
+
+CODEC = ActionCodec(ChooseSecret, ChangeSecret, Throw, Move, Pick, Propose, Respond, Answer)
+
+
+def rule_error(code: str, message: str, **details: object) -> RuleError:
+    return RuleError(code, message, dict(details))

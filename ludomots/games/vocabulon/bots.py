@@ -1,0 +1,396 @@
+"""Vocabulon bots: débutant, confirmé, expert.
+
+Every bot decides from what its seat's view shows (`Seen` reads exactly that from the state, to
+spare building the whole view): its own secret word, every pawn, the letter cards won by
+everyone, the sabot's counts, the riddle as read aloud, the secret words made public. A test
+checks that changing what it may not see changes no decision.
+
+Answering a riddle is a matter of vocabulary, modelled rather than searched: the deck is public
+material, so a bot recognises the question (`Knowledge` indexes the deck by what the reader
+says) and knows the word with a probability that grows with its familiarity (frequency and
+Lexique's "connu" rate) and with the level; the expert knows nearly every answer. The draw
+comes from the bot's own seeded stream, so a seed replays every decision.
+
+Moving is where a game is won or lost between equal vocabularies. The die's number fixes the
+riddle's length wherever the pawn stops, so what a cell is worth is the letter card it puts at
+stake: one the secret word still needs, or one an opponent needs and only this card can deny
+him (there are three of each). A VOCABULON cell lets the player choose any card, or exchange
+one. The confirmé takes the best cell; the expert also blocks and looks one throw ahead (how
+many useful cells the next throw can reach from there). The débutant often moves at random.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ludomots.core.bots import BotFactory
+from ludomots.core.game import Action, State
+from ludomots.core.rng import SeededRandom
+from ludomots.games.vocabulon import board
+from ludomots.games.vocabulon.actions import (
+    Answer,
+    ChangeSecret,
+    ChooseSecret,
+    Move,
+    Pick,
+    Propose,
+    Respond,
+    Throw,
+)
+from ludomots.games.vocabulon.deck import load_deck
+from ludomots.games.vocabulon.groups import GROUPS, complete, missing, needs
+from ludomots.games.vocabulon.rules import VocabulonState
+from ludomots.games.vocabulon.secret import LENGTH_CHANGE, blocked_groups
+from ludomots.games.vocabulon.words import secret_candidates
+
+# -- knowledge ------------------------------------------------------------------------------
+
+QuestionKey = tuple[str, int, str, str]
+
+
+@lru_cache(maxsize=4)
+def deck_index(level: str) -> dict[QuestionKey, tuple[str, float]]:
+    """The deck by what the reader says (initial, length, class, definition) -> (answer,
+    familiarity): how a player who has seen the cards recognises one."""
+    deck = load_deck(level)
+    index: dict[QuestionKey, tuple[str, float]] = {}
+    for cards in deck.compartments.values():
+        for card in cards:
+            for q in card.questions:
+                index.setdefault((q.initial, q.length, q.cls, q.definition),
+                                 (q.answer, q.familiarity))
+    return index
+
+
+@dataclass(frozen=True)
+class Knowledge:
+    """P(knowing a word) = base + slope × familiarity, capped at ``cap``."""
+
+    base: float
+    slope: float
+    cap: float = 0.99
+
+    def chance(self, familiarity: float) -> float:
+        return max(0.0, min(self.cap, self.base + self.slope * familiarity))
+
+    @property
+    def typical(self) -> float:
+        """The chance on a card of average familiarity (about 0.75 in the deck)."""
+        return self.chance(0.75)
+
+
+# How much each group is in demand: its share of letters in the well-known five-letter words
+# (what opponents are likely to need), computed once.
+@lru_cache(maxsize=1)
+def group_demand() -> dict[str, float]:
+    counts: Counter[str] = Counter()
+    words = secret_candidates(5)[:600]
+    for word in words:
+        counts.update(needs(word).keys())
+    return {g: counts[g] / len(words) for g in GROUPS}
+
+
+# -- what a seat sees ---------------------------------------------------------------------------
+
+
+@dataclass
+class Seen:
+    """The parts of the seat's view a bot uses (all public, or the seat's own)."""
+
+    seat: int
+    players: int
+    step: str
+    secret: str | None
+    held: list[list[str]]
+    available: dict[str, int]
+    positions: list[int]
+    moved: list[bool]
+    lengths: list[int]
+    public_secrets: list[str | None]
+    face: int | None
+    faces: tuple[int, ...]  # the die's faces (a pawn moves the face's count)
+    deck: str
+    question: dict[str, object] | None
+    exchange: dict[str, object] | None
+
+    @classmethod
+    def of(cls, state: VocabulonState, seat: int) -> Seen:
+        question = None
+        if state.riddle is not None:
+            q = state.question()
+            assert q is not None
+            question = q.public()
+        return cls(seat, state.players, state.step, state.secrets[seat],
+                   [list(h) for h in state.held], state.available(), list(state.positions),
+                   list(state.moved), list(state.lengths),
+                   [w if state.public_secret[s] else None for s, w in enumerate(state.secrets)],
+                   state.face, (3, 4, 5, 6, 7, 8) if state.options.die == "3-8" else
+                   (1, 2, 3, 4, 5, 6), state.deck_level, question,
+                   dict(state.exchange) if state.exchange is not None else None)
+
+    def missing(self, seat: int | None = None) -> Counter[str]:
+        seat = self.seat if seat is None else seat
+        word = self.secret if seat == self.seat else self.public_secrets[seat]
+        if word is None:
+            return Counter()
+        return missing(word, self.held[seat])
+
+
+# -- the bots ----------------------------------------------------------------------------------
+
+
+class VocabulonBot:
+    """Shared behaviour; levels set their knowledge and refine the decisions."""
+
+    level = "base"
+    knowledge = Knowledge(0.5, 0.4)
+    word_pool = 300  # secret words chosen among the most frequent ones
+    greedy = 1.0  # chance of taking the best cell rather than any
+    blocking = 0.0  # weight of denying an opponent a card he needs
+    lookahead = 0.0  # weight of the useful cells the next throw can reach
+
+    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
+        assert isinstance(state, VocabulonState)
+        seen = Seen.of(state, seat)
+        step = seen.step
+        if step == "secret":
+            return ChooseSecret(self.secret_word(seen, rng))
+        if step == "throw":
+            change = self.change_word(seen, rng)
+            return ChangeSecret(change) if change is not None else Throw()
+        if step == "move":
+            return Move(self.pick_cell(seen, state.reachable(), rng))
+        if step == "vocabulon":
+            proposal = self.proposal(seen, rng)
+            return proposal if proposal is not None else Pick(self.pick_group(seen, rng))
+        if step == "pick":
+            return Pick(self.pick_group(seen, rng))
+        if step == "respond":
+            return Respond(self.accepts(seen, rng))
+        return Answer(self.answer(seen, rng))
+
+    # -- riddles -------------------------------------------------------------------------------
+
+    def answer(self, seen: Seen, rng: SeededRandom) -> str:
+        question = seen.question
+        assert question is not None
+        key = (str(question["initial"]), int(str(question["length"])), str(question["class"]),
+               str(question["definition"]))
+        found = deck_index(seen.deck).get(key)
+        if found is None:
+            return ""
+        word, familiarity = found
+        return word if rng.random() < self.knowledge.chance(familiarity) else ""
+
+    # -- secret words --------------------------------------------------------------------------
+
+    def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
+        length = seen.lengths[seen.seat]
+        return rng.choice(secret_candidates(length)[: self.word_pool])
+
+    def change_word(self, seen: Seen, rng: SeededRandom) -> str | None:
+        """A new word when the current one can no longer be completed from the sabot: the
+        known word of two more letters that needs the fewest cards not yet held, none of
+        them exhausted, and that does not win at once (the rules forbid it)."""
+        assert seen.secret is not None
+        mine = seen.held[seen.seat]
+        if not blocked_groups(seen.secret, mine, seen.available):
+            return None
+        length = seen.lengths[seen.seat] + LENGTH_CHANGE
+        best: list[str] = []
+        best_cost = None
+        for word in secret_candidates(length, 1.0)[:3000]:
+            if complete(word, mine) or blocked_groups(word, mine, seen.available):
+                continue
+            need = missing(word, mine)
+            cost = sum(need.values()) + sum(need[g] / (seen.available[g] + 0.5) for g in need)
+            if best_cost is None or cost < best_cost - 1e-9:
+                best, best_cost = [word], cost
+            elif abs(cost - best_cost) <= 1e-9:
+                best.append(word)
+        return rng.choice(best) if best else None
+
+    # -- moving --------------------------------------------------------------------------------
+
+    def group_value(self, seen: Seen, group: str) -> float:
+        """What winning one card of ``group`` is worth to this seat now."""
+        if seen.available.get(group, 0) == 0:
+            return 0.0
+        value = 1.0 if seen.missing()[group] > 0 else 0.0
+        if self.blocking:
+            value += self.blocking * self.denial(seen, group)
+        return value
+
+    def denial(self, seen: Seen, group: str) -> float:
+        """How much taking a card of ``group`` hurts the opponents: the likelier they need it
+        and the fewer are left, the more."""
+        left = seen.available[group]
+        total = 0.0
+        for other in range(seen.players):
+            if other == seen.seat:
+                continue
+            public = seen.public_secrets[other]
+            if public is not None:
+                need = 1.0 if missing(public, seen.held[other])[group] > 0 else 0.0
+            else:
+                held = seen.held[other].count(group)
+                need = max(0.0, group_demand()[group] - 0.3 * held)
+            total += need
+        return total / left
+
+    def cell_value(self, seen: Seen, cell: int) -> float:
+        group = board.group_at(cell)
+        if group is not None:
+            return self.group_value(seen, group)
+        values = [self.group_value(seen, g) for g in GROUPS]
+        best = max(values)
+        if best < 1.0 and self.wanted_exchange(seen) is not None:
+            best = max(best, 0.9)
+        return best
+
+    def pick_cell(self, seen: Seen, reachable: dict[int, list[board.Path]],
+                  rng: SeededRandom) -> int:
+        cells = sorted(reachable)
+        if rng.random() >= self.greedy:
+            return rng.choice(cells)
+        values = {c: self.cell_value(seen, c) + self.lookahead * self.prospects(seen, c)
+                  for c in cells}
+        best = max(values.values())
+        return rng.choice([c for c in cells if values[c] >= best - 1e-9])
+
+    def prospects(self, seen: Seen, cell: int) -> float:
+        """Share of the next throw's outcomes that reach a cell worth something from ``cell``
+        (other pawns where they are now)."""
+        others = {p for s, p in enumerate(seen.positions) if s != seen.seat}
+        faces = seen.faces
+        good = 0
+        for face in faces:
+            targets = board.paths(cell, face, False, "clockwise", others)
+            if any(self.cell_value(seen, t) >= 1.0 for t in targets):
+                good += 1
+        return good / len(faces)
+
+    # -- VOCABULON cells -----------------------------------------------------------------------
+
+    def pick_group(self, seen: Seen, rng: SeededRandom) -> str:
+        groups = [g for g in GROUPS if seen.available[g] > 0]
+        values = {g: self.group_value(seen, g) for g in groups}
+        best = max(values.values())
+        top = [g for g in groups if values[g] >= best - 1e-9]
+        # Among equals, the scarcest card first: it is the one that may disappear.
+        scarce = min(seen.available[g] for g in top)
+        return rng.choice([g for g in top if seen.available[g] == scarce])
+
+    def wanted_exchange(self, seen: Seen) -> Propose | None:
+        """A card this seat needs that the sabot no longer has, held by another player, for
+        one of its own it does not need."""
+        need = seen.missing()
+        mine = Counter(seen.held[seen.seat])
+        word_needs = needs(seen.secret) if seen.secret else Counter()
+        spare = [g for g in sorted(mine, key=GROUPS.index) if mine[g] > word_needs[g]]
+        if not spare:
+            return None
+        for group in sorted(need, key=GROUPS.index):
+            if seen.available[group] > 0:
+                continue
+            for other in range(seen.players):
+                if other != seen.seat and group in seen.held[other]:
+                    return Propose(other, spare[0], group)
+        return None
+
+    def proposal(self, seen: Seen, rng: SeededRandom) -> Propose | None:
+        need = seen.missing()
+        if any(seen.available[g] > 0 for g in need):
+            return None  # a needed card is still in the sabot: play for it
+        return self.wanted_exchange(seen)
+
+    def accepts(self, seen: Seen, rng: SeededRandom) -> bool:
+        """Accept an exchange that brings a needed card for one this seat can spare."""
+        exchange = seen.exchange
+        assert exchange is not None
+        receive, lose = str(exchange["give"]), str(exchange["take"])
+        if seen.secret is None:
+            return False
+        word_needs = needs(seen.secret)
+        mine = Counter(seen.held[seen.seat])
+        gains = seen.missing()[receive] > 0
+        spare = mine[lose] > word_needs[lose]
+        return gains and spare
+
+
+class Debutant(VocabulonBot):
+    """Knows the common words; moves to a useful cell half the time."""
+
+    level = "debutant"
+    knowledge = Knowledge(0.1, 0.7, cap=0.85)
+    word_pool = 400
+    greedy = 0.5
+
+
+class Confirme(VocabulonBot):
+    """Knows most words; always takes the most useful cell."""
+
+    level = "confirme"
+    knowledge = Knowledge(0.3, 0.6, cap=0.93)
+    word_pool = 250
+    blocking = 0.15
+
+    def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
+        """A well-known word whose letters are all in different groups."""
+        length = seen.lengths[seen.seat]
+        words = [w for w in secret_candidates(length)[: self.word_pool]
+                 if max(needs(w).values()) == 1]
+        return rng.choice(words or list(secret_candidates(length)[: self.word_pool]))
+
+
+class Expert(Confirme):
+    """Knows nearly every word of the deck; chooses a secret word of groups few others will
+    want, blocks cards opponents need, and looks one throw ahead."""
+
+    level = "expert"
+    knowledge = Knowledge(0.8, 0.19, cap=0.99)
+    word_pool = 400
+    blocking = 0.35
+    lookahead = 0.3
+
+    def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
+        length = seen.lengths[seen.seat]
+        demand = group_demand()
+        scored = []
+        for word in secret_candidates(length)[: self.word_pool]:
+            need = needs(word)
+            if max(need.values()) > 1:
+                continue
+            scored.append((sum(demand[g] for g in need), word))
+        scored.sort()
+        return rng.choice([w for _, w in scored[:15]]) if scored else \
+            super().secret_word(seen, rng)
+
+    def accepts(self, seen: Seen, rng: SeededRandom) -> bool:
+        """As the others, but never hand the last card to a player about to win."""
+        if not super().accepts(seen, rng):
+            return False
+        exchange = seen.exchange
+        assert exchange is not None
+        proposer = int(str(exchange["from"]))
+        public = seen.public_secrets[proposer]
+        if public is not None:
+            after = seen.held[proposer] + [str(exchange["take"])]
+            after.remove(str(exchange["give"]))
+            if complete(public, after):
+                return self.completes_mine(seen)
+        elif len(seen.held[proposer]) >= seen.lengths[proposer] - 1:
+            return self.completes_mine(seen)
+        return True
+
+    def completes_mine(self, seen: Seen) -> bool:
+        exchange = seen.exchange
+        assert exchange is not None and seen.secret is not None
+        after = seen.held[seen.seat] + [str(exchange["give"])]
+        after.remove(str(exchange["take"]))
+        return complete(seen.secret, after)
+
+
+BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "expert": Expert}

@@ -1,0 +1,591 @@
+"""`ludomots vocabulon deck build`: the riddle deck, generated from the lexicon.
+
+Each compartment of the sabot holds 33 cards; a card has an initial (one letter of the
+compartment) and one question per die face, lengths 3 to 8: the word's class (n.m., n.f., adj.,
+adv., v., v.pr.), a short definition and the answer. Everything comes from the shipped lexicon:
+the headwords by initial, length and class with their frequencies (Lexique), the share of people
+who know each lemma (Lexique's "connu" rate), and the Wiktionary senses, tagged with their class.
+
+How a question is chosen, for one initial and one length:
+
+1. Candidates: headwords of the six classes, letters only (no œ/æ, whose letter count players
+   disagree on), accepted by the Vocabulon policy, not rejected by the review (`review.py`).
+   "n." headwords (epicene nouns, or two genders under one spelling) are left out: the card must
+   say n.m. or n.f. A verb that is also pronominal is asked as "v." (the glosses lost the labels
+   that tell its pronominal senses apart); "v.pr." is for pronominal-only verbs.
+2. Familiarity, 0 to 1: the frequency (log scale, 0.1 to 100 per million words) averaged with
+   the "connu" rate where Lexique measured it; a class that is not the word's main one (fewer
+   Wiktionary senses) counts 30 % less, because Lexique's frequency there is the other class's.
+3. Definitions: the word's first senses of that class (for a word of several classes, only
+   senses whose class was recognised and that open the way that class's definitions do),
+   cleaned (`clean_definition`), at most 120 characters, never giving the answer away
+   (`family.gives_away`), ranked by position, plainness and penalties.
+4. Selection: the standard deck draws its words among the best known candidates (three times as
+   many as it needs, weighted by familiarity × best definition score, each candidate's draw from
+   its own stream so that the review's rejections change no other word); the easy deck
+   ("facile") takes the best ones. When a letter has fewer good words of a length than the
+   cards need (three-letter words above all), the best words come back with another of their
+   senses, and only when those run out with the same definition again: a well-known word asked
+   twice beats an obscure one.
+
+Cards of a multi-letter compartment share out the 33 cards between its letters in proportion to
+their good candidates; a letter that lacks a word of some length gets no card (U, W, X). The build
+is deterministic (sorted inputs, the project's seeded random source), so the same lexicon gives
+the same bytes; a test checks the shipped files against a fresh build.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import json
+import math
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any, Literal
+
+from ludomots.core.rng import SeededRandom
+from ludomots.games.vocabulon.family import gives_away
+from ludomots.games.vocabulon.groups import GROUPS
+from ludomots.games.vocabulon.review import REJECTED_DEFINITIONS, REJECTED_WORDS
+from ludomots.lexicon import paths
+from ludomots.lexicon.fold import fold, normalize_apostrophes
+from ludomots.lexicon.lexicon import Lexicon, get_lexicon
+
+Level = Literal["standard", "facile"]
+CLASSES: tuple[str, ...] = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
+CLASS_CODES = {"n.m.": "n", "n.f.": "n", "adj.": "adj", "adv.": "adv", "v.": "v", "v.pr.": "v"}
+LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
+CARDS_PER_COMPARTMENT = 33
+MAX_DEFINITION = 120
+FORMAT_VERSION = 1
+BUILD_SEED = 20_240_601  # the seeded draws of the build; changing it changes the deck
+
+LICENCE = "CC BY-SA 4.0"
+CREDITS = ("Définitions : Wiktionnaire (fr.wiktionary.org), ses contributeurs, CC BY-SA 4.0. "
+           "Fréquences et taux de connaissance : Lexique 3.83, Boris New et Christophe "
+           "Pallier (lexique.org), CC BY-SA 4.0. Mots : dictionnaire de Grammalecte, "
+           "Olivier R., MPL 2.0.")
+
+
+@dataclass(frozen=True)
+class Tuning:
+    """How a deck trades familiarity against variety."""
+
+    pool_factor: float  # choose among the best pool_factor × needed candidates
+    sample: bool  # draw among them (weighted by quality), else take the best
+    floor: float  # familiarity under which a new word is worse than a word asked again
+    reuse_penalty: float  # per earlier use of the same word
+    repeat_penalty: float  # for the very same definition again
+
+
+TUNINGS: dict[Level, Tuning] = {
+    "standard": Tuning(pool_factor=3.0, sample=True, floor=0.35, reuse_penalty=0.18,
+                       repeat_penalty=0.25),
+    "facile": Tuning(pool_factor=1.5, sample=False, floor=0.6, reuse_penalty=0.08,
+                     repeat_penalty=0.15),
+}
+
+# -- definitions ---------------------------------------------------------------------------
+
+_LEADING_LABEL_RE = re.compile(r"^\s*\(([^()]*)\)\s*[:;,]?\s*")
+# Usage labels that disqualify a sense for a family game or make it unfair to guess.
+_BAD_LABEL_RE = re.compile(
+    r"vulgaire|injurieux|argot|péjoratif|raciste|xénophobe|homophobe|sexualité|érotisme"
+    r"|vieilli|désuet|archaï|\brare\b|régional|québec|belgique|suisse|louisiane|afrique"
+    r"|canada|antilles|acadie|réunion|\bouest\b|\bnord\b|\bmidi\b|provence|normandie|bretagne"
+    r"|vendée|lorraine|picardie|savoie|lyon|marseille|\bsud\b|centre|ironique|antiphrase"
+    r"|populaire|familier|enfantin|plaisant|anglicisme|barbarisme|désuet",
+    re.IGNORECASE)
+# Senses that send to another word instead of defining this one.
+_FORM_OF_RE = re.compile(
+    r"^(?:(?:ancienne|ancien|autre|mauvaise|variante)\s+)?(?:variante|synonyme|pluriel|féminin"
+    r"|masculin|forme|graphie|orthographe|abréviation|diminutif|augmentatif|participe"
+    r"|(?:première|deuxième|troisième) personne|contraction|apocope|aphérèse|troncation"
+    r"|nom vernaculaire|terme|mot|utilisé|employé|se dit pour|cf\b|voir\b|désigne\b"
+    r"|relatif à la lettre|lettre\b|nom de la lettre)\b",
+    re.IGNORECASE)
+_JUNK_RE = re.compile(r"[\[\]{}|=<>→]|https?:|www\.|wiki|\d{4}\s*[-–]\s*\d{4}", re.IGNORECASE)
+# A sense that leans on the one before it ("Pièce de cette monnaie") means nothing alone.
+_BACK_REFERENCE_RE = re.compile(
+    r"\b(?:cette|cet|ces|ledit|ladite|lesdits|celui-ci|celle-ci|précédent|ci-dessus)\b"
+    r"|^(?:ses|son|sa|leurs?)\b|d[eu] même nom"
+    # "ce" before a noun points back ("Pièce de ce jeu"); "ce qui", "ce que"... do not.
+    r"|\bce\s+(?!qui\b|que\b|qu[’']|dont\b|sont\b|soit\b|fut\b|n[’']|à\b|de\b|sur\b"
+    r"|pour\b|en\b|par\b|dans\b|avec\b|qu\b)\w",
+    re.IGNORECASE)
+# Heraldry: "Meuble représentant l'animal du même nom dans les armoiries".
+_HERALDRY_RE = re.compile(r"armoiries|héraldi|blason", re.IGNORECASE)
+# A link the extraction dropped leaves a hole: "Point du qui est situé", "d’une, opération".
+_GAP_RE = re.compile(r"\b(?:du|des|le|la|les|au|aux|une?|d[’']une?|de la|à la|l[’'])\s*"
+                     r"(?:[,;.:)]|\b(?:qui|que|dont|et|ou)\b)", re.IGNORECASE)
+# Senses of a homograph that comes from a name (a language, a place, a people).
+_NAME_SENSE_RE = re.compile(r"^(?:langue|dialecte|localité|commune|village|ville|hameau|prénom"
+                            r"|patronyme|nom de famille|habitant|habitante|peuple)\b",
+                            re.IGNORECASE)
+_HEDGE_RE = re.compile(r"^(?:par extension|par analogie|par métonymie|au figuré|figurément"
+                       r"|en particulier|spécialement|absolument|en général)\s*[,:]\s*",
+                       re.IGNORECASE)
+# Not for a family game.
+_ADULT_RE = re.compile(r"\b(?:sex|érotiq|pénis|vagin|coït|prostitu|pornogra|masturb|orgasm"
+                       r"|copul|excrément|merde|drogu|fesse)", re.IGNORECASE)
+_PRONOMINAL_START_RE = re.compile(r"^(?:s[’']|se\s)", re.IGNORECASE)
+
+
+def _first_sentence(text: str) -> str:
+    """The first sentence, when it is a real one (later ones are remarks and examples)."""
+    for match in re.finditer(r"[.!?…](?=\s+[A-ZÀ-ÖØ-Þ])", text):
+        head = text[: match.end()]
+        if len(head.split()) >= 3:
+            return head
+    return text
+
+
+def _shorten(text: str, limit: int = MAX_DEFINITION) -> tuple[str, bool]:
+    """At most ``limit`` characters, cut at a clause (never under half the limit) or a word;
+    the second value says whether anything was cut (marked "…")."""
+    text = _first_sentence(" ".join(text.split()))
+    if len(text) <= limit:
+        return text, False
+    window = text[: limit - 1]
+    cut = max(window.rfind(" ; "), window.rfind(", "), window.rfind(" : "))
+    if cut < limit // 2:
+        cut = window.rfind(" ")
+    head = window[:cut].rstrip(" ,;:—(")
+    head = re.sub(r"(?:\s+(?:de|du|des|d[’']|à|au|aux|le|la|les|l[’']|un|une|et|ou|en|par"
+                  r"|pour|avec|sur|dans|qui|que|dont))+$", "", head, flags=re.IGNORECASE)
+    if head.count("(") > head.count(")"):
+        head = head[: head.rfind("(")].rstrip(" ,;:")
+    return head + "…", True
+
+
+# Openings that belong to another class: "Qui ..." defines an adjective, not a noun.
+_WRONG_OPENING = {
+    "n": re.compile(r"^(?:qui|relatif|relative|relatifs|relatives|qui concerne|propre à)\b",
+                    re.IGNORECASE),
+    "adj": re.compile(r"^(?:un|une|le|la|les|l[’']|celui|celle|ceux|celles|personne qui"
+                      r"|ensemble|action)\b", re.IGNORECASE),
+}
+
+
+def clean_definition(sense: str, pronominal: bool = False,
+                     code: str = "") -> tuple[str, float] | None:
+    """A sense made into a riddle's definition, with a penalty (0 = as good as it gets), or
+    None when it cannot be one. ``pronominal``: the word is a pronominal verb (its senses
+    open on "Se ..."). ``code``: the class (n, adj...) whose definition it must read as."""
+    text = " ".join(sense.split())
+    penalty = 0.0
+    while (label := _LEADING_LABEL_RE.match(text)) is not None:
+        if _BAD_LABEL_RE.search(label.group(1)):
+            return None
+        text = text[label.end():]
+        penalty += 0.1
+    hedge = _HEDGE_RE.match(text)
+    if hedge is not None:
+        text = text[hedge.end():]
+        penalty += 0.1
+    if (not text or _FORM_OF_RE.match(text) or _JUNK_RE.search(text) or _GAP_RE.search(text)
+            or _NAME_SENSE_RE.match(text) or _BACK_REFERENCE_RE.search(text)
+            or _HERALDRY_RE.search(text)
+            or _ADULT_RE.search(text)):
+        return None
+    if any(ord(ch) > 0xFFFF for ch in text):  # emoji and other symbols
+        return None
+    if _PRONOMINAL_START_RE.match(text) and not pronominal:
+        penalty += 0.1  # maybe a sense of the pronominal verb (labels are lost)
+    wrong = _WRONG_OPENING.get(code)
+    if wrong is not None and wrong.match(text):
+        return None
+    text = re.sub(r"\s*[,;:]+\s*(?=[.…]$)", "", text)
+    text, cut = _shorten(text)
+    if cut:
+        penalty += 0.05
+    if re.match(r"ce qu|ce dont", text, re.IGNORECASE):
+        penalty += 0.1  # "Ce qu'il y a de bien dans une chose": mostly figurative uses
+    text = text[0].upper() + text[1:]
+    if text[-1].isalnum() or text[-1] in ")»":
+        text += "."
+    names = sum(1 for w in re.findall(r"(?<![.!?…] )(?<!^)\b[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+", text))
+    penalty += min(0.3, 0.1 * names)
+    words = len(text.split())
+    if words < 2 or len(text) < 8:
+        penalty += 0.25
+    elif words < 4:
+        penalty += 0.1
+    return text, penalty
+
+
+# -- candidates ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Definition:
+    text: str
+    score: float
+
+
+@dataclass
+class Candidate:
+    """One possible answer of a given initial and length; its definitions are worked out only
+    when the selection reaches it (most candidates are never looked at)."""
+
+    word: str
+    cls: str
+    familiarity: float
+    loader: Callable[[], list[Definition]] = field(repr=False, compare=False)
+    _definitions: list[Definition] | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def key(self) -> str:
+        return fold(self.word)
+
+    @property
+    def definitions(self) -> list[Definition]:
+        if self._definitions is None:
+            self._definitions = self.loader()
+        return self._definitions
+
+    @property
+    def quality(self) -> float:
+        """Familiarity times the best definition's score: a known word whose main senses
+        could not be used (they gave it away) makes a poor riddle."""
+        best = self.definitions[0].score if self.definitions else 0.0
+        return round(self.familiarity * max(0.1, best), 4)
+
+
+def frequency_score(frequency: float) -> float:
+    """0 at 0.1 occurrence per million words, 1 at 100 and more (log scale)."""
+    return min(1.0, max(0.0, (math.log10(frequency + 0.01) + 1.0) / 3.0))
+
+
+def familiarity(frequency: float, known: int | None) -> float:
+    """How well known a word is, 0 to 1: frequency, averaged with the "connu" rate (the share
+    of people who know it, 50 % and less counting as nothing) where it was measured."""
+    score = frequency_score(frequency)
+    if known is not None:
+        score = (score + min(1.0, max(0.0, (known - 50) / 50))) / 2
+    return round(score, 3)
+
+
+MAX_SENSE_POSITION = 6  # senses further down a Wiktionary entry are rare uses
+_SHAPE_MARKERS = {
+    "n": re.compile(r"^(?:un|une|le|la|les|l'|des|du|celui|celle|ceux|celles|ce qui|ce que"
+                    r"|ensemble|action|fait|personne|chose)\b"),
+    "adj": re.compile(r"^(?:qui|qu'on|que l'on|se dit|relatif|relative|propre à|se rapportant"
+                      r"|ayant|dont|susceptible|capable|digne|apte|pourvu|muni|plein|originaire"
+                      r"|qualifie|en forme|de couleur|sans|très|peu|bien|mal)\b"),
+    "adv": re.compile(r"^(?:de manière|de façon|d'une manière|d'une façon|avec|sans|en|à|très"
+                      r"|plus|moins|tout|presque|d'un air)\b"),
+    "v": re.compile(r"^(?:se |s')"),
+}
+
+
+class Sources:
+    """The lexicon data the build reads, loaded once."""
+
+    def __init__(self, lexicon: Lexicon | None = None) -> None:
+        self.lexicon = lexicon or get_lexicon()
+
+    @cached_property
+    def known(self) -> dict[str, int]:
+        """Lexique's "connu" rate per lemma, where it was measured (file format: paths.KNOWN)."""
+        import marisa_trie
+
+        lemmas = marisa_trie.Trie()
+        lemmas.mmap(str(paths.LEMMAS))
+        rates = paths.KNOWN.read_bytes()
+        return {lemmas.restore_key(i): rate for i, rate in enumerate(rates) if rate != 255}
+
+    def lemmas(self, word: str) -> list[str]:
+        return sorted({e.lemma for e in self.lexicon.entries(word)})
+
+    def senses(self, word: str, code: str, several_classes: bool) -> list[str]:
+        """The word's senses of one class code; for a word of several classes, only those the
+        lexicon could attach to that class."""
+        senses = self.lexicon.definitions(word, code)
+        if not several_classes:
+            return senses
+        unattached = set(self.lexicon.definitions(word, ""))
+        return [s for s in senses if s not in unattached]
+
+    def plainness(self, text: str) -> float:
+        """How common the words of a definition are, 0 to 1: a definition made of rare words
+        ("Dermatose inflammatoire et pustuleuse") helps nobody find the answer."""
+        words = [w for w in re.findall(r"[^\W\d_]+", text) if len(w) >= 4 and w.islower()]
+        if not words:
+            return 1.0
+        return sum(frequency_score(self.lexicon.frequency(w)) for w in words) / len(words)
+
+    def shaped_like(self, text: str, code: str) -> bool:
+        """Whether a definition opens the way definitions of that class do (Wiktionary's
+        conventions: a noun phrase for a noun, "Qui ..." for an adjective, an infinitive for a
+        verb, "De manière ..." for an adverb)."""
+        low = text.lower().replace("’", "'")
+        marker = _SHAPE_MARKERS[code].match(low)
+        if marker is not None:
+            return True
+        first = next(iter(re.findall(r"[^\W\d_]+", low)), "")
+        entries = self.lexicon.entries(first)
+        if code == "v":
+            return any(e.cls == "v" and "Y" in e.moods for e in entries)
+        if code == "n":
+            return any(e.cls == "n" for e in entries)
+        if code == "adj":
+            return any(e.cls == "adj" or (e.cls == "v" and "Q" in e.moods) for e in entries) \
+                and not any(e.cls == "n" for e in entries)
+        return any(e.cls == "adv" for e in entries)
+
+    def main_code(self, word: str, codes: set[str]) -> str:
+        """The class code with most attached senses (the word's main use)."""
+        unattached = set(self.lexicon.definitions(word, ""))
+        counts = {c: sum(1 for s in self.lexicon.definitions(word, c) if s not in unattached)
+                  for c in sorted(codes)}
+        return max(sorted(counts), key=lambda c: counts[c])
+
+    def candidates(self, letter: str, length: int) -> list[Candidate]:
+        """Every acceptable answer of this initial and length, best known first; a candidate
+        without a usable definition is no answer (see `usable`)."""
+        check = self.lexicon.checker("vocabulon")
+        by_word: dict[str, dict[str, float]] = {}
+        for cls in CLASSES:
+            for headword in self.lexicon.pattern(letter, length, cls):
+                word = headword.word
+                if (not word.isalpha() or not word.islower() or any(c in word for c in "œæ")
+                        or word in REJECTED_WORDS or f"{word} {cls}" in REJECTED_WORDS
+                        or not check(word)):
+                    continue
+                by_word.setdefault(word, {})[cls] = headword.frequency
+        for classes in by_word.values():
+            # A verb that is also pronominal is asked as a verb: Wiktionary's labels that
+            # would tell its pronominal senses apart are lost in the glosses.
+            if "v." in classes and "v.pr." in classes:
+                del classes["v.pr."]
+        found: list[Candidate] = []
+        for word in sorted(by_word):
+            classes = by_word[word]
+            codes = {CLASS_CODES[c] for c in classes}
+            main = self.main_code(word, codes) if len(codes) > 1 else next(iter(codes))
+            known = self.known.get(word)
+            for cls, frequency in sorted(classes.items()):
+                code = CLASS_CODES[cls]
+                score = familiarity(frequency, known)
+                if code != main:
+                    score = round(score * 0.7, 3)
+                pronominal = cls == "v.pr."
+                found.append(Candidate(word, cls, score, functools.partial(
+                    self.definitions, word, code, len(codes) > 1, pronominal)))
+        found.sort(key=lambda c: (-c.familiarity, c.word, c.cls))
+        # Two spellings of one folded word (âge, age) are one answer: keep the better known.
+        kept: dict[tuple[str, str], Candidate] = {}
+        for cand in found:
+            kept.setdefault((cand.key, cand.cls), cand)
+        return [c for c in found if kept[(c.key, c.cls)] is c]
+
+    def definitions(self, word: str, code: str, several_classes: bool,
+                    pronominal: bool) -> list[Definition]:
+        """The usable definitions of one class of a word, best first: among its first senses
+        (the later ones are rare uses), cleaned, not giving the answer away; for a word of
+        several classes, only senses shaped like that class's definitions (the lexicon's
+        guess of a sense's class errs there)."""
+        out: list[Definition] = []
+        seen: set[str] = set()
+        senses = self.senses(word, code, several_classes)[:MAX_SENSE_POSITION]
+        rejected = tuple(normalize_apostrophes(start)
+                         for start in REJECTED_DEFINITIONS.get(word, ()))
+        for position, sense in enumerate(senses):
+            cleaned = clean_definition(sense, pronominal, code)
+            if cleaned is None:
+                continue
+            text, penalty = cleaned
+            if normalize_apostrophes(text).startswith(rejected):
+                continue
+            if text in seen or gives_away(word, text, self.lemmas) is not None:
+                continue
+            if several_classes and not self.shaped_like(text, code):
+                continue
+            seen.add(text)
+            penalty += 0.3 * (1.0 - self.plainness(text))
+            out.append(Definition(text, round(1.0 - 0.08 * position - penalty, 3)))
+        out.sort(key=lambda d: (-d.score, d.text))
+        return out
+
+
+# -- selection -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Question:
+    length: int
+    cls: str
+    answer: str
+    definition: str
+    familiarity: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {"length": self.length, "class": self.cls, "answer": self.answer,
+                "definition": self.definition, "familiarity": self.familiarity}
+
+
+def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> list[Candidate]:
+    """``count`` distinct items drawn with probability proportional to quality squared
+    (Efraimidis–Spirakis keys). Each item's uniform draw comes from its own stream, named
+    after the word, so that removing one word in the review changes no other draw."""
+    keyed = []
+    for item in items:
+        weight = max(item.quality, 0.01) ** 2
+        draw = rng.fork(f"{item.word} {item.cls}").random()
+        keyed.append((draw ** (1.0 / weight), item.word, item.cls, item))
+    keyed.sort(key=lambda k: (-k[0], k[1], k[2]))
+    return [k[3] for k in keyed[:count]]
+
+
+def select(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededRandom,
+           length: int) -> list[Question]:
+    """``count`` questions of one initial and length (see the module docstring, step 4)."""
+    size = max(count, math.ceil(count * tuning.pool_factor))
+    pool = list(itertools.islice(
+        (c for c in candidates if c.familiarity >= tuning.floor and c.definitions), size))
+    if len(pool) <= count:
+        chosen = pool
+    elif tuning.sample:
+        chosen = _weighted_sample(pool, count, rng)
+    else:
+        chosen = sorted(pool, key=lambda c: (-c.quality, c.word, c.cls))[:count]
+    questions: list[Question] = []
+    uses: dict[str, int] = {}
+    for cand in sorted(chosen, key=lambda c: (-c.familiarity, c.word, c.cls)):
+        questions.append(Question(length, cand.cls, cand.word, cand.definitions[0].text,
+                                  cand.familiarity))
+        uses[cand.key] = uses.get(cand.key, 0) + 1
+    if len(questions) >= count:
+        return questions
+    # Not enough good words: weigh a word asked again (next definition) against a new one.
+    offered: dict[tuple[str, str], int] = {(q.answer, q.cls): 1 for q in questions}
+    reserve = [c for c in candidates if (c.word, c.cls) not in offered and c.definitions]
+    everyone = [c for c in candidates if (c.word, c.cls) in offered] + reserve
+    while len(questions) < count:
+        best: tuple[float, str, str] | None = None
+        best_cand: Candidate | None = None
+        for cand in everyone:
+            used = offered.get((cand.word, cand.cls), 0)
+            repeat = used >= len(cand.definitions)
+            value = (cand.familiarity - tuning.reuse_penalty * uses.get(cand.key, 0)
+                     - (tuning.repeat_penalty if repeat else 0.0))
+            key = (-value, cand.word, cand.cls)
+            if best is None or key < best:
+                best, best_cand = key, cand
+        assert best_cand is not None, "no candidate at all"
+        used = offered.get((best_cand.word, best_cand.cls), 0)
+        definition = best_cand.definitions[used % len(best_cand.definitions)]
+        questions.append(Question(length, best_cand.cls, best_cand.word, definition.text,
+                                  best_cand.familiarity))
+        offered[(best_cand.word, best_cand.cls)] = used + 1
+        uses[best_cand.key] = uses.get(best_cand.key, 0) + 1
+    return questions
+
+
+def allocate(weights: dict[str, float], total: int) -> dict[str, int]:
+    """Cards per letter in proportion to ``weights`` (largest remainders, ties by letter);
+    every letter with a weight gets at least one card."""
+    letters = sorted(w for w in weights if weights[w] > 0)
+    if not letters:
+        raise ValueError("no letter can make a card")
+    whole = sum(weights[w] for w in letters)
+    shares = {w: total * weights[w] / whole for w in letters}
+    counts = {w: max(1, math.floor(shares[w])) for w in letters}
+    while sum(counts.values()) > total:
+        over = max((w for w in letters if counts[w] > 1), key=lambda w: counts[w] - shares[w])
+        counts[over] -= 1
+    by_remainder = sorted(letters, key=lambda w: (-(shares[w] - counts[w]), w))
+    i = 0
+    while sum(counts.values()) < total:
+        counts[by_remainder[i % len(by_remainder)]] += 1
+        i += 1
+    return counts
+
+
+Progress = Callable[[str], None]
+
+
+def _quiet(message: str) -> None:
+    pass
+
+
+def build_deck(level: Level = "standard", sources: Sources | None = None,
+               progress: Progress = _quiet) -> dict[str, Any]:
+    """The deck as JSON-ready data, with a report of the candidates found."""
+    sources = sources or Sources()
+    tuning = TUNINGS[level]
+    base = SeededRandom(BUILD_SEED).fork(level)
+    compartments: dict[str, list[dict[str, Any]]] = {}
+    report: dict[str, Any] = {}
+    for group in GROUPS:
+        pools = {(letter, length): sources.candidates(letter, length)
+                 for letter in group for length in LENGTHS}
+        weights: dict[str, float] = {}
+        for letter in group:
+            counts = [sum(1 for c in pools[(letter, n)] if c.familiarity >= tuning.floor)
+                      for n in LENGTHS]
+            if all(any(c.definitions for c in pools[(letter, n)]) for n in LENGTHS):
+                weights[letter] = math.exp(sum(math.log(c + 0.5) for c in counts) / len(counts))
+        shares = allocate(weights, CARDS_PER_COMPARTMENT)
+        cards: list[dict[str, Any]] = []
+        for letter in sorted(shares, key=group.index):
+            columns = []
+            for length in LENGTHS:
+                rng = base.fork(f"{letter}{length}")
+                questions = select(pools[(letter, length)], shares[letter], tuning, rng, length)
+                rng.shuffle(questions)
+                columns.append(questions)
+            for i in range(shares[letter]):
+                cards.append({"initial": letter,
+                              "questions": [column[i].to_json() for column in columns]})
+        compartments[group] = cards
+        report[group] = {
+            "cards": shares,
+            "candidates": {letter: {str(n): len(pools[(letter, n)]) for n in LENGTHS}
+                           for letter in group},
+            "good": {letter: {str(n): sum(1 for c in pools[(letter, n)]
+                                          if c.familiarity >= tuning.floor)
+                              for n in LENGTHS} for letter in group},
+        }
+        progress(f"{group}: {shares}")
+    return {
+        "format_version": FORMAT_VERSION,
+        "game": "vocabulon",
+        "level": level,
+        "licence": LICENCE,
+        "credits": CREDITS,
+        "compartments": compartments,
+        "report": report,
+    }
+
+
+def dump_deck(deck: dict[str, Any]) -> bytes:
+    """The file's bytes: one question per line, so that a review reads (and diffs) well."""
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False, separators=(", ", ": "))
+
+    out = ["{"]
+    for key in ("format_version", "game", "level", "licence", "credits"):
+        out.append(f" {line(key)}: {line(deck[key])},")
+    out.append(' "compartments": {')
+    groups = list(deck["compartments"])
+    for gi, group in enumerate(groups):
+        out.append(f"  {line(group)}: [")
+        cards = deck["compartments"][group]
+        for ci, card in enumerate(cards):
+            out.append(f'   {{"initial": {line(card["initial"])}, "questions": [')
+            questions = card["questions"]
+            for qi, question in enumerate(questions):
+                comma = "," if qi + 1 < len(questions) else ""
+                out.append(f"    {line(question)}{comma}")
+            out.append("   ]}" + ("," if ci + 1 < len(cards) else ""))
+        out.append("  ]" + ("," if gi + 1 < len(groups) else ""))
+    out.append(" },")
+    out.append(f' "report": {line(deck["report"])}')
+    out.append("}")
+    return ("\n".join(out) + "\n").encode("utf-8")
+

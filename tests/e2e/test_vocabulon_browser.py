@@ -1,0 +1,285 @@
+"""Vocabulon in a real browser against the real server: one human against two bots, to the end.
+
+The human plays through the interface only: the table is created from the home page with a
+handicap (a 4-letter secret word, seed: "pourront gagner en composant un mot moins long d'une
+lettre") to keep the game short. A word of the wrong length is refused first (the engine's
+French message, live and on sending; nothing changes), then the secret word is written. Each
+turn the die is thrown with its button, the pawn moved by clicking a highlighted cell of the
+board (once from the list of destinations) and confirming; a VOCABULON cell's letter card is
+clicked; a riddle is answered by typing the word the deck has for the question read (the deck is
+public material: the test knows it by heart), after one wrong answer the first time, which the
+riddle card records while the sand-glass runs on. Halfway the page is reloaded and must give the
+seat back; a phone-sized screenshot is taken; the game ends with the secret words revealed, and
+the replay steps through it.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ludomots.games.vocabulon.bots import deck_index
+from ludomots.games.vocabulon.words import secret_candidates
+from tests.e2e.conftest import LiveServer
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+GAME_TIMEOUT = 150.0
+
+# What the page waits on from the human, or the end.
+READY = """() => {
+  const end = document.querySelector('.vc-end');
+  if (end && !end.hidden) return 'over';
+  const page = document.querySelector('.vc-page');
+  if (!page || page.dataset.mine !== 'true') return false;
+  return page.dataset.step;
+}"""
+
+
+def create_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
+    page.goto(server.base_url + "/?jeu=vocabulon")
+    card = page.locator('.game-card[data-game="vocabulon"]')
+    expect(card.locator(".chip", has_text="Bientôt disponible")).to_have_count(0)
+    # The game's card links to the players' rules (regles.md).
+    card.get_by_role("link", name="Règles").click()
+    expect(page).to_have_url(re.compile(r"/regles/vocabulon$"))
+    expect(page.locator("main")).to_contain_text("mot secret")
+    page.go_back()
+    card = page.locator('.game-card[data-game="vocabulon"]')
+    card.get_by_role("button", name="Créer une table").click()
+    expect(page.locator(".form-game strong")).to_have_text("Vocabulon")
+    page.fill("#create-name", name)
+    page.get_by_role("button", name="Ajouter un joueur").click()
+    rows = page.locator(".seat-row")
+    expect(rows).to_have_count(3)
+    for i in (1, 2):
+        rows.nth(i).locator("input[value=bot]").check()
+        rows.nth(i).locator(".level-select").select_option("debutant")
+    # A value per seat: one value for three players is refused before anything is created.
+    page.fill("#opt-handicaps", "-1")
+    page.get_by_role("button", name="Créer la table").click()
+    expect(page.locator(".toast-error").last).to_contain_text(
+        "« Handicaps » : une valeur par joueur, dans l’ordre des places (3 joueurs), ou rien.")
+    assert page.url.endswith("/?jeu=vocabulon")
+    page.fill("#opt-handicaps", "-1, 0, 0")
+    page.fill("#opt-sandglass_seconds", "40")
+    page.get_by_role("button", name="Créer la table").click()
+    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".tw-banner .banner-text")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def actions_count(page: Any) -> int:
+    return int(page.locator(".vc-page").get_attribute("data-actions") or 0)
+
+
+def wait_moved(page: Any, before: int) -> None:
+    page.wait_for_function(
+        "n => Number(document.querySelector('.vc-page').dataset.actions) > n", arg=before,
+        timeout=30000)
+
+
+def shot(page: Any, folder: Path, name: str, **kwargs: Any) -> None:
+    if kwargs.get("full_page"):
+        page.evaluate("window.scrollTo(0, 0)")
+    page.wait_for_timeout(300)
+    page.screenshot(path=str(folder / f"vocabulon-{name}.png"), **kwargs)
+
+
+def answer_of(game: dict[str, Any]) -> str:
+    q = game["riddle"]["question"]
+    return deck_index(game["options"]["deck"])[(q["initial"], q["length"], q["class"],
+                                                q["definition"])][0]
+
+
+def best_cell(game: dict[str, Any], exchange: bool) -> int:
+    """A reachable cell whose letter card the word still needs, else a VOCABULON cell (first
+    when the test still wants to propose an exchange and has a card to give)."""
+    cells = game["reachable"]
+    need = game["missing"]
+    useful = [c for c in cells if c["group"] in need and game["sabot"][c["group"]]]
+    vocabulon = [c for c in cells if c["group"] is None]
+    if exchange and game["held"][0] and vocabulon:
+        return int(vocabulon[0]["cell"])
+    return int((useful or vocabulon or cells)[0]["cell"])
+
+
+def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
+                                         screenshots: Path) -> None:
+    started = time.monotonic()
+    page = new_page()
+    table_id = create_table(page, server)
+    token = page.evaluate(
+        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    secret = secret_candidates(4)[0]
+
+    # Préparatifs 5 (with the handicap): a word of the wrong length is refused, in French.
+    expect(page.locator(".vc-page")).to_have_attribute("data-step", "secret")
+    field = page.locator("#vc-secret")
+    field.fill("mer")
+    message = "Votre mot secret doit avoir 4 lettres ; « mer » en a 3."
+    expect(page.locator(".vc-preview")).to_contain_text(message)
+    before = actions_count(page)
+    page.get_by_role("button", name="Écrire mon mot secret").click()
+    expect(page.locator(".toast-error").last).to_contain_text(message)
+    assert actions_count(page) == before
+    assert server.view(table_id, token)["game"]["secret"] is None
+    field.fill(secret.lower())
+    expect(page.locator(".vc-preview")).to_contain_text("convient")
+    shot(page, screenshots, "secret")
+    page.get_by_role("button", name="Écrire mon mot secret").click()
+    expect(page.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
+        "aria-label", re.compile(f"^{secret} : 0 lettre sur 4"))
+
+    shots: set[str] = set()
+    turns = answered = 0
+    wrong = reloaded = listed = proposed = watched = False
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while True:
+        assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
+        page.wait_for_function(READY, timeout=60000)
+        step = page.evaluate(READY)
+        if step == "over":
+            break
+        before = actions_count(page)
+        game = server.view(table_id, token)["game"]
+        if step == "throw":
+            turns += 1
+            page.get_by_role("button", name="Lancer le dé").click()
+        elif step == "move":
+            cell = best_cell(game, not proposed)
+            expect(page.locator(".vc-board-svg .vc-cell.reach")).to_have_count(
+                len(game["reachable"]))
+            if not listed:
+                page.locator(f'.vc-dest[data-cell="{cell}"]').first.click()
+                listed = True
+            else:
+                page.locator(f'.vc-board-svg .vc-cell[data-cell="{cell}"]').click()
+            expect(page.locator(".vc-chosen")).to_be_visible()
+            expect(page.locator(".vc-path")).to_have_count(1)
+            if "move" not in shots:
+                shot(page, screenshots, "move", full_page=True)
+                shots.add("move")
+            page.locator(".vc-go").click()
+        elif step == "vocabulon" and not proposed and game["held"][0] and any(
+                set(h) - set(game["held"][0]) for h in game["held"][1:]):
+            # Arrivée sur une case VOCABULON: an exchange proposed to another player.
+            take = next(c for h in game["held"][1:] for c in h if c not in game["held"][0])
+            page.locator(".vc-give").first.click()
+            page.locator(f'.vc-take[data-group="{take}"]').first.click()
+            shot(page, screenshots, "exchange")
+            page.get_by_role("button", name=re.compile("^Proposer mon")).click()
+            expect(page.locator(".vc-log")).to_contain_text("Alice propose à")
+            proposed = True
+        elif step in ("vocabulon", "pick"):
+            groups = [g for g, n in game["sabot"].items() if n]
+            group = next((g for g in groups if g in game["missing"]), groups[0])
+            if "vocabulon" not in shots:
+                shot(page, screenshots, "vocabulon")
+                shots.add("vocabulon")
+            page.locator(f'.vc-pick[data-group="{group}"]').click()
+        elif step == "respond":
+            page.get_by_role("button", name="Refuser").click()
+        elif step in ("answer", "others"):
+            riddle = page.locator(".vc-riddle")
+            expect(riddle.locator(".vc-definition")).to_have_text(
+                game["riddle"]["question"]["definition"])
+            if step == "answer" and not wrong:
+                # Seed, Mauvaise réponse... before the sand-glass runs out he may try again.
+                expect(riddle.locator(".vc-glass-count")).to_have_text(re.compile(r"0:[0-4]\d"))
+                page.fill("#vc-answer", "zzzz")
+                page.get_by_role("button", name="Répondre").click()
+                expect(riddle.locator(".vc-tries")).to_contain_text("zzzz")
+                expect(page.locator(".toast").last).to_contain_text(
+                    "« zzzz » : ce n’est pas le mot.")
+                assert page.evaluate(READY) == "answer"
+                if "riddle" not in shots:
+                    shot(page, screenshots, "riddle", full_page=True)
+                    shots.add("riddle")
+                before = actions_count(page)
+                wrong = True
+            elif "phone" not in shots:
+                page.set_viewport_size(PHONE)
+                # Nothing wider than the phone: the board, the riddle and its field fit.
+                page.wait_for_timeout(200)
+                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                board = page.locator(".vc-board-frame").bounding_box()
+                assert board is not None and board["width"] <= PHONE["width"]
+                field = page.locator("#vc-answer").bounding_box()
+                assert field is not None and field["width"] >= 150
+                shot(page, screenshots, "phone")
+                shot(page, screenshots, "phone-full", full_page=True)
+                page.set_viewport_size(DESKTOP)
+                shots.add("phone")
+            page.fill("#vc-answer", answer_of(game))
+            page.get_by_role("button", name="Répondre").click()
+            answered += 1
+        else:
+            raise AssertionError(f"unexpected step {step}")
+        wait_moved(page, before)
+
+        if turns == 2 and not reloaded:
+            # A reload gives the seat back: the secret word, the cards, the whole history.
+            page.reload()
+            expect(page.locator(".role-chip")).to_contain_text("Vous : Alice")
+            expect(page.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
+                "aria-label", re.compile(f"^{secret} : "))
+            expect(page.locator(".vc-log")).to_contain_text("commence.")
+            now = server.view(table_id, token)
+            expect(page.locator(".vc-page")).to_have_attribute(
+                "data-actions", str(now["table"]["actions"]))
+            reloaded = True
+        elif reloaded and not watched:
+            # A spectator sees the table, never Alice's secret word nor an answer field.
+            spectator = new_page()
+            spectator.goto(f"{server.base_url}/table/{table_id}")
+            expect(spectator.locator(".role-chip")).to_contain_text("Spectateur")
+            alice = spectator.locator('.vc-players .player[data-seat="0"]')
+            expect(alice).to_contain_text("Mot secret de 4 lettres")
+            expect(alice.locator(".vc-secret")).to_have_count(0)
+            expect(spectator.locator("#vc-answer")).to_have_count(0)
+            expect(spectator.locator(".vc-action")).to_be_hidden()
+            spectator.close()
+            watched = True
+
+    assert reloaded and watched and wrong and answered >= 2
+    final = server.view(table_id)["game"]
+    assert final["over"] is True
+
+    # The end: who won, and every secret word revealed with its letters won.
+    dialog = page.locator("dialog.end-modal")
+    expect(dialog).to_be_visible()
+    rows = dialog.locator(".vc-result tbody tr")
+    expect(rows).to_have_count(3)
+    for s, word in enumerate(final["public_secrets"]):
+        expect(rows.nth(s).locator(".vc-secret")).to_have_attribute(
+            "aria-label", re.compile(f"^{re.escape(word.upper())} : "))
+    shot(page, screenshots, "end-modal")
+    dialog.get_by_role("button", name="Fermer").click()
+    end = page.locator(".vc-end")
+    expect(end.locator(".win-tag")).to_have_count(len(final["winners"]))
+    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    shot(page, screenshots, "end", full_page=True)
+
+    # The replay: the board and cards at each step, the secret words of the moment.
+    end.get_by_role("link", name="Revoir la partie").click()
+    page.wait_for_url(re.compile(r"/revoir$"))
+    expect(page.locator(".vc-board-svg")).to_be_visible()
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-counter")).to_contain_text("Début")
+    expect(page.locator(".replay-scores .vc-held .vc-card")).to_have_count(0)
+    page.locator(".replay-list .step-link", has_text="lance le dé").first.click()
+    expect(page.locator(".replay-move")).to_contain_text("lance le dé")
+    expect(page.locator(".vc-die-face")).to_be_visible()
+    page.keyboard.press("End")
+    expect(page.locator(".replay-scores")).to_contain_text("Fin de la partie")
+    expect(page.locator(".replay-scores .player").first.locator(".vc-secret")).to_have_attribute(
+        "aria-label", re.compile(f"^{secret} : "))
+    shot(page, screenshots, "replay", full_page=True)
+    assert time.monotonic() - started < 120, "the Vocabulon browser test got too slow"

@@ -1,0 +1,152 @@
+"""Bots: legal, deterministic, answering by level, moving for the letters they need."""
+
+from statistics import mean
+
+import pytest
+
+from ludomots.core.rng import SeededRandom
+from ludomots.core.sim import run_matches
+from ludomots.games.vocabulon import board
+from ludomots.games.vocabulon.actions import (
+    Answer,
+    ChangeSecret,
+    ChooseSecret,
+    Move,
+    Pick,
+    Propose,
+    Respond,
+    Throw,
+)
+from ludomots.games.vocabulon.bots import (
+    BOTS,
+    Confirme,
+    Debutant,
+    Expert,
+    deck_index,
+)
+from ludomots.games.vocabulon.deck import load_deck
+from ludomots.games.vocabulon.groups import complete, needs
+from ludomots.games.vocabulon.rules import GAME
+from ludomots.games.vocabulon.secret import word_error
+
+from .helpers import at_turn, started, thrown
+
+cell = board.cell
+
+
+def test_the_three_levels_exist() -> None:
+    assert sorted(BOTS) == ["confirme", "debutant", "expert"]
+
+
+@pytest.mark.parametrize("seats", [["expert", "confirme", "debutant"],
+                                   ["debutant", "expert"],
+                                   ["confirme", "confirme", "expert", "debutant"]])
+def test_bot_games_end_without_errors_and_are_deterministic(seats: list[str]) -> None:
+    first = run_matches(GAME, BOTS, seats, games=4, seed=5, keep_records=True)
+    assert first.errors == 0, first.error_details
+    again = run_matches(GAME, BOTS, seats, games=4, seed=5, keep_records=True)
+    assert [r.to_json() for r in first.records] == [r.to_json() for r in again.records]
+
+
+def test_bots_play_the_variants_too() -> None:
+    options = {"die": "1-6", "word_length": 6, "deck": "facile", "answers": 1,
+               "clues": ["deuxieme", "aucun"], "handicaps": [1, -1]}
+    result = run_matches(GAME, BOTS, ["expert", "debutant"], games=3, seed=2, options=options)
+    assert result.errors == 0, result.error_details
+
+
+def test_knowledge_grows_with_the_level_and_the_word_s_familiarity() -> None:
+    # The expert knows nearly every answer of the deck.
+    familiarities = [q.familiarity for cards in load_deck().compartments.values()
+                     for card in cards for q in card.questions]
+    rates = {bot.level: mean(bot.knowledge.chance(f) for f in familiarities)
+             for bot in (Debutant(), Confirme(), Expert())}
+    assert rates["debutant"] < rates["confirme"] < rates["expert"]
+    assert rates["expert"] > 0.9
+    for bot in (Debutant(), Confirme(), Expert()):
+        assert bot.knowledge.chance(0.2) < bot.knowledge.chance(0.9)
+
+
+def test_bots_recognise_a_riddle_from_what_the_reader_says() -> None:
+    index = deck_index("standard")
+    deck = load_deck()
+    question = deck.card("L", 0).question(5)
+    assert index[(question.initial, 5, question.cls, question.definition)][0] == question.answer
+
+
+def test_a_bot_answers_right_as_often_as_its_level_knows() -> None:
+    state = started()
+    seat = state.current
+    at_turn(state, seat, positions=[cell(0, 1)] + [cell(2, i) for i in (3, 9, 12)][:2])
+    state.positions[seat] = cell(0, 1)
+    thrown(state, 3)
+    state.apply(seat, Move(cell(0, 4)))
+    question = state.question()
+    assert question is not None
+    rights = {}
+    for bot in (Debutant(), Expert()):
+        answers = [bot.choose(state, seat, SeededRandom(i)) for i in range(200)]
+        assert all(isinstance(a, Answer) and a.word in ("", question.answer) for a in answers)
+        rights[bot.level] = sum(1 for a in answers if isinstance(a, Answer) and a.word)
+    assert rights["debutant"] < rights["expert"]
+
+
+def test_confirme_and_expert_choose_secret_words_of_distinct_groups() -> None:
+    state = started()
+    state.step = "secret"
+    for bot in (Confirme(), Expert()):
+        for i in range(10):
+            action = bot.choose(state, 0, SeededRandom(i))
+            assert isinstance(action, ChooseSecret)
+            assert word_error(action.word, 5) is None
+            assert max(needs(action.word).values()) == 1
+
+
+def test_a_bot_moves_to_a_letter_it_needs() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, positions=[cell(0, 9), cell(2, 0), cell(2, 3)])
+    thrown(state, 3)  # from L: NO... PQ at +3, V1 at -3
+    reachable = set(state.reachable())
+    assert cell(0, 12) in reachable  # PQ, which PORTE needs
+    for bot in (Confirme(), Expert()):
+        move = bot.choose(state, 0, SeededRandom(1))
+        assert isinstance(move, Move)
+        assert board.group_at(move.cell) in ("PQ", None)  # PQ, or a VOCABULON cell (any card)
+
+
+def test_on_a_vocabulon_cell_a_bot_picks_a_needed_card() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "NO", "R", "TU"], [], []])
+    state.step, state.face = "vocabulon", 4
+    for bot in (Debutant(), Confirme(), Expert()):
+        assert bot.choose(state, 0, SeededRandom(3)) == Pick("E")
+
+
+def test_a_bot_proposes_an_exchange_for_a_card_the_sabot_no_longer_has() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "NO", "R", "TU", "M"], ["E", "E"], ["E"]])
+    state.step, state.face = "vocabulon", 4
+    action = Expert().choose(state, 0, SeededRandom(3))
+    assert action == Propose(1, "M", "E")
+
+
+def test_a_bot_accepts_an_exchange_that_helps_it_and_refuses_one_that_hurts() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "NO", "R", "TU", "M"], ["E", "E", "S"], ["E"]])
+    state.step = "respond"
+    state.exchange = {"from": 0, "to": 1, "give": "M", "take": "E"}
+    assert Confirme().choose(state, 1, SeededRandom(1)) == Respond(True)  # M needed, E spare
+    state.exchange = {"from": 0, "to": 1, "give": "M", "take": "S"}
+    assert Confirme().choose(state, 1, SeededRandom(1)) == Respond(False)  # S is needed
+
+
+def test_a_bot_changes_a_word_that_can_no_longer_be_completed() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    for bot in (Debutant(), Expert()):
+        action = bot.choose(state, 0, SeededRandom(2))
+        assert isinstance(action, ChangeSecret)
+        assert state.check(0, action) is None
+        assert not complete(action.word, ["PQ"])
+    at_turn(state, 0, held=[["PQ"], ["E"], ["E"]])
+    assert Expert().choose(state, 0, SeededRandom(2)) == Throw()
