@@ -144,14 +144,18 @@ def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
     assert {line.seat for line in record.actions} == {0, 1, 2}
     assert replay(record, GAME).scores() == game["scores"]
     kinds = Counter(line.action["type"] for line in record.actions)
-    assert len(game["played"]) == kinds["place"] + kinds["recompose"] + kinds["pass"]
-    # Every point comes from a word or an announcement (the engine's own log of the game;
-    # the results of the announcements join a word's entry after it was sent to clients).
+    moves = [p for p in game["played"] if p["type"] != "announced"]
+    assert len(moves) == kinds["place"] + kinds["recompose"] + kinds["pass"]
+    # Every point comes from a word or an announcement, and the log the client merged from
+    # its updates (new entries only) holds them all: the results of the announcements are
+    # entries of their own, after their word's.
+    assert sum(p["total"] for p in game["played"] if p["type"] == "word") + sum(
+        a["points"] for p in game["played"] if p["type"] == "announced"
+        for key in ("accents", "anagrams", "definitions") for a in p[key]) \
+        == sum(game["scores"])
     final = replay(record, GAME)
     assert isinstance(final, VolapukState)
-    assert sum(p["total"] for p in final.played if p["type"] == "word") + sum(
-        a["points"] for p in final.played for key in ("accents", "anagrams", "definitions")
-        for a in (p.get("announced") or {}).get(key, [])) == sum(game["scores"])
+    assert final.played == game["played"]
     assert vola_game.kinds["place"] >= 3 and vola_game.kinds["roll"] >= 3
     assert vola_game.kinds["done"] >= 3  # the plus-values opened announcements
 

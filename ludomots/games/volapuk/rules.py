@@ -95,7 +95,7 @@ class VolapukState(State):
         self.passes = 0  # passes in a row
         self.final = False  # rule 11a: blind draws of 7
         self.final_turns: int | None = None  # rule 11b: turns left once the bag is empty
-        self.played: list[dict[str, Any]] = []  # every word and pass, public
+        self.played: list[dict[str, Any]] = []  # every word, pass and announcements, public
         self.polyhedron: list[list[str]] = []  # who-starts throws, round by round
         self.end_reason: str | None = None
         self.super_laid: int | None = None  # the turn the super joker was laid
@@ -504,8 +504,11 @@ class VolapukState(State):
             defined.append({"seat": seat, "text": text, "sense": sense, "points": points,
                             "definition": announce["senses"][sense] if sense >= 0 else None})
         mover = announce["seat"]
-        self.played[-1]["announced"] = {"accents": announce["accents"], "anagrams": results,
-                                        "definitions": defined}
+        # A log entry of its own (clients following the log get only new entries): the
+        # results of the announcements on the word of that turn.
+        self.played.append({"type": "announced", "seat": mover, "turn": self.turn,
+                            "text": announce["text"], "accents": announce["accents"],
+                            "anagrams": results, "definitions": defined})
         self.announce = None
         events = [Event("anagrams", {"results": results})] if results else []
         if defined:

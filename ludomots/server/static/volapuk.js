@@ -27,7 +27,6 @@ export function mount(main, { id, info }) {
     start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
     preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
     clockSkew: 0, endAnnounced: false, scoresShown: null, asking: false,
-    announced: {}, // word turn -> results of its announcements, from the events (see below)
   };
   let alive = true;
 
@@ -123,7 +122,6 @@ export function mount(main, { id, info }) {
     }
     for (const ev of initial ? [] : events) {
       const d = ev.data || {};
-      noteAnnounced(ev.type, d);
       if (ev.type === "word") sound("play");
       else if (ev.type === "roll" && d.seat !== st.seat) sound("tile");
       else if (ev.type === "timeout") toast(`Temps écoulé pour ${d.seat === st.seat ? "vous" : seatName(d.seat)} : le tour passe.`, { kind: "info" });
@@ -139,17 +137,6 @@ export function mount(main, { id, info }) {
         setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
       }
     }
-  }
-
-  /** The results of the announcements join their word's log entry after that entry was sent
-   * (a log update carries only new entries), so they are kept here from the public events. */
-  function noteAnnounced(type, d) {
-    const words = (st.game.played || []).filter((p) => p.type === "word");
-    const word = words[words.length - 1];
-    if (!word || !["accent", "anagrams", "definitions"].includes(type)) return;
-    const a = st.announced[word.turn] || (st.announced[word.turn] = { accents: [], anagrams: [], definitions: [] });
-    if (type === "accent") a.accents.push(d);
-    else a[type] = d.results || [];
   }
 
   // ---- derived state ---------------------------------------------------------------------
@@ -351,7 +338,7 @@ export function mount(main, { id, info }) {
     renderPreview();
     renderRack();
     renderPlayers();
-    replace(logList, logEntries(st.game, seatName, st.announced));
+    replace(logList, logEntries(st.game, seatName));
     const scroller = logList.parentElement;
     requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
     replace(bagsBox, bagsNodes(st.game));

@@ -109,8 +109,9 @@ export function boardNode(g, { tiles = null, last = new Set(), cell = () => ({})
 
 /** The cells of the last word played (to outline them), from the view's `played`. */
 export function lastCells(g) {
-  const p = [...(g.played || [])].reverse().find((x) => x.type === "word");
-  if (!p || (g.played[g.played.length - 1] !== p)) return new Set();
+  const moves = (g.played || []).filter((x) => x.type !== "announced");
+  const p = moves[moves.length - 1];
+  if (!p || p.type !== "word") return new Set();
   return new Set((p.placed || []).map((t) => key(t.cell[0], t.cell[1])));
 }
 

@@ -65,9 +65,13 @@ export function askJokerLetter(face) {
 }
 
 /** The log: every word (with its points) and every pass, in order. */
-export function logEntries(g, seatName, announced = {}) {
+export function logEntries(g, seatName) {
   if (!g) return [];
-  const items = (g.played || []).map((p) => {
+  // The results of a word's announcements are a log entry of their own, after the word's
+  // (records saved before that kept them in the word's entry, as `announced`).
+  const announced = {};
+  for (const p of g.played || []) if (p.type === "announced") announced[p.turn] = p;
+  const items = (g.played || []).filter((p) => p.type !== "announced").map((p) => {
     if (p.type === "pass") {
       return el("li", { class: "log-entry note vp-log-pass" }, whoNode(p.seat, seatName(p.seat)), el("span", { class: "log-move", text: "passe son tour" }));
     }
@@ -79,7 +83,7 @@ export function logEntries(g, seatName, announced = {}) {
           el("span", { class: "muted small", text: playedText(p).replace(/^pose \S+ /, "") })),
         el("span", { class: "vp-log-chips" }, outcomeChips(p)),
         p.fetishes && p.fetishes.length ? el("span", { class: "muted small", text: `fétiches : ${p.fetishes.join(" ")}` }) : null,
-        announcedText(p.announced || announced[p.turn], seatName)),
+        announcedText(announced[p.turn] || p.announced, seatName)),
       el("span", { class: ["log-score", p.total < 0 ? "neg" : p.total === 0 ? "zero" : ""], text: signed(p.total) }));
   });
   if (g.over) items.push(el("li", { class: "log-entry note strong" }, icon("trophy"), el("span", { class: "log-move", text: "Fin de la partie." })));

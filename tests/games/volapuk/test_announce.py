@@ -89,7 +89,7 @@ def test_anagrams_score_1_a_letter_unless_shared() -> None:
         state.apply(seat, Done())
     assert state.step == "roll" and state.current == 1
     assert state.points == [3 + 3, 0, 0]
-    results = state.played[-1]["announced"]["anagrams"]
+    results = state.played[-1]["anagrams"]
     assert [(r["seat"], r["word"], r["points"]) for r in results] == [
         (0, "UEM", 3), (1, "MUE", 0), (2, "MUE", 0)]
 
@@ -160,7 +160,7 @@ def test_definitions_are_secret_until_everyone_is_done_then_scored() -> None:
     for seat in (0, 1, 2):
         state.apply(seat, Done())
     assert state.points == [6, 3, 0]
-    results = state.played[-1]["announced"]["definitions"]
+    results = state.played[-1]["definitions"]
     assert [(r["seat"], r["sense"], r["points"]) for r in results] == [(1, 0, 3), (2, -1, 0)]
 
 
@@ -181,3 +181,23 @@ def test_an_accent_serves_a_crossing_word_that_ends_beside_a_sign() -> None:
     assert [w["text"] for w in state.played[-1]["words"]] == ["EMU", "TE"]
     state.apply(1, Accent(7, 5, "aigu"))
     assert state.points[1] == 6
+
+
+def test_the_results_of_the_announcements_are_a_log_entry_of_their_own() -> None:
+    """docs/protocol.md "logs": an update carries only the new entries of `played`, so the
+    word's entry is never changed once sent; the results follow it as a new entry."""
+    state = after_emu(adjacency="orthogonal")
+    word = json.loads(json.dumps(state.view(1)["played"]))
+    assert [p["type"] for p in word] == ["word"]
+    state.apply(2, Accent(7, 5, "aigu"))
+    state.apply(1, Anagram("MUE"))
+    for seat in (0, 1, 2):
+        state.apply(seat, Done())
+    played = state.view(1)["played"]
+    assert played[:1] == word  # unchanged
+    assert played[1] == {
+        "type": "announced", "seat": 0, "turn": 1, "text": "EMU",
+        "accents": [{"seat": 2, "cell": [7, 5], "name": "H6", "accent": "É", "points": 3}],
+        "anagrams": [{"seat": 1, "word": "MUE", "points": 3, "shared": False}],
+        "definitions": []}
+    assert state.points == [3, 3, 3]
