@@ -289,3 +289,52 @@ def test_no_payload_reveals_hidden_dice_bags_throws_or_announcements(
     # Not vacuous: the bots held green dice, and announced in secret.
     assert any(GREEN_ID.fullmatch(d["die"]) for s in states for r in s.racks[1:] for d in r)
     assert secret_announces > 0
+
+
+# -- dealt games: a table started on a known seed (the seed decides every throw) -----------
+
+def dealt_table(server: TestClient, seed: int, options: dict[str, Any] | None = None
+                ) -> tuple[str, dict[int, str]]:
+    """A table of two humans on `seed`, through the manager (the API never takes a seed)."""
+    from ludomots.table.model import SeatSpec
+
+    manager = server.app.state.manager  # type: ignore[attr-defined]
+    table_id, tokens = server.portal.call(  # type: ignore[union-attr]
+        lambda: manager.create_table("volapuk", options or {},
+                                     [SeatSpec.human("Alice"), SeatSpec.human("Bob")],
+                                     seed=seed))
+    return table_id, tokens
+
+
+def test_an_accent_sign_die_set_on_the_letter_before_it_over_the_socket(
+        server: TestClient) -> None:
+    """docs/rules/volapuk.md "Accent sign dice": in a place action the sign die comes right
+    after the letter die it accents and shares its cell (what volapuk.js sends when the
+    player clicks a sign die while composing). Seed 214: Alice starts and rolls D I Q W A ¨
+    Æ; A I ¨ laid eastwards from H6 write AÏ, 2 points (signs 0)."""
+    table_id, tokens = dealt_table(server, 214)
+    alice = Socket(server, table_id, tokens[0])
+    assert alice.seat == 0 and alice.view["game"]["current"] == 0
+    alice.send({"type": "action", "action": {"type": "roll", "keep": []}})
+    alice.until(lambda m: m["type"] == "update")
+    assert [d["face"] for d in alice.view["game"]["racks"][0]] == \
+        ["D", "I", "Q", "W", "A", "¨", "Æ"]
+    wrong = {"type": "place", "row": 7, "col": 5, "direction": "E", "dice": [4, 5, 1],
+             "letters": ["", "", ""], "fetishes": [], "swap": []}
+    alice.send({"type": "action", "action": wrong})
+    error = alice.until(lambda m: m["type"] == "error")
+    assert (error["code"], error["message"]) == ("accent_sign", "La lettre A ne prend pas le "
+                                                 "tréma.")
+    action = {**wrong, "dice": [4, 1, 5]}
+    alice.send({"type": "preview", "id": "p", "action": action})
+    preview = alice.until(lambda m: m["type"] == "preview")["result"]
+    assert preview["legal"] is True and preview["total"] == 2
+    alice.send({"type": "action", "action": action})
+    update = alice.until(lambda m: m["type"] == "update")
+    word = next(e["data"] for e in update["events"] if e["type"] == "word")
+    assert [w["text"] for w in word["words"]] == ["AÏ"] and word["total"] == 2
+    board = {t["name"]: (t["face"], t["accent"]) for t in alice.view["game"]["board"]}
+    assert board == {"H6": ("A", ""), "H7": ("I", "Ï")}
+    assert alice.view["game"]["scores"] == [2, 0]
+    assert len(alice.view["game"]["racks"][0]) == 7  # three dice laid, three drawn
+    alice.close()

@@ -16,7 +16,7 @@ import {
   renderBanner as fillBanner, endLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
 } from "./tablekit.js";
 import { play as sound } from "./sound.js";
-import { DIR, DIRECTIONS, JOKERS, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
+import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
 import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./volapukpanels.js";
 
 export function mount(main, { id, info }) {
@@ -194,8 +194,10 @@ export function mount(main, { id, info }) {
     const s = st.start || [0, 0];
     return {
       type: "place", row: s[0], col: s[1], direction: st.dir,
-      dice: st.word.map((w) => w.i), letters: st.word.map((w) => w.letter || ""),
-      fetishes: [...st.fetish].filter((i) => !st.word.some((w) => w.i === i)).sort((a, b) => a - b), swap: [],
+      // an accent sign die comes right after the letter die it is set on (E then ^ = Ê)
+      dice: st.word.flatMap((w) => (w.sign !== undefined ? [w.i, w.sign] : [w.i])),
+      letters: st.word.flatMap((w) => (w.sign !== undefined ? [w.letter || "", ""] : [w.letter || ""])),
+      fetishes: [...st.fetish].filter((i) => !inWord(i)).sort((a, b) => a - b), swap: [],
     };
   }
 
@@ -210,13 +212,40 @@ export function mount(main, { id, info }) {
     }, 120);
   }
 
+  /** Whether rack die i is in the word (as a letter die or as the accent sign set on one). */
+  const inWord = (i) => st.word.some((w) => w.i === i || w.sign === i);
+
+  /** An accent sign die clicked while composing: set on the last letter die of the word (the
+   * engine takes it right after that die, on its cell), or a French reason why not. */
+  function addSign(i, face) {
+    const last = st.word[st.word.length - 1];
+    const mark = face === "^" ? "l’accent circonflexe" : "le tréma";
+    if (!last) { toast(`Posez d’abord la lettre qui prend ${mark} : le signe se pose sur la dernière lettre du mot.`, { kind: "info" }); return; }
+    if (last.sign !== undefined) { toast("Cette lettre porte déjà un signe d’accent.", { kind: "info" }); return; }
+    const d = rack()[last.i] || {};
+    const letter = JOKERS.has(d.face) ? last.letter : d.face;
+    const accented = (SIGN_ACCENTS[face] || {})[letter];
+    if (!accented) {
+      toast(letter && letter.length === 1 && /^[A-Z]$/.test(letter)
+        ? `La lettre ${letter} ne prend pas ${mark} : le signe se pose sur la dernière lettre du mot.`
+        : `Un signe d’accent se pose sur une lettre seule sans accent, juste après elle (pas sur ${faceText(d.face, last.letter) || "ce dé"}).`, { kind: "info" });
+      return;
+    }
+    last.sign = i;
+    st.fetish.delete(i);
+    sound("tile");
+    changed();
+  }
+
   async function toggleDie(i) {
     if (!canPlace() || busy()) return;
+    const signed = st.word.find((w) => w.sign === i);
+    if (signed) { delete signed.sign; sound("lift"); changed(); return; }
     const at = st.word.findIndex((w) => w.i === i);
     if (at >= 0) { st.word.splice(at, 1); sound("lift"); changed(); return; }
     const d = rack()[i];
     if (!d || d.face === null) return;
-    if (d.face === "^" || d.face === "¨") { toast("Un signe d’accent ne se dépose pas : il sert aux accents annoncés.", { kind: "info" }); return; }
+    if (SIGN_ACCENTS[d.face]) { addSign(i, d.face); return; }
     let letter = "";
     if (JOKERS.has(d.face)) {
       if (st.asking) return;
@@ -261,7 +290,7 @@ export function mount(main, { id, info }) {
     if (!canPlace() || busy()) return;
     if (!st.start || !st.word.length) st.start = [r, c];
     else if (towards(st.start, [r, c])) st.dir = towards(st.start, [r, c]);
-    if (!st.word.some((w) => w.i === i)) toggleDie(i); else changed();
+    if (!inWord(i)) toggleDie(i); else changed();
   }
 
   // ---- actions ---------------------------------------------------------------------------
@@ -324,7 +353,7 @@ export function mount(main, { id, info }) {
       ["Entrée", "dépose le mot"],
       ["Échap", "efface le mot"],
       ["?", "affiche cette aide"],
-    ], "Cliquez une case vide du plateau pour y commencer le mot ; recliquez-la pour changer de direction, ou cliquez une case dans l’alignement. Vous pouvez aussi glisser un dé sur une case.");
+    ], "Cliquez une case vide du plateau pour y commencer le mot ; recliquez-la pour changer de direction, ou cliquez une case dans l’alignement. Vous pouvez aussi glisser un dé sur une case. Un dé ^ ou ¨ se pose sur la dernière lettre du mot : E puis ^ donne Ê.");
   }
 
   // ---- rendering -------------------------------------------------------------------------
@@ -403,7 +432,9 @@ export function mount(main, { id, info }) {
         const out = { className: [plannedDie ? `planned ${verdict}` : "", isStart ? "start" : ""].join(" ") };
         if (plannedDie) {
           const d = mine[plannedDie.i] || {};
-          out.node = dieNode({ colour: d.colour, face: d.face, letter: plannedDie.letter }, { elue: g.elue });
+          const s = plannedDie.sign !== undefined ? mine[plannedDie.sign] : null;
+          const accent = s ? (SIGN_ACCENTS[s.face] || {})[JOKERS.has(d.face) ? plannedDie.letter : d.face] || "" : "";
+          out.node = dieNode({ colour: d.colour, face: d.face, letter: plannedDie.letter, accent }, { elue: g.elue });
         }
         if (isStart && canPlace()) out.overlay = el("span", { class: "vp-arrow", "aria-hidden": "true", text: DIR[st.dir].arrow });
         if (interactive) {
@@ -457,11 +488,11 @@ export function mount(main, { id, info }) {
       return;
     }
     const my = rack();
-    const inWord = new Map(st.word.map((w, k) => [w.i, k]));
+    const wordPos = new Map(st.word.flatMap((w, k) => (w.sign !== undefined ? [[w.i, k], [w.sign, k]] : [[w.i, k]])));
     const place = canPlace() && !busy();
     const mayKeep = myTurn() && rolled() && g.rolls_left > 0 && !busy();
     const diceNodes = my.map((d, i) => {
-      const pos = inWord.get(i);
+      const pos = wordPos.get(i);
       const used = pos !== undefined;
       const die = dieNode({ colour: d.colour, face: d.face }, {
         elue: g.elue, as: place ? "button" : "span",

@@ -15,6 +15,11 @@ const SIGN_NAMES = {
   "¨": "tréma", "?": "joker", "*": "super joker",
 };
 export const JOKERS = new Set(["?", "*"]);
+/** What an accent sign die makes of the plain letter it is set on (the engine's SIGN_ACCENTS). */
+export const SIGN_ACCENTS = {
+  "^": { A: "Â", E: "Ê", I: "Î", O: "Ô", U: "Û" },
+  "¨": { E: "Ë", I: "Ï", U: "Ü" },
+};
 
 /** The eight directions: [name, row step, column step, arrow, French label]. Forward readings
  * first (left to right, top to bottom), then the reversed ones (the seed's "lecture inversée"). */
