@@ -338,3 +338,52 @@ def test_an_accent_sign_die_set_on_the_letter_before_it_over_the_socket(
     assert alice.view["game"]["scores"] == [2, 0]
     assert len(alice.view["game"]["racks"][0]) == 7  # three dice laid, three drawn
     alice.close()
+
+
+def test_a_joker_of_the_board_taken_back_against_its_letter_over_the_socket(
+        server: TestClient) -> None:
+    """Seed C1 (docs/rules/volapuk.md): a player gives a die showing a board joker's letter,
+    which takes its cell, and lays the joker at once in his word (what volapuk.js sends when
+    the player clicks the joker on the board). Seed 6: Bob starts, rolls A G P T B AT ? and
+    lays AGA with the joker as the last A (H8); Alice rolls B L R S A _ A, gives her A (die
+    4) for the joker, and lays R and the joker as S after it: AGARS, 5 points."""
+    table_id, tokens = dealt_table(server, 6)
+    alice = Socket(server, table_id, tokens[0])
+    bob = Socket(server, table_id, tokens[1])
+    assert bob.view["game"]["current"] == 1
+    bob.send({"type": "action", "action": {"type": "roll", "keep": []}})
+    bob.until(lambda m: m["type"] == "update")
+    assert [d["face"] for d in bob.view["game"]["racks"][1]] == \
+        ["A", "G", "P", "T", "B", "AT", "?"]
+    bob.send({"type": "action", "action": {
+        "type": "place", "row": 7, "col": 5, "direction": "E", "dice": [0, 1, 6],
+        "letters": ["", "", "A"], "fetishes": [], "swap": []}})
+    bob.until(lambda m: m["type"] == "update" and m["view"]["game"]["current"] == 0)
+    alice.until(lambda m: m["type"] == "update" and m["view"]["game"]["current"] == 0)
+    alice.send({"type": "action", "action": {"type": "roll", "keep": []}})
+    alice.until(lambda m: m["type"] == "update" and m["view"]["game"]["rolls"] == 1)
+    assert [d["face"] for d in alice.view["game"]["racks"][0]] == \
+        ["B", "L", "R", "S", "A", "_", "A"]
+    swap = {"type": "place", "row": 7, "col": 8, "direction": "E", "dice": [2, 7],
+            "letters": ["", "S"], "fetishes": [], "swap": [7, 7, 4]}
+    alice.send({"type": "action", "action": {**swap, "swap": [7, 7, 3]}})
+    error = alice.until(lambda m: m["type"] == "error")
+    assert (error["code"], error["message"]) == (
+        "swap_letter", "Le joker vaut A : donnez un dé qui montre cette lettre.")
+    alice.send({"type": "action", "action": {**swap, "dice": [2], "letters": [""]}})
+    error = alice.until(lambda m: m["type"] == "error")
+    assert (error["code"], error["message"]) == (
+        "joker_unused", "Le joker repris doit servir tout de suite dans votre mot.")
+    alice.send({"type": "action", "action": swap})
+    update = alice.until(lambda m: m["type"] == "update" and any(
+        e["type"] == "word" for e in m["events"]))
+    word = next(e["data"] for e in update["events"] if e["type"] == "word")
+    assert [w["text"] for w in word["words"]] == ["AGARS"] and word["total"] == 5
+    assert word["swap"] == [7, 7, 4]
+    board = {t["name"]: (t["face"], t["letter"]) for t in alice.view["game"]["board"]}
+    assert board == {"H6": ("A", ""), "H7": ("G", ""), "H8": ("A", ""), "H9": ("R", ""),
+                     "H10": ("?", "S")}
+    assert alice.view["game"]["scores"][0] == 5
+    assert len(alice.view["game"]["racks"][0]) == 7  # the A given and the R drawn again
+    alice.close()
+    bob.close()

@@ -16,7 +16,7 @@ import {
   renderBanner as fillBanner, endLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
 } from "./tablekit.js";
 import { play as sound } from "./sound.js";
-import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
+import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, tileColour, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
 import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./volapukpanels.js";
 
 export function mount(main, { id, info }) {
@@ -27,6 +27,7 @@ export function mount(main, { id, info }) {
     start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
     preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
     clockSkew: 0, endAnnounced: false, scoresShown: null, asking: false,
+    swap: null, // a simple joker taken back from the board: {r, c, i (the die given), joker (its rack index)}
   };
   let alive = true;
 
@@ -154,6 +155,15 @@ export function mount(main, { id, info }) {
   const rolled = () => rack().some((d) => d.face !== null && d.face !== undefined);
   const canPlace = () => myTurn() && rolled();
   const taken = () => new Set((st.game.board || []).map((t) => key(t.cell[0], t.cell[1])));
+  const tileAt = (r, c) => (st.game.board || []).find((t) => t.cell[0] === r && t.cell[1] === c);
+  /** Rack die i, or the joker taken back from the board (it joins the rack as its last die). */
+  function myDie(i) {
+    if (st.swap && i === st.swap.joker) {
+      const t = tileAt(st.swap.r, st.swap.c);
+      return { colour: t ? tileColour(t.die) : "vert", face: "?" };
+    }
+    return rack()[i];
+  }
 
   /** Where the word's dice land: from the start cell along the direction, cells already taken
    * being played through (as the engine lays them). */
@@ -177,6 +187,7 @@ export function mount(main, { id, info }) {
 
   function clearWord(render = true) {
     st.word = [];
+    st.swap = null;
     st.preview = null;
     st.previewSeq += 1;
     clearTimeout(st.previewTimer);
@@ -197,7 +208,8 @@ export function mount(main, { id, info }) {
       // an accent sign die comes right after the letter die it is set on (E then ^ = Ê)
       dice: st.word.flatMap((w) => (w.sign !== undefined ? [w.i, w.sign] : [w.i])),
       letters: st.word.flatMap((w) => (w.sign !== undefined ? [w.letter || "", ""] : [w.letter || ""])),
-      fetishes: [...st.fetish].filter((i) => !inWord(i)).sort((a, b) => a - b), swap: [],
+      fetishes: [...st.fetish].filter((i) => !inWord(i) && !(st.swap && st.swap.i === i)).sort((a, b) => a - b),
+      swap: st.swap ? [st.swap.r, st.swap.c, st.swap.i] : [],
     };
   }
 
@@ -222,7 +234,7 @@ export function mount(main, { id, info }) {
     const mark = face === "^" ? "l’accent circonflexe" : "le tréma";
     if (!last) { toast(`Posez d’abord la lettre qui prend ${mark} : le signe se pose sur la dernière lettre du mot.`, { kind: "info" }); return; }
     if (last.sign !== undefined) { toast("Cette lettre porte déjà un signe d’accent.", { kind: "info" }); return; }
-    const d = rack()[last.i] || {};
+    const d = myDie(last.i) || {};
     const letter = JOKERS.has(d.face) ? last.letter : d.face;
     const accented = (SIGN_ACCENTS[face] || {})[letter];
     if (!accented) {
@@ -237,8 +249,44 @@ export function mount(main, { id, info }) {
     changed();
   }
 
+  /** A click on a simple joker of the board (seed C1): take it back against a die of the rack
+   * showing its letter, which goes on its cell; the joker must be used at once, so it joins
+   * the word now (its letter asked). Again, or on the joker in the rack: undone. */
+  async function jokerClicked(r, c, t) {
+    if (!canPlace() || busy() || st.asking) return;
+    if (st.swap) {
+      const here = st.swap.r === r && st.swap.c === c;
+      cancelSwap();
+      if (!here) toast("Un seul joker repris par coup : l’échange précédent est annulé.", { kind: "info" });
+      return;
+    }
+    const give = rack().findIndex((d, i) => d.face !== null && d.face !== undefined && faceText(d.face) === t.letter && !inWord(i));
+    if (give < 0) { toast(`Pour reprendre ce joker, donnez un dé qui montre ${t.letter} : vous n’en avez pas.`, { kind: "info" }); return; }
+    st.asking = true;
+    const letter = await askJokerLetter("?");
+    st.asking = false;
+    if (!letter || !canPlace()) return;
+    const joker = rack().length;
+    st.swap = { r, c, i: give, joker };
+    st.fetish.delete(give);
+    st.word.push({ i: joker, letter });
+    toast(`Joker repris contre votre ${t.letter} : il est dans votre mot et doit y rester.`, { kind: "info" });
+    sound("tile");
+    changed();
+  }
+
+  function cancelSwap() {
+    if (!st.swap) return;
+    const joker = st.swap.joker;
+    st.word = st.word.filter((w) => w.i !== joker);
+    st.swap = null;
+    sound("lift");
+    changed();
+  }
+
   async function toggleDie(i) {
     if (!canPlace() || busy()) return;
+    if (st.swap && (i === st.swap.joker || i === st.swap.i)) { cancelSwap(); return; }
     const signed = st.word.find((w) => w.sign === i);
     if (signed) { delete signed.sign; sound("lift"); changed(); return; }
     const at = st.word.findIndex((w) => w.i === i);
@@ -265,6 +313,7 @@ export function mount(main, { id, info }) {
   function cellClicked(r, c) {
     if (!canPlace() || busy()) return;
     const onWord = planned().cells.find((p) => p.r === r && p.c === c);
+    if (onWord && st.swap && onWord.i === st.swap.joker) { cancelSwap(); return; }
     if (onWord) { st.word = st.word.filter((w) => w.i !== onWord.i); sound("lift"); changed(); return; }
     if (st.start && st.start[0] === r && st.start[1] === c) {
       const names = DIRECTIONS.map((d) => d[0]);
@@ -425,13 +474,34 @@ export function mount(main, { id, info }) {
     const node = boardNode(g, {
       last: lastCells(g),
       cell: (r, c, t) => {
-        if (t) return {};
+        if (t) {
+          if (t.face !== "?") return {};
+          // a simple joker of the board: taken back against a die showing its letter (C1)
+          const swapped = st.swap && st.swap.r === r && st.swap.c === c;
+          const out = {};
+          if (swapped) {
+            const given = mine[st.swap.i] || {};
+            out.node = dieNode({ colour: given.colour, face: given.face, accent: t.accent }, { elue: g.elue, extraClass: "planned-swap" });
+            out.className = "planned ok";
+          }
+          if (interactive) {
+            out.as = "button";
+            out.props = {
+              type: "button",
+              "aria-label": `${cellName(r, c)} : joker (${t.letter}) — ${swapped ? "annuler l’échange" : `le reprendre contre votre ${t.letter}`}`,
+              title: swapped ? "Annuler l’échange du joker" : `Reprendre ce joker contre un dé qui montre ${t.letter} (il doit servir dans votre mot)`,
+              onclick: () => jokerClicked(r, c, t),
+            };
+            out.className = [out.className || "", "vp-joker-cell"].join(" ");
+          }
+          return out;
+        }
         const k = key(r, c);
         const plannedDie = planMap.get(k);
         const isStart = st.start && st.start[0] === r && st.start[1] === c;
         const out = { className: [plannedDie ? `planned ${verdict}` : "", isStart ? "start" : ""].join(" ") };
         if (plannedDie) {
-          const d = mine[plannedDie.i] || {};
+          const d = myDie(plannedDie.i) || {};
           const s = plannedDie.sign !== undefined ? mine[plannedDie.sign] : null;
           const accent = s ? (SIGN_ACCENTS[s.face] || {})[JOKERS.has(d.face) ? plannedDie.letter : d.face] || "" : "";
           out.node = dieNode({ colour: d.colour, face: d.face, letter: plannedDie.letter, accent }, { elue: g.elue });
@@ -491,13 +561,16 @@ export function mount(main, { id, info }) {
     const wordPos = new Map(st.word.flatMap((w, k) => (w.sign !== undefined ? [[w.i, k], [w.sign, k]] : [[w.i, k]])));
     const place = canPlace() && !busy();
     const mayKeep = myTurn() && rolled() && g.rolls_left > 0 && !busy();
-    const diceNodes = my.map((d, i) => {
+    // a joker taken back shows as the rack's last die; the die given for it as set aside
+    const slots = st.swap ? [...my, myDie(st.swap.joker)] : my;
+    const diceNodes = slots.map((d, i) => {
       const pos = wordPos.get(i);
-      const used = pos !== undefined;
+      const given = Boolean(st.swap && i === st.swap.i);
+      const used = pos !== undefined || given;
       const die = dieNode({ colour: d.colour, face: d.face }, {
         elue: g.elue, as: place ? "button" : "span",
         extraClass: [used ? "used" : "", d.fetish ? "fetish" : "", st.keep.has(i) ? "kept" : ""].join(" "),
-        badge: used ? String(pos + 1) : d.fetish ? "★" : null,
+        badge: given ? "⇄" : used ? String(pos + 1) : d.fetish ? "★" : null,
         props: place ? { draggable: "true", "aria-pressed": used ? "true" : "false", onclick: () => toggleDie(i), ondragstart: (e) => e.dataTransfer.setData("text/plain", String(i)), dataset: { index: String(i), face: d.face ?? "", colour: d.colour } } : { dataset: { index: String(i), face: d.face ?? "", colour: d.colour } },
       });
       const keepBtn = mayKeep && !d.fetish && d.face !== null && !used

@@ -99,7 +99,7 @@ export function boardNode(g, { tiles = null, last = new Set(), cell = () => ({})
       const t = byCell.get(key(r, c));
       const extra = cell(r, c, t) || {};
       const name = cellName(r, c);
-      const content = t ? dieNode({ colour: tileColour(t.die), face: t.face, letter: t.letter, accent: t.accent }, { elue: g.elue, extraClass: last.has(key(r, c)) ? "last" : "" }) : extra.node || null;
+      const content = t && !extra.node ? dieNode({ colour: tileColour(t.die), face: t.face, letter: t.letter, accent: t.accent }, { elue: g.elue, extraClass: last.has(key(r, c)) ? "last" : "" }) : extra.node || null;
       grid.append(el(extra.as || "span", {
         class: ["vp-cell", t ? "taken" : "", r === (size - 1) / 2 && c === (size - 1) / 2 ? "centre" : "", extra.className || ""],
         role: "gridcell", "aria-label": `${name}${t ? ` : ${faceText(t.face, t.letter, t.accent)}` : ""}`, dataset: { cell: name },
