@@ -251,7 +251,8 @@ export function mount(main, { id, info }) {
 
   /** A click on a simple joker of the board (seed C1): take it back against a die of the rack
    * showing its letter, which goes on its cell; the joker must be used at once, so it joins
-   * the word now (its letter asked). Again, or on the joker in the rack: undone. */
+   * the word now (its letter asked; clicked in the rack it leaves the word and comes back at
+   * its end, to change its place). Clicked again, or the die given: undone. */
   async function jokerClicked(r, c, t) {
     if (!canPlace() || busy() || st.asking) return;
     if (st.swap) {
@@ -270,7 +271,7 @@ export function mount(main, { id, info }) {
     st.swap = { r, c, i: give, joker };
     st.fetish.delete(give);
     st.word.push({ i: joker, letter });
-    toast(`Joker repris contre votre ${t.letter} : il est dans votre mot et doit y rester.`, { kind: "info" });
+    toast(`Joker repris contre votre ${t.letter} : il doit servir dans ce mot.`, { kind: "info" });
     sound("tile");
     changed();
   }
@@ -286,12 +287,12 @@ export function mount(main, { id, info }) {
 
   async function toggleDie(i) {
     if (!canPlace() || busy()) return;
-    if (st.swap && (i === st.swap.joker || i === st.swap.i)) { cancelSwap(); return; }
+    if (st.swap && i === st.swap.i) { cancelSwap(); return; }
     const signed = st.word.find((w) => w.sign === i);
     if (signed) { delete signed.sign; sound("lift"); changed(); return; }
     const at = st.word.findIndex((w) => w.i === i);
     if (at >= 0) { st.word.splice(at, 1); sound("lift"); changed(); return; }
-    const d = rack()[i];
+    const d = myDie(i);
     if (!d || d.face === null) return;
     if (SIGN_ACCENTS[d.face]) { addSign(i, d.face); return; }
     let letter = "";
@@ -313,7 +314,6 @@ export function mount(main, { id, info }) {
   function cellClicked(r, c) {
     if (!canPlace() || busy()) return;
     const onWord = planned().cells.find((p) => p.r === r && p.c === c);
-    if (onWord && st.swap && onWord.i === st.swap.joker) { cancelSwap(); return; }
     if (onWord) { st.word = st.word.filter((w) => w.i !== onWord.i); sound("lift"); changed(); return; }
     if (st.start && st.start[0] === r && st.start[1] === c) {
       const names = DIRECTIONS.map((d) => d[0]);
