@@ -27,6 +27,7 @@ export function mount(main, { id, info }) {
     start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
     preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
     clockSkew: 0, endAnnounced: false, scoresShown: null, asking: false,
+    rec: null, // recomposing: {moves: [[fr, fc, tr, tc]], laid: [{i, letter, r, c}], pick: {r, c} | {i} | null}
     swap: null, // a simple joker taken back from the board: {r, c, i (the die given), joker (its rack index)}
   };
   let alive = true;
@@ -118,7 +119,7 @@ export function mount(main, { id, info }) {
       clearWord(false);
       // Within a turn the rack's order does not change: the start cell, the dice kept and the
       // fétiches chosen stay as they were across rolls.
-      if (!sameTurn) { st.start = null; st.dir = "E"; st.keep = new Set(); st.fetish = new Set(); }
+      if (!sameTurn) { st.rec = null; st.start = null; st.dir = "E"; st.keep = new Set(); st.fetish = new Set(); }
       st.turnKey = turnKey;
     }
     for (const ev of initial ? [] : events) {
@@ -188,6 +189,7 @@ export function mount(main, { id, info }) {
   function clearWord(render = true) {
     st.word = [];
     st.swap = null;
+    if (st.rec) st.rec = { moves: [], laid: [], pick: null };
     st.preview = null;
     st.previewSeq += 1;
     clearTimeout(st.previewTimer);
@@ -213,11 +215,22 @@ export function mount(main, { id, info }) {
     };
   }
 
+  function recomposeAction() {
+    const laid = st.rec.laid;
+    return {
+      type: "recompose", moves: st.rec.moves.flat(), dice: laid.map((x) => x.i),
+      cells: laid.flatMap((x) => [x.r, x.c]), letters: laid.map((x) => x.letter || ""),
+      fetishes: [...st.fetish].filter((i) => !laid.some((x) => x.i === i)).sort((a, b) => a - b),
+    };
+  }
+
+  const ready = () => (st.rec ? st.rec.moves.length > 0 : st.word.length > 0 && Boolean(st.start));
+
   function requestPreview() {
     clearTimeout(st.previewTimer);
-    if (!canPlace() || !st.word.length || !st.start) { st.preview = null; return; }
+    if (!canPlace() || !ready()) { st.preview = null; return; }
     st.preview = { waiting: true };
-    const action = placeAction();
+    const action = st.rec ? recomposeAction() : placeAction();
     st.previewTimer = setTimeout(() => {
       st.previewSeq += 1;
       socket.send({ type: "preview", id: st.previewSeq, action });
@@ -285,8 +298,79 @@ export function mount(main, { id, info }) {
     changed();
   }
 
+  // ---- recomposing (seed: moving dice already laid, +10) ----------------------------------
+
+  /** The board as the recomposition leaves it: moved dice at their new cells, the rack dice
+   * laid; each tile says what it is (`rec`: "moved" with its move's index, or "laid"). */
+  function recTiles() {
+    const g = st.game;
+    const from = new Set(st.rec.moves.map((m) => key(m[0], m[1])));
+    const tiles = (g.board || []).filter((t) => !from.has(key(t.cell[0], t.cell[1])));
+    st.rec.moves.forEach((m, k) => {
+      const t = tileAt(m[0], m[1]);
+      if (t) tiles.push({ ...t, cell: [m[2], m[3]], rec: "moved", move: k });
+    });
+    for (const x of st.rec.laid) {
+      const d = rack()[x.i] || {};
+      tiles.push({ cell: [x.r, x.c], face: d.face, die: d.colour, letter: x.letter, accent: "", rec: "laid", i: x.i });
+    }
+    return tiles;
+  }
+
+  function toggleRecompose() {
+    if (!canPlace() || busy()) return;
+    st.rec = st.rec ? null : { moves: [], laid: [], pick: null };
+    st.word = [];
+    st.swap = null;
+    st.start = null;
+    if (st.rec) toast("Recomposition : cliquez un dé du plateau puis la case où il va ; ou un dé de votre réglette puis une case.", { kind: "info", duration: 5000 });
+    changed();
+  }
+
+  /** A click on a cell while recomposing. */
+  async function recCellClicked(r, c, t) {
+    if (!canPlace() || busy() || st.asking) return;
+    const rec = st.rec;
+    if (t && t.rec === "moved") { rec.moves.splice(t.move, 1); rec.pick = null; sound("lift"); changed(); return; }
+    if (t && t.rec === "laid") { rec.laid = rec.laid.filter((x) => x.i !== t.i); rec.pick = null; sound("lift"); changed(); return; }
+    if (t) {
+      rec.pick = rec.pick && rec.pick.r === r && rec.pick.c === c ? null : { r, c };
+      changed();
+      return;
+    }
+    if (!rec.pick) { toast("Choisissez d’abord un dé du plateau ou de votre réglette.", { kind: "info" }); return; }
+    if (rec.pick.i === undefined) {
+      rec.moves.push([rec.pick.r, rec.pick.c, r, c]);
+    } else {
+      const d = rack()[rec.pick.i];
+      let letter = "";
+      if (JOKERS.has(d.face)) {
+        st.asking = true;
+        letter = await askJokerLetter(d.face);
+        st.asking = false;
+        if (!letter || !canPlace() || !st.rec) return;
+      }
+      rec.laid.push({ i: rec.pick.i, letter, r, c });
+      st.fetish.delete(rec.pick.i);
+    }
+    rec.pick = null;
+    sound("tile");
+    changed();
+  }
+
+  function recDieClicked(i) {
+    const rec = st.rec;
+    if (rec.laid.some((x) => x.i === i)) { rec.laid = rec.laid.filter((x) => x.i !== i); sound("lift"); changed(); return; }
+    const d = rack()[i];
+    if (!d || d.face === null) return;
+    if (SIGN_ACCENTS[d.face]) { toast("Un signe d’accent ne se pose pas dans une recomposition : il se pose sur une lettre dans un mot déposé.", { kind: "info" }); return; }
+    rec.pick = rec.pick && rec.pick.i === i ? null : { i };
+    changed();
+  }
+
   async function toggleDie(i) {
     if (!canPlace() || busy()) return;
+    if (st.rec) { recDieClicked(i); return; }
     if (st.swap && i === st.swap.i) { cancelSwap(); return; }
     const signed = st.word.find((w) => w.sign === i);
     if (signed) { delete signed.sign; sound("lift"); changed(); return; }
@@ -365,6 +449,11 @@ export function mount(main, { id, info }) {
 
   function doPlace() {
     if (!canPlace()) return;
+    if (st.rec) {
+      if (!st.rec.moves.length) { toast("Déplacez au moins un dé du plateau.", { kind: "info" }); return; }
+      sendAction(recomposeAction());
+      return;
+    }
     if (!st.start) { toast("Choisissez la case de départ sur le plateau.", { kind: "info" }); return; }
     if (!st.word.length) { toast("Choisissez les dés de votre mot sur la réglette.", { kind: "info" }); return; }
     sendAction(placeAction());
@@ -471,6 +560,25 @@ export function mount(main, { id, info }) {
     const p = st.preview;
     const verdict = p && !p.waiting ? (p.legal ? "ok" : "ko") : "";
     const mine = rack();
+    if (st.rec) {
+      const pick = st.rec.pick;
+      replace(boardZone, boardNode(g, {
+        tiles: recTiles(),
+        cell: (r, c, t) => {
+          const out = { className: [t && t.rec ? `planned ${verdict}` : "", pick && pick.r === r && pick.c === c ? "start" : ""].join(" ") };
+          if (interactive) {
+            out.as = "button";
+            out.props = {
+              type: "button", onclick: () => recCellClicked(r, c, t),
+              "aria-label": `${cellName(r, c)}${t ? (t.rec ? " : annuler" : " : déplacer ce dé") : " : poser ici"}`,
+            };
+          }
+          return out;
+        },
+      }));
+      boardZone.firstChild.classList.toggle("placing", interactive);
+      return;
+    }
     const node = boardNode(g, {
       last: lastCells(g),
       cell: (r, c, t) => {
@@ -530,10 +638,13 @@ export function mount(main, { id, info }) {
     if (!show) return;
     const p = st.preview;
     const plan = planned();
-    if (!st.start || !st.word.length) {
+    if (st.rec && !st.rec.moves.length) {
+      previewLine.className = "tw-preview vp-preview idle";
+      replace(previewLine, el("span", { text: "Recomposition (+10) : cliquez un dé du plateau, puis la case où le déplacer ; un dé de votre réglette, puis une case, pour l’ajouter." }));
+    } else if (!st.rec && (!st.start || !st.word.length)) {
       previewLine.className = "tw-preview vp-preview idle";
       replace(previewLine, el("span", { text: !st.start ? "Cliquez une case vide du plateau pour y commencer votre mot, puis vos dés dans l’ordre." : `Départ ${cellName(...st.start)}, ${DIR[st.dir].label} ${DIR[st.dir].arrow} : cliquez vos dés dans l’ordre du mot.` }));
-    } else if (plan.off) {
+    } else if (!st.rec && plan.off) {
       previewLine.className = "tw-preview vp-preview invalid";
       replace(previewLine, icon("info"), el("span", { class: "preview-error", text: "Le mot sort du plateau." }));
     } else if (!p || p.waiting) {
@@ -558,7 +669,9 @@ export function mount(main, { id, info }) {
       return;
     }
     const my = rack();
-    const wordPos = new Map(st.word.flatMap((w, k) => (w.sign !== undefined ? [[w.i, k], [w.sign, k]] : [[w.i, k]])));
+    const wordPos = st.rec ? new Map(st.rec.laid.map((x, k) => [x.i, k]))
+      : new Map(st.word.flatMap((w, k) => (w.sign !== undefined ? [[w.i, k], [w.sign, k]] : [[w.i, k]])));
+    const picked = st.rec && st.rec.pick && st.rec.pick.i !== undefined ? st.rec.pick.i : null;
     const place = canPlace() && !busy();
     const mayKeep = myTurn() && rolled() && g.rolls_left > 0 && !busy();
     // a joker taken back shows as the rack's last die; the die given for it as set aside
@@ -569,7 +682,7 @@ export function mount(main, { id, info }) {
       const used = pos !== undefined || given;
       const die = dieNode({ colour: d.colour, face: d.face }, {
         elue: g.elue, as: place ? "button" : "span",
-        extraClass: [used ? "used" : "", d.fetish ? "fetish" : "", st.keep.has(i) ? "kept" : ""].join(" "),
+        extraClass: [used ? "used" : "", d.fetish ? "fetish" : "", st.keep.has(i) ? "kept" : "", picked === i ? "picked" : ""].join(" "),
         badge: given ? "⇄" : used ? String(pos + 1) : d.fetish ? "★" : null,
         props: place ? { draggable: "true", "aria-pressed": used ? "true" : "false", onclick: () => toggleDie(i), ondragstart: (e) => e.dataTransfer.setData("text/plain", String(i)), dataset: { index: String(i), face: d.face ?? "", colour: d.colour } } : { dataset: { index: String(i), face: d.face ?? "", colour: d.colour } },
       });
@@ -587,10 +700,11 @@ export function mount(main, { id, info }) {
     const rollLabel = !g.rolls ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
     const actions = myTurn() ? el("div", { class: "tw-actions vp-actions" },
       g.rolls_left > 0 ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
-      rolled() ? button("Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !st.word.length || !st.start, title: "Entrée" }) : null,
-      rolled() ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: !st.word.length && !st.start, title: "Échap" }) : null,
+      rolled() ? button(st.rec ? "Valider la recomposition" : "Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !ready(), title: "Entrée" }) : null,
+      rolled() ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: st.rec ? !st.rec.moves.length && !st.rec.laid.length : !st.word.length && !st.start, title: "Échap" }) : null,
+      rolled() && (g.board || []).length ? button(st.rec ? "Écrire un mot" : "Recomposer", { kind: "ghost vp-recompose", iconName: "shuffle", onClick: toggleRecompose, disabled: busy(), title: st.rec ? "Revenir au mot posé d’un coup" : "Déplacer des dés déjà posés pour former de nouveaux mots (+10)" }) : null,
       button("Passer", { kind: "ghost vp-pass", iconName: "pass", onClick: doPass, disabled: busy() })) : null;
-    const dirs = canPlace() ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
+    const dirs = canPlace() && !st.rec ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
       DIRECTIONS.map(([d, , , arrow, label]) => el("button", { type: "button", role: "radio", class: ["vp-dir", d === st.dir ? "on" : ""], "aria-checked": d === st.dir ? "true" : "false", "aria-label": label, title: label, text: arrow, dataset: { dir: d },
         onclick: () => { st.dir = d; changed(); } }))) : null;
     replace(rackZone,
