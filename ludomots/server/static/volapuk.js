@@ -491,7 +491,7 @@ export function mount(main, { id, info }) {
       ["Entrée", "dépose le mot"],
       ["Échap", "efface le mot"],
       ["?", "affiche cette aide"],
-    ], "Cliquez une case vide du plateau pour y commencer le mot ; recliquez-la pour changer de direction, ou cliquez une case dans l’alignement. Vous pouvez aussi glisser un dé sur une case. Un dé ^ ou ¨ se pose sur la dernière lettre du mot : E puis ^ donne Ê.");
+    ], "Cliquez une case vide du plateau pour y commencer le mot ; recliquez-la pour changer de direction, ou cliquez une case dans l’alignement. Vous pouvez aussi glisser un dé sur une case. Un dé ^ ou ¨ se pose sur la dernière lettre du mot : E puis ^ donne Ê. Un joker du plateau se reprend en le cliquant, contre un de vos dés qui montre sa lettre. « Recomposer » déplace des dés déjà posés (+10).");
   }
 
   // ---- rendering -------------------------------------------------------------------------
