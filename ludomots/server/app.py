@@ -1,6 +1,6 @@
 """The application: routes, middleware, and the lifespan that owns the table manager.
 
-The lifespan opens the store (creating the schema on first run), starts the manager and
+The lifespan opens the store (migrating the schema to the newest revision), starts the manager and
 resumes every unfinished game (``load_all``: bots pick up where they were, clocks restart)
 before the first request is served; at shutdown it stops bots and clocks, ends every
 subscription (WebSockets then close) and releases the database.
@@ -74,7 +74,7 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(database_url)
-        store.create_schema()
+        store.migrate()
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
                                run_clocks=run_clocks, **(manager_options or {}))
         app.state.manager = manager
