@@ -165,3 +165,42 @@ class RedisServer:
     def close(self) -> None:
         self.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+# ---- one of each per test session, started on first use ----------------------------------------
+
+#: "sqlite" (default) or "postgresql": the database the table and server tests run on
+#: (``make test`` runs them once with each).
+TEST_DB = os.environ.get("LUDOMOTS_TEST_DB", "sqlite")
+if TEST_DB not in ("sqlite", "postgresql"):
+    raise ServiceError(f"LUDOMOTS_TEST_DB must be sqlite or postgresql, not {TEST_DB!r}")
+
+_shared: dict[str, PostgresCluster | RedisServer] = {}
+
+
+def _stop_shared() -> None:
+    for service in _shared.values():
+        service.close()
+    _shared.clear()
+
+
+def shared_postgres() -> PostgresCluster:
+    """The session's PostgreSQL cluster (stopped when the tests end)."""
+    if "pg" not in _shared:
+        import atexit
+
+        if not _shared:
+            atexit.register(_stop_shared)
+        cluster = PostgresCluster()
+        _shared["pg"] = cluster
+        cluster.start()
+    found = _shared["pg"]
+    assert isinstance(found, PostgresCluster)
+    return found
+
+
+def fresh_db_url(tmp_path: Path, name: str = "ludomots.db") -> str:
+    """A fresh database for one test: a SQLite file, or a PostgreSQL schema."""
+    if TEST_DB == "postgresql":
+        return shared_postgres().create_schema()
+    return f"sqlite:///{tmp_path / name}"
