@@ -187,7 +187,8 @@ async def test_only_the_lease_holder_runs_a_tables_bots(start: Start) -> None:
     for card in (1, 2, 3):
         await a.idle()
         await b.idle()
-        await _until(lambda: a.store.count_actions(table_id) == 2 * card - 1)
+        # the bot's bid of this round is stored
+        await _until(lambda n=2 * card - 1: a.store.count_actions(table_id) == n)
         await b.act(table_id, tokens[0], _bid(card))
     for sub in subs:
         while (await _next(sub))["view"]["table"]["status"] != "over":
