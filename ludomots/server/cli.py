@@ -85,6 +85,8 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
 
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    # Alembic narrates every plugin it loads; the app logs the schema change itself.
+    logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.getLogger().level))
     if redis_url is not None and database_url.startswith("sqlite"):
         raise click.UsageError("--redis needs a database every process reaches: "
                                "--db postgresql://...")

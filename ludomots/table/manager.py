@@ -55,6 +55,7 @@ from ludomots.table.errors import (
     rate_limited,
     record_unavailable,
     store_failed,
+    store_unavailable,
     table_error,
     table_full,
     unknown_table,
@@ -209,8 +210,12 @@ class TableManager:
                 return table
             try:
                 info, actions = await self._db(self.store.load_table, table_id)
+                hashes = await self._db(self.store.token_hashes, table_id)
             except NotFoundError:
                 raise unknown_table(table_id) from None
+            except StoreError as exc:
+                log.error("table %s: cannot load: %s", table_id, exc)
+                raise store_unavailable() from exc
             try:
                 table = Table.rebuild(info, actions, now=self._now)
             except TableLoadError as exc:
@@ -218,8 +223,8 @@ class TableManager:
                 raise table_error("table_unavailable",
                                   "Cette partie ne peut pas être chargée.") from exc
             if table.broken is not None and info.status != "broken":
-                await self._db(self.store.set_status, table_id, "broken")
-            hashes = await self._db(self.store.token_hashes, table_id)
+                with contextlib.suppress(StoreError):  # marked again at the next load
+                    await self._db(self.store.set_status, table_id, "broken")
             self._register(table, hashes)
             return table
 
@@ -290,7 +295,10 @@ class TableManager:
                     log.exception("table %s: cannot claim seat %d", table_id, seat)
                     raise store_failed() from exc
             # Refresh even on failure: another process may have taken seats meanwhile.
-            table.set_info(await self._db(self.store.load_info, table_id))
+            try:
+                table.set_info(await self._db(self.store.load_info, table_id))
+            except StoreError as exc:
+                raise store_unavailable() from exc
             if claimed is None:
                 raise table_full()
             seat, token = claimed
@@ -306,7 +314,10 @@ class TableManager:
         await self._get(table_id)
         seat = seat_of(token, self._hashes.get(table_id, {}))
         if seat is None:  # maybe issued by another process: ask the store once
-            hashes = await self._db(self.store.token_hashes, table_id)
+            try:
+                hashes = await self._db(self.store.token_hashes, table_id)
+            except StoreError as exc:
+                raise store_unavailable() from exc
             self._hashes[table_id] = hashes
             seat = seat_of(token, hashes)
         return seat
@@ -346,7 +357,10 @@ class TableManager:
 
     async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
         """Waiting and playing tables, most recently active first; no seeds, no tokens."""
-        infos = await self._db(self.store.list_tables, LIVE_STATUSES, limit)
+        try:
+            infos = await self._db(self.store.list_tables, LIVE_STATUSES, limit)
+        except StoreError as exc:
+            raise store_unavailable() from exc
         out = []
         for info in infos:
             entry = info.public_json()
@@ -453,22 +467,25 @@ class TableManager:
 
     async def _catch_up(self, table: Table) -> bool:
         """Apply what other processes stored (actions, claims, status); True if anything
-        changed. A divergence marks the table broken."""
+        changed. A divergence marks the table broken. RuleError("store_error") when the
+        store cannot be read (the table is then unchanged)."""
         try:
             actions = await self._db(self.store.load_actions, table.id, table.seq)
             info = await self._db(self.store.load_info, table.id)
         except StoreError as exc:
-            log.exception("table %s: cannot catch up", table.id)
+            log.error("table %s: cannot catch up: %s", table.id, exc)
             raise store_failed() from exc
         before = (table.info.seats, table.info.status)
         events: list[Event] = []
         table.catch_up(actions, events)
         table.set_info(info)
         if table.broken is not None and info.status != "broken":
-            await self._db(self.store.set_status, table.id, "broken")
+            with contextlib.suppress(StoreError):  # marked again at the next load
+                await self._db(self.store.set_status, table.id, "broken")
         changed = bool(actions) or (table.info.seats, table.info.status) != before
         if changed:
-            self._hashes[table.id] = await self._db(self.store.token_hashes, table.id)
+            with contextlib.suppress(StoreError):  # else the next unknown token asks again
+                self._hashes[table.id] = await self._db(self.store.token_hashes, table.id)
             self._changed(table, events)
         return changed
 
