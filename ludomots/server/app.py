@@ -87,6 +87,7 @@ def create_app(
         if redis_url is not None:
             bus = RedisBus(redis_url)
             shared = {"bus": bus, "leases": RedisLeases(redis_url, bus.process_id, lease_ttl)}
+            app.state.chat.attach(bus)
             log.info("process %s shares its tables through %s", bus.process_id, redis_url)
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
                                run_clocks=run_clocks, **shared, **(manager_options or {}))

@@ -42,13 +42,15 @@ CHANNEL = "ludomots:tables"
 QUEUE_MAX = 10_000
 RETRY_MIN, RETRY_MAX = 0.1, 2.0
 
-NoticeKind = Literal["action", "info"]
+NoticeKind = Literal["action", "info", "chat"]
+KINDS: tuple[NoticeKind, ...] = ("action", "info", "chat")
 
 
 @dataclass(frozen=True)
 class Notice:
     """News about one table. ``action``: action ``seq`` was stored (with its row); ``info``:
-    seats or status changed (someone joined), reload them."""
+    seats or status changed (someone joined), reload them; ``chat``: a chat line (the
+    payload in ``action``) for the table's connections on every process."""
 
     table_id: str
     kind: NoticeKind
@@ -69,7 +71,7 @@ class Notice:
     def decode(cls, raw: str | bytes) -> Notice:
         data = json.loads(raw)
         kind = data["k"]
-        if kind not in ("action", "info"):
+        if kind not in KINDS:
             raise ValueError(f"unknown notice kind {kind!r}")
         return cls(table_id=str(data["t"]), kind=kind, origin=str(data["o"]), seq=int(data["n"]),
                    seat=int(data["s"]), action=dict(data["a"]), ms=int(data["ms"]),
@@ -85,6 +87,9 @@ class LocalBus:
 
     process_id = "local"
     distributed = False
+
+    def on(self, kind: NoticeKind, handler: OnNotice) -> None:
+        return None
 
     async def start(self, on_notice: OnNotice, on_resync: OnResync) -> None:
         return None
@@ -121,8 +126,14 @@ class RedisBus:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task[None]] = []
         self._closed = False
+        self._handlers: dict[str, OnNotice] = {}
         #: Set once subscribed (tests wait for it); cleared while reconnecting.
         self.subscribed = asyncio.Event()
+
+    def on(self, kind: NoticeKind, handler: OnNotice) -> None:
+        """Send notices of ``kind`` to ``handler`` instead of ``start``'s ``on_notice``
+        (the server's chat hub takes the chat lines)."""
+        self._handlers[kind] = handler
 
     async def start(self, on_notice: OnNotice, on_resync: OnResync) -> None:
         loop = asyncio.get_running_loop()
@@ -178,7 +189,7 @@ class RedisBus:
                         log.error("bus: malformed notice ignored: %s", exc)
                         continue
                     if notice.origin != self.process_id:
-                        on_notice(notice)
+                        self._handlers.get(notice.kind, on_notice)(notice)
             except (self._redis.RedisError, OSError) as exc:
                 self.subscribed.clear()
                 log.warning("bus: lost Redis (%s); reconnecting in %.1f s", exc, delay)

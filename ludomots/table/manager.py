@@ -32,6 +32,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import re
 import secrets
 import time
@@ -168,6 +169,7 @@ class TableManager:
         self._leases: Leases = leases or LocalLeases()
         self._lease_task: asyncio.Task[None] | None = None
         self._claiming: set[str] = set()
+        self._claim_tried: dict[str, float] = {}  # monotonic time of the last refused claim
         self._notice_tasks: set[asyncio.Task[Any]] = set()
 
     async def __aenter__(self) -> TableManager:
@@ -521,6 +523,7 @@ class TableManager:
         if (finished or foreign) and not self._subs.get(table.id) and \
                 not any(key[0] == table.id for key in self._bot_tasks):
             self._tables.pop(table.id, None)
+            self._claim_tried.pop(table.id, None)
             self._clocked.pop(table.id, None)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
@@ -704,6 +707,11 @@ class TableManager:
         if not self._leases.distributed or self._closed or table.status != "playing" or \
                 self._leases.owns(table.id) or table.id in self._claiming:
             return
+        # Not after every action of a table another process owns: once per renewal period.
+        now = time.monotonic()
+        if now - self._claim_tried.get(table.id, -math.inf) < self._leases.ttl / 3:
+            return
+        self._claim_tried[table.id] = now
         self._claiming.add(table.id)
         task = asyncio.get_running_loop().create_task(self._claim([table.id]))
         self._notice_tasks.add(task)
@@ -716,6 +724,7 @@ class TableManager:
         finally:
             self._claiming.difference_update(table_ids)
         for table_id in gained:
+            self._claim_tried.pop(table_id, None)
             table = self._tables.get(table_id)
             if table is None:
                 continue
@@ -784,7 +793,8 @@ class TableManager:
                     return
                 if notice.kind == "action" and notice.seq < table.seq:
                     return  # already applied (we caught up from the store meanwhile)
-                if notice.kind == "action" and notice.seq == table.seq:
+                if notice.kind == "action" and notice.seq == table.seq and \
+                        table.status == "playing":
                     events: list[Event] = []
                     table.catch_up([StoredAction(notice.seq, notice.seat, notice.action,
                                                  notice.ms, notice.digest)], events)
