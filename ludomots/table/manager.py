@@ -36,7 +36,7 @@ import math
 import re
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Iterable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
 from typing import Any, Protocol, TypeVar
@@ -89,6 +89,12 @@ TIMEOUT_BOT_LEVEL = "debutant"
 MAX_CATCH_UPS = 3
 #: Every how many lease renewals the orphan sweep looks for tables nobody owns.
 SWEEP_EVERY = 3
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    """Mark a task's exception as seen (it was already reported to whoever waited)."""
+    if not task.cancelled():
+        task.exception()
 
 
 class Bus(Protocol):
@@ -414,6 +420,7 @@ class TableManager:
         # the action is being stored, the action still ends committed or rewound, under the lock.
         task = asyncio.get_running_loop().create_task(
             self._play_under_lock(table, seat, action_json, notices, timeout, retry))
+        task.add_done_callback(_retrieved)  # its caller may be gone: nobody else reads it
         return await asyncio.shield(task)
 
     async def _play_under_lock(self, table: Table, seat: int, action_json: object,
@@ -462,8 +469,10 @@ class TableManager:
                 table.rewind(move)
                 raise
             table.commit(move)
-            self._bus.publish(Notice(table.id, "action", self._bus.process_id, move.seq,
-                                     move.seat, move.action, move.ms, move.digest, timeout))
+            if self._bus.distributed:
+                self._bus.publish(Notice(table.id, "action", self._bus.process_id, move.seq,
+                                         move.seat, move.action, move.ms, move.digest,
+                                         timeout))
             self._changed(table, [*notices, *move.events])
             return move.events
 
@@ -524,6 +533,8 @@ class TableManager:
                 not any(key[0] == table.id for key in self._bot_tasks):
             self._tables.pop(table.id, None)
             self._claim_tried.pop(table.id, None)
+            if self._leases.distributed and self._leases.owns(table.id):
+                self._background(self._release([table.id]))
             self._clocked.pop(table.id, None)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
@@ -713,7 +724,14 @@ class TableManager:
             return
         self._claim_tried[table.id] = now
         self._claiming.add(table.id)
-        task = asyncio.get_running_loop().create_task(self._claim([table.id]))
+        self._background(self._claim([table.id]))
+
+    def _background(self, job: Coroutine[Any, Any, Any]) -> None:
+        """Run ``job`` as a task that ``close`` cancels (after ``close``: not at all)."""
+        if self._closed:
+            job.close()
+            return
+        task = asyncio.get_running_loop().create_task(job)
         self._notice_tasks.add(task)
         task.add_done_callback(self._notice_tasks.discard)
 
@@ -721,12 +739,16 @@ class TableManager:
         self._claiming.update(table_ids)
         try:
             gained = await self._leases.claim(table_ids)
+        except Exception:
+            log.exception("cannot claim leases")
+            return set()
         finally:
             self._claiming.difference_update(table_ids)
         for table_id in gained:
             self._claim_tried.pop(table_id, None)
             table = self._tables.get(table_id)
-            if table is None:
+            if table is None:  # dropped from memory meanwhile: not ours to run
+                await self._leases.release([table_id])
                 continue
             log.info("table %s: this process now runs its bots and clocks", table_id)
             self._schedule_bots(table)
@@ -759,6 +781,12 @@ class TableManager:
                 log.exception("lease round failed")
             await asyncio.sleep(self._leases.ttl / 3)
 
+    async def _release(self, table_ids: list[str]) -> None:
+        try:
+            await self._leases.release(table_ids)
+        except Exception:  # they expire on their own
+            log.exception("cannot release leases")
+
     async def _sweep(self) -> int:
         """Load and take over the playing tables nobody owns; returns how many."""
         infos = await self._db(self.store.list_tables, ("playing",), None)
@@ -779,9 +807,7 @@ class TableManager:
         if notice.table_id not in self._tables or self._closed:
             return
         # A task per notice; they queue on the table's lock in arrival order.
-        task = asyncio.get_running_loop().create_task(self._apply_notice(notice))
-        self._notice_tasks.add(task)
-        task.add_done_callback(self._notice_tasks.discard)
+        self._background(self._apply_notice(notice))
 
     async def _apply_notice(self, notice: Notice) -> None:
         table = self._tables.get(notice.table_id)
