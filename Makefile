@@ -7,21 +7,33 @@ GRAMMALECTE_DEB := python3-grammalecte_2.1.2+ds2-2_all.deb
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test browser lexique lexique-sources bench clean
+.PHONY: serve test browser services lexique lexique-sources bench clean
 
 # Installs the package in a virtualenv (first run only) and starts the web server
 # (SQLite file ludomots.db, bots available): open http://127.0.0.1:8000
 serve: $(VENV)/.installed
 	$(BIN)/ludomots serve
 
-# Installs the test needs (Python packages, Debian's Chromium for the browser tests) and runs
-# the whole suite: lint, types, tests, then the browser tests in a run of their own
-# (Playwright's synchronous API keeps an event loop that the asyncio tests must not share).
-test: $(VENV)/.test-installed lexique-sources browser
+# Installs the test needs (Python packages, Debian's Chromium for the browser tests, Debian's
+# PostgreSQL and Redis servers) and runs the whole suite: lint, types, tests, the table and
+# server tests a second time on PostgreSQL (the scale-out tests already use it), then the
+# browser tests in a run of their own (Playwright's synchronous API keeps an event loop that
+# the asyncio tests must not share). The tests start their own throwaway PostgreSQL cluster
+# and redis-server on loopback ports; nothing is configured on the machine.
+test: $(VENV)/.test-installed lexique-sources browser services
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --ignore=tests/e2e
+	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server \
+		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py
 	$(BIN)/python -m pytest tests/e2e
+
+# Debian's PostgreSQL and Redis binaries (the packages' own services are not used).
+services:
+	@ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
+	@command -v redis-server >/dev/null || (apt-get update -qq && \
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null)
 
 # Debian's Chromium, driven by Playwright's Python package (no browser download).
 browser:

@@ -19,6 +19,7 @@ GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
 # Commands imported only when called, so that the others start fast.
 LAZY_COMMANDS = {
     "serve": "ludomots.server.cli:serve",
+    "db": "ludomots.server.cli:db",
     "topword": "ludomots.games.topword.cli:topword",
     "typo": "ludomots.games.typo.cli:typo",
     "awalettres": "ludomots.games.awalettres.cli:awalettres",

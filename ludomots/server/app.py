@@ -1,6 +1,6 @@
 """The application: routes, middleware, and the lifespan that owns the table manager.
 
-The lifespan opens the store (creating the schema on first run), starts the manager and
+The lifespan opens the store (migrating the schema to the newest revision), starts the manager and
 resumes every unfinished game (``load_all``: bots pick up where they were, clocks restart)
 before the first request is served; at shutdown it stops bots and clocks, ends every
 subscription (WebSockets then close) and releases the database.
@@ -26,6 +26,8 @@ from ludomots.server.chat import ChatHub
 from ludomots.server.errors import EXCEPTION_HANDLERS
 from ludomots.server.security import SecurityHeadersMiddleware
 from ludomots.server.settings import ServerSettings
+from ludomots.table.bus import RedisBus
+from ludomots.table.leases import DEFAULT_TTL, RedisLeases
 from ludomots.table.manager import TableManager
 from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.store import DEFAULT_URL, Store
@@ -54,6 +56,8 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
 def create_app(
     database_url: str = DEFAULT_URL,
     *,
+    redis_url: str | None = None,
+    lease_ttl: float = DEFAULT_TTL,
     executor: ExecutorKind | Executor = "process",
     bot_delay: float = 0.4,
     settings: ServerSettings | None = None,
@@ -63,10 +67,12 @@ def create_app(
     on_ready: Callable[[], None] | None = None,
 ) -> Starlette:
     """The Ludomots web app on the database at ``database_url`` (SQLite by default,
-    PostgreSQL by URL). ``executor``: where bots think ("process" in production, "thread"
-    for tests). ``bot_delay``: seconds a bot waits before its move shows. ``settings``: the
-    server's limits. ``manager_options``: extra ``TableManager`` keyword arguments.
-    ``on_ready`` is called once every unfinished game has resumed."""
+    PostgreSQL by URL). ``redis_url``: share tables with the other processes on the same
+    database through this Redis (``bus.py``, ``leases.py``; ``lease_ttl`` seconds before a
+    dead process's tables are taken over). ``executor``: where bots think ("process" in
+    production, "thread" for tests). ``bot_delay``: seconds a bot waits before its move
+    shows. ``settings``: the server's limits. ``manager_options``: extra ``TableManager``
+    keyword arguments. ``on_ready`` is called once every unfinished game has resumed."""
     settings = settings or ServerSettings()
     if static_dir is not None:
         settings = replace(settings, static_dir=static_dir)
@@ -74,11 +80,20 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         store = Store(database_url)
-        store.create_schema()
+        before, after = store.migrate()
+        if before != after:
+            log.info("database schema upgraded from %s to %s", before, after)
+        shared: dict[str, Any] = {}
+        if redis_url is not None:
+            bus = RedisBus(redis_url)
+            shared = {"bus": bus, "leases": RedisLeases(redis_url, bus.process_id, lease_ttl)}
+            app.state.chat.attach(bus)
+            log.info("process %s shares its tables through %s", bus.process_id, redis_url)
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
-                               run_clocks=run_clocks, **(manager_options or {}))
+                               run_clocks=run_clocks, **shared, **(manager_options or {}))
         app.state.manager = manager
         try:
+            await manager.start()
             resumed = await manager.load_all()
             log.info("%d unfinished game(s) resumed", resumed)
             if on_ready is not None:

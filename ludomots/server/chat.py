@@ -1,8 +1,9 @@
 """Table chat: who is connected to which table, and what a chat line may contain.
 
 Chat is not part of the game, so it does not go through the table manager or the database:
-the hub simply fans a line out to the connections of one table in this process (lines are not
-kept; a page reload starts with an empty chat). Only seated players may write: an anonymous
+the hub simply fans a line out to the connections of one table in this process, and through
+the bus (``attach``) to the other processes' hubs when there are several (lines are not kept;
+a page reload starts with an empty chat). Only seated players may write: an anonymous
 spectator has no name to answer for what he writes.
 
 Text is the only free input shown to other players besides names, so it gets the same hygiene
@@ -17,6 +18,7 @@ from typing import Any, Protocol
 
 from ludomots.core.errors import RuleError
 from ludomots.server.settings import CHAT_MAX
+from ludomots.table.bus import Notice, RedisBus
 
 
 class Listener(Protocol):
@@ -28,6 +30,15 @@ class ChatHub:
 
     def __init__(self) -> None:
         self._tables: dict[str, set[Listener]] = {}
+        self._bus: RedisBus | None = None
+
+    def attach(self, bus: RedisBus) -> None:
+        """Share lines with the other processes' hubs through ``bus``."""
+        self._bus = bus
+        bus.on("chat", self._from_bus)
+
+    def _from_bus(self, notice: Notice) -> None:
+        self._deliver(notice.table_id, notice.action)
 
     def join(self, table_id: str, listener: Listener) -> None:
         self._tables.setdefault(table_id, set()).add(listener)
@@ -40,6 +51,12 @@ class ChatHub:
                 del self._tables[table_id]
 
     def broadcast(self, table_id: str, payload: dict[str, Any]) -> int:
+        """To this process's connections of the table (how many), and to the others'."""
+        if self._bus is not None:
+            self._bus.publish(Notice(table_id, "chat", self._bus.process_id, action=payload))
+        return self._deliver(table_id, payload)
+
+    def _deliver(self, table_id: str, payload: dict[str, Any]) -> int:
         listeners = list(self._tables.get(table_id, ()))
         for listener in listeners:
             listener.deliver(payload)

@@ -15,6 +15,7 @@ import click
 import uvicorn
 
 from ludomots.server.settings import WS_MAX_MESSAGE
+from ludomots.table.leases import DEFAULT_TTL
 from ludomots.table.store import DEFAULT_URL
 
 #: The WebSocket layer refuses frames beyond this (the handler refuses messages over 8 KiB
@@ -52,6 +53,13 @@ class _Server(uvicorn.Server):
               help="Port to listen on (0: any free port).")
 @click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
               help="Database URL (SQLite file, or postgresql://...).")
+@click.option("--redis", "redis_url", default=None,
+              help="Redis URL (redis://host:6379/0): several processes, on this machine or "
+                   "others, serve the same tables of one PostgreSQL database.")
+@click.option("--lease-ttl", type=click.FloatRange(1, 600), default=DEFAULT_TTL,
+              show_default=True,
+              help="With --redis: seconds before the bots and clocks of a process that died "
+                   "are taken over by another.")
 @click.option("--executor", type=click.Choice(["process", "thread"]), default="process",
               show_default=True, help="Where bots think: worker processes or threads.")
 @click.option("--bot-delay", type=click.FloatRange(0, 10), default=0.4, show_default=True,
@@ -66,7 +74,8 @@ class _Server(uvicorn.Server):
                    "players, more CPU for the server.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
-def serve(host: str, port: int, database_url: str, executor: str, bot_delay: float,
+def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
+          executor: str, bot_delay: float,
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
           log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
@@ -76,7 +85,13 @@ def serve(host: str, port: int, database_url: str, executor: str, bot_delay: flo
 
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
-    app = create_app(database_url, executor="thread" if executor == "thread" else "process",
+    # Alembic narrates every plugin it loads; the app logs the schema change itself.
+    logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.getLogger().level))
+    if redis_url is not None and database_url.startswith("sqlite"):
+        raise click.UsageError("--redis needs a database every process reaches: "
+                               "--db postgresql://...")
+    app = create_app(database_url, redis_url=redis_url, lease_ttl=lease_ttl,
+                     executor="thread" if executor == "thread" else "process",
                      bot_delay=bot_delay,
                      settings=ServerSettings(http_rate_limit=http_rate_limit),
                      manager_options={"max_workers": bot_workers},
@@ -94,3 +109,48 @@ def serve(host: str, port: int, database_url: str, executor: str, bot_delay: flo
         click.echo("Ludomots n’a pas pu démarrer : voyez le journal ci-dessus (port déjà "
                    "utilisé ?).", err=True)
         raise SystemExit(1)
+
+
+@click.group("db")
+def db() -> None:
+    """The database schema (Alembic migrations; `ludomots serve` also upgrades at start)."""
+
+
+@db.command("upgrade")
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+def db_upgrade(database_url: str) -> None:
+    """Upgrade the schema to the newest revision (safe while servers run)."""
+    from ludomots.table.errors import StoreError
+    from ludomots.table.store import Store
+
+    store = Store(database_url)
+    try:
+        before, after = store.migrate()
+    except StoreError as exc:
+        raise click.ClickException(str(exc)) from None
+    finally:
+        store.close()
+    click.echo(f"schema: {before or 'empty'} -> {after}" if before != after
+               else f"schema: already at {after}")
+
+
+@db.command("current")
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+def db_current(database_url: str) -> None:
+    """Print the schema revision of the database and the newest one this version knows."""
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from ludomots.table.migrate import current, head
+    from ludomots.table.store import Store
+
+    store = Store(database_url)
+    try:
+        with store.engine.connect() as conn:
+            revision = current(conn)
+    except SQLAlchemyError as exc:
+        raise click.ClickException(f"cannot read the database: {exc}") from None
+    finally:
+        store.close()
+    click.echo(f"database: {revision or 'no revision'}; newest: {head()}")

@@ -34,6 +34,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "unsupported_media_type": 415,
     "rate_limited": 429,
     "store_error": 503,
+    "store_unavailable": 503,
     "game_unavailable": 503,
 }
 

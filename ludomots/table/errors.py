@@ -71,6 +71,12 @@ def store_failed() -> RuleError:
     return table_error("store_error", "Le coup n’a pas pu être enregistré : réessayez.")
 
 
+def store_unavailable() -> RuleError:
+    """The database cannot be read right now (a table to load, a token to check)."""
+    return table_error("store_unavailable",
+                       "La base de données est momentanément indisponible : réessayez.")
+
+
 def record_unavailable() -> RuleError:
     return table_error("record_unavailable",
                        "Le relevé complet n’est disponible qu’à la fin de la partie.")

@@ -19,6 +19,11 @@ server calls. The design choices:
   only once the game is over; during the game, ``view`` already shows everything public.
 - **Restarts.** ``load_all`` rebuilds every waiting or playing table by replay; bots resume and
   clocks restart with a full move for every seat that must act.
+- **Several processes** (``bus.py``, ``leases.py``). Every stored action is announced on the
+  bus; a process that has the table loaded applies it (or reloads from the store when it
+  missed one), so its subscribers see every action, in order, whichever process received it.
+  Bots and timeouts run only in the process holding the table's lease; the others keep the
+  table only while someone watches it there. Alone (``LocalBus``), this process owns all.
 """
 
 from __future__ import annotations
@@ -27,18 +32,20 @@ import asyncio
 import contextlib
 import functools
 import logging
+import math
 import re
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from ludomots.core import registry
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.options import options_to_json
+from ludomots.table.bus import LocalBus, Notice
 from ludomots.table.clock import timeout_action
 from ludomots.table.errors import (
     ConflictError,
@@ -49,16 +56,19 @@ from ludomots.table.errors import (
     rate_limited,
     record_unavailable,
     store_failed,
+    store_unavailable,
     table_error,
     table_full,
     unknown_table,
 )
+from ludomots.table.leases import LocalLeases
 from ludomots.table.model import (
     LIVE_STATUSES,
     SEED_MAX,
     SEED_MIN,
     ClockSettings,
     SeatSpec,
+    StoredAction,
     TableInfo,
     validate_name,
 )
@@ -77,6 +87,36 @@ _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 TIMEOUT_BOT_LEVEL = "debutant"
 #: How many times one action may catch up with other processes before giving up.
 MAX_CATCH_UPS = 3
+#: Every how many lease renewals the orphan sweep looks for tables nobody owns.
+SWEEP_EVERY = 3
+
+
+def _retrieved(task: asyncio.Task[Any]) -> None:
+    """Mark a task's exception as seen (it was already reported to whoever waited)."""
+    if not task.cancelled():
+        task.exception()
+
+
+class Bus(Protocol):
+    process_id: str
+    distributed: bool
+
+    async def start(self, on_notice: Callable[[Notice], None],
+                    on_resync: Callable[[], Awaitable[None]]) -> None: ...
+    def publish(self, notice: Notice) -> None: ...
+    async def close(self) -> None: ...
+
+
+class Leases(Protocol):
+    distributed: bool
+    ttl: float
+
+    def owns(self, table_id: str) -> bool: ...
+    async def claim(self, table_ids: Iterable[str]) -> set[str]: ...
+    async def renew(self) -> set[str]: ...
+    async def unowned(self, table_ids: Iterable[str]) -> set[str]: ...
+    async def release(self, table_ids: Iterable[str]) -> None: ...
+    async def close(self) -> None: ...
 
 
 class TableManager:
@@ -96,12 +136,16 @@ class TableManager:
         clock_poll: float = 1.0,
         queue_size: int = 256,
         bot_retries: int = 3,
+        bus: Bus | None = None,
+        leases: Leases | None = None,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
         ``rate_window`` seconds per token (0: unlimited). ``run_clocks``: run the background
-        task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep."""
+        task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep.
+        ``bus`` and ``leases``: how this process shares tables with others (``RedisBus``,
+        ``RedisLeases``; call ``start``); alone by default."""
         self.store = store
         self._own_executor = isinstance(executor, str)
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
@@ -127,6 +171,12 @@ class TableManager:
         self._clock_wake = asyncio.Event()
         self._clock_task: asyncio.Task[None] | None = None
         self._closed = False
+        self._bus: Bus = bus or LocalBus()
+        self._leases: Leases = leases or LocalLeases()
+        self._lease_task: asyncio.Task[None] | None = None
+        self._claiming: set[str] = set()
+        self._claim_tried: dict[str, float] = {}  # monotonic time of the last refused claim
+        self._notice_tasks: set[asyncio.Task[Any]] = set()
 
     async def __aenter__(self) -> TableManager:
         return self
@@ -151,6 +201,7 @@ class TableManager:
             self._clocked[table.id] = table
         self._hashes[table.id] = hashes
         self._lock(table.id)
+        self._want_lease(table)
         self._schedule_bots(table)
         self._ensure_clock_loop()
 
@@ -167,8 +218,12 @@ class TableManager:
                 return table
             try:
                 info, actions = await self._db(self.store.load_table, table_id)
+                hashes = await self._db(self.store.token_hashes, table_id)
             except NotFoundError:
                 raise unknown_table(table_id) from None
+            except StoreError as exc:
+                log.error("table %s: cannot load: %s", table_id, exc)
+                raise store_unavailable() from exc
             try:
                 table = Table.rebuild(info, actions, now=self._now)
             except TableLoadError as exc:
@@ -176,8 +231,8 @@ class TableManager:
                 raise table_error("table_unavailable",
                                   "Cette partie ne peut pas être chargée.") from exc
             if table.broken is not None and info.status != "broken":
-                await self._db(self.store.set_status, table_id, "broken")
-            hashes = await self._db(self.store.token_hashes, table_id)
+                with contextlib.suppress(StoreError):  # marked again at the next load
+                    await self._db(self.store.set_status, table_id, "broken")
             self._register(table, hashes)
             return table
 
@@ -253,11 +308,15 @@ class TableManager:
                     log.exception("table %s: cannot claim seat %d", table_id, seat)
                     raise store_failed() from exc
             # Refresh even on failure: another process may have taken seats meanwhile.
-            table.set_info(await self._db(self.store.load_info, table_id))
+            try:
+                table.set_info(await self._db(self.store.load_info, table_id))
+            except StoreError as exc:
+                raise store_unavailable() from exc
             if claimed is None:
                 raise table_full()
             seat, token = claimed
             self._hashes.setdefault(table_id, {})[seat] = hash_token(token)
+            self._bus.publish(Notice(table_id, "info", self._bus.process_id))
             self._changed(table, [Event("seat_joined", {"seat": seat, "name": name})])
             return seat, token
 
@@ -268,7 +327,10 @@ class TableManager:
         await self._get(table_id)
         seat = seat_of(token, self._hashes.get(table_id, {}))
         if seat is None:  # maybe issued by another process: ask the store once
-            hashes = await self._db(self.store.token_hashes, table_id)
+            try:
+                hashes = await self._db(self.store.token_hashes, table_id)
+            except StoreError as exc:
+                raise store_unavailable() from exc
             self._hashes[table_id] = hashes
             seat = seat_of(token, hashes)
         return seat
@@ -283,7 +345,7 @@ class TableManager:
         seat = await self.seat_for_token(table_id, token)
         if seat is None:
             raise bad_token()
-        events = await self._play(self._tables[table_id], seat, action_json)
+        events = await self._play(await self._get(table_id), seat, action_json)
         return Table.events_for(events, seat)
 
     async def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
@@ -308,7 +370,10 @@ class TableManager:
 
     async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
         """Waiting and playing tables, most recently active first; no seeds, no tokens."""
-        infos = await self._db(self.store.list_tables, LIVE_STATUSES, limit)
+        try:
+            infos = await self._db(self.store.list_tables, LIVE_STATUSES, limit)
+        except StoreError as exc:
+            raise store_unavailable() from exc
         out = []
         for info in infos:
             entry = info.public_json()
@@ -332,7 +397,11 @@ class TableManager:
 
     async def load_all(self) -> int:
         """Resume every waiting or playing table after a restart; returns how many loaded. A
-        table that cannot load is logged and skipped: one bad game must not stop the server."""
+        table that cannot load is logged and skipped: one bad game must not stop the server.
+        With other processes, only the playing tables nobody owns (the orphan sweep): the
+        others are already running somewhere, and load here when someone watches them."""
+        if self._leases.distributed:
+            return await self._sweep()
         infos = await self._db(self.store.list_tables, LIVE_STATUSES, None)
         loaded = 0
         for info in infos:
@@ -350,21 +419,28 @@ class TableManager:
     # ---- the one path of every action --------------------------------------------------------
 
     async def _play(self, table: Table, seat: int, action_json: object,
-                    notices: Sequence[Event] = (), timeout: bool = False) -> list[Event]:
+                    notices: Sequence[Event] = (), timeout: bool = False,
+                    retry: bool = True) -> list[Event]:
         # A task of its own, shielded: if the caller goes away (its browser disconnected) while
         # the action is being stored, the action still ends committed or rewound, under the lock.
         task = asyncio.get_running_loop().create_task(
-            self._play_under_lock(table, seat, action_json, notices, timeout))
+            self._play_under_lock(table, seat, action_json, notices, timeout, retry))
+        task.add_done_callback(_retrieved)  # its caller may be gone: nobody else reads it
         return await asyncio.shield(task)
 
     async def _play_under_lock(self, table: Table, seat: int, action_json: object,
-                               notices: Sequence[Event], timeout: bool) -> list[Event]:
+                               notices: Sequence[Event], timeout: bool,
+                               retry: bool) -> list[Event]:
         async with self._lock(table.id):
-            return await self._play_locked(table, seat, action_json, notices, timeout)
+            return await self._play_locked(table, seat, action_json, notices, timeout, retry)
 
     async def _play_locked(self, table: Table, seat: int, action_json: object,
-                           notices: Sequence[Event] = (), timeout: bool = False) -> list[Event]:
-        """``timeout``: the clock plays this action because the seat's time is up."""
+                           notices: Sequence[Event] = (), timeout: bool = False,
+                           retry: bool = True) -> list[Event]:
+        """``timeout``: the clock plays this action because the seat's time is up.
+        ``retry``: after catching up with another process, try the same action again on the
+        new position (a human's bid is still meant). Bots and timeouts do not: their action
+        was decided for the old position, so they decide again (or not at all)."""
         catch_ups = 0
         while True:
             try:
@@ -373,7 +449,7 @@ class TableManager:
             except RuleError:
                 # Refused here, but another process may have moved the game on (a seat joined,
                 # the other bid): ask the store before saying no.
-                if catch_ups >= MAX_CATCH_UPS or not await self._catch_up(table):
+                if not retry or catch_ups >= MAX_CATCH_UPS or not await self._catch_up(table):
                     raise
                 catch_ups += 1
                 continue
@@ -384,7 +460,8 @@ class TableManager:
                 table.rewind(move)
                 log.info("table %s: action %d was stored by another process", table.id,
                          move.seq)
-                if catch_ups >= MAX_CATCH_UPS:
+                if not retry or catch_ups >= MAX_CATCH_UPS:
+                    await self._catch_up(table)
                     raise conflict() from None
                 catch_ups += 1
                 await self._catch_up(table)
@@ -397,27 +474,35 @@ class TableManager:
                 table.rewind(move)
                 raise
             table.commit(move)
+            if self._bus.distributed:
+                self._bus.publish(Notice(table.id, "action", self._bus.process_id, move.seq,
+                                         move.seat, move.action, move.ms, move.digest,
+                                         timeout))
             self._changed(table, [*notices, *move.events])
             return move.events
 
     async def _catch_up(self, table: Table) -> bool:
         """Apply what other processes stored (actions, claims, status); True if anything
-        changed. A divergence marks the table broken."""
+        changed. A divergence marks the table broken. RuleError("store_error") when the
+        store cannot be read (the table is then unchanged)."""
         try:
             actions = await self._db(self.store.load_actions, table.id, table.seq)
             info = await self._db(self.store.load_info, table.id)
         except StoreError as exc:
-            log.exception("table %s: cannot catch up", table.id)
+            log.error("table %s: cannot catch up: %s", table.id, exc)
             raise store_failed() from exc
         before = (table.info.seats, table.info.status)
-        table.catch_up(actions)
+        events: list[Event] = []
+        table.catch_up(actions, events)
         table.set_info(info)
         if table.broken is not None and info.status != "broken":
-            await self._db(self.store.set_status, table.id, "broken")
+            with contextlib.suppress(StoreError):  # marked again at the next load
+                await self._db(self.store.set_status, table.id, "broken")
         changed = bool(actions) or (table.info.seats, table.info.status) != before
         if changed:
-            self._hashes[table.id] = await self._db(self.store.token_hashes, table.id)
-            self._changed(table, [])
+            with contextlib.suppress(StoreError):  # else the next unknown token asks again
+                self._hashes[table.id] = await self._db(self.store.token_hashes, table.id)
+            self._changed(table, events)
         return changed
 
     def _changed(self, table: Table, events: Sequence[Event]) -> None:
@@ -436,16 +521,25 @@ class TableManager:
                     subs.discard(sub)
                     log.info("table %s: dropped a subscriber that fell behind", table.id)
         table.logs_sent()
+        self._want_lease(table)
         self._schedule_bots(table)
         self._wake_clocks_for(table)
         self._maybe_evict(table)
 
     def _maybe_evict(self, table: Table) -> None:
         """Drop a finished table nobody watches: memory stays bounded by the live games, and
-        the store can rebuild it on demand. Its lock stays, in case a caller is waiting on it."""
-        if table.status in ("over", "broken") and not self._subs.get(table.id) and \
+        the store can rebuild it on demand. Its lock stays, in case a caller is waiting on it.
+        With other processes, a live table nobody watches here is dropped too unless this
+        process owns it: its owner runs it, and applying its actions here would be waste."""
+        finished = table.status in ("over", "broken")
+        foreign = self._leases.distributed and not self._leases.owns(table.id) and \
+            table.id not in self._claiming
+        if (finished or foreign) and not self._subs.get(table.id) and \
                 not any(key[0] == table.id for key in self._bot_tasks):
             self._tables.pop(table.id, None)
+            self._claim_tried.pop(table.id, None)
+            if self._leases.distributed and self._leases.owns(table.id):
+                self._background(self._release([table.id]))
             self._clocked.pop(table.id, None)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
@@ -475,7 +569,7 @@ class TableManager:
     # ---- bots ---------------------------------------------------------------------------------
 
     def _schedule_bots(self, table: Table) -> None:
-        if self._closed:
+        if self._closed or not self._leases.owns(table.id):
             return
         for seat in sorted(table.to_act()):
             spec = table.info.seats[seat]
@@ -512,7 +606,7 @@ class TableManager:
                     return
                 notices = [Event("timeout", {"seat": seat})] if timeout else []
                 try:
-                    await self._play(table, seat, action_json, notices, timeout)
+                    await self._play(table, seat, action_json, notices, timeout, retry=False)
                 except RuleError as exc:
                     log.warning("table %s: the %s bot of seat %d was refused: %s (attempt %d)",
                                 table.id, level, seat, exc.code, attempt)
@@ -555,7 +649,7 @@ class TableManager:
         for table in list(self._clocked.values()):
             if table.clock.next_deadline() is None:
                 self._clocked.pop(table.id, None)
-            elif table.status == "playing":
+            elif table.status == "playing" and self._leases.owns(table.id):
                 for seat in table.clock.expired():
                     if await self._timeout(table, seat):
                         fired += 1
@@ -584,7 +678,8 @@ class TableManager:
                 return True
             try:
                 await self._play_locked(table, seat, table.game.action_codec.encode(action),
-                                        [Event("timeout", {"seat": seat})], timeout=True)
+                                        [Event("timeout", {"seat": seat})], timeout=True,
+                                        retry=False)
             except RuleError as exc:
                 log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
                             exc.code)
@@ -599,13 +694,160 @@ class TableManager:
                 log.exception("clock tick failed")
             self._clock_wake.clear()
             deadlines = [d for t in self._clocked.values()
-                         if t.status == "playing" and (d := t.clock.next_deadline()) is not None]
+                         if t.status == "playing" and self._leases.owns(t.id)
+                         and (d := t.clock.next_deadline()) is not None]
             delay = self._clock_poll
             if deadlines:
                 delay = min(delay, max(0.0, min(deadlines) - self._now()))
             self._next_wake = self._now() + delay
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._clock_wake.wait(), timeout=max(delay, 0.001))
+
+    # ---- other processes ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Join the other processes (listen to the bus, hold leases); nothing to do alone.
+        Call before ``load_all``."""
+        await self._bus.start(self._on_notice, self._resync)
+        if self._leases.distributed and self._lease_task is None and not self._closed:
+            self._lease_task = asyncio.get_running_loop().create_task(
+                self._lease_loop(), name="table-leases")
+
+    def owns(self, table_id: str) -> bool:
+        """Whether this process runs the table's bots and clocks (for tests and logs)."""
+        return self._leases.owns(table_id)
+
+    def _want_lease(self, table: Table) -> None:
+        """Try at once for the lease of a playing table nobody here owns yet (its bots must
+        not wait for the next renewal round); the lease loop retries the ones refused."""
+        if not self._leases.distributed or self._closed or table.status != "playing" or \
+                self._leases.owns(table.id) or table.id in self._claiming:
+            return
+        # Not after every action of a table another process owns: once per renewal period.
+        now = time.monotonic()
+        if now - self._claim_tried.get(table.id, -math.inf) < self._leases.ttl / 3:
+            return
+        self._claim_tried[table.id] = now
+        self._claiming.add(table.id)
+        self._background(self._claim([table.id]))
+
+    def _background(self, job: Coroutine[Any, Any, Any]) -> None:
+        """Run ``job`` as a task that ``close`` cancels (after ``close``: not at all)."""
+        if self._closed:
+            job.close()
+            return
+        task = asyncio.get_running_loop().create_task(job)
+        self._notice_tasks.add(task)
+        task.add_done_callback(self._notice_tasks.discard)
+
+    async def _claim(self, table_ids: list[str]) -> set[str]:
+        self._claiming.update(table_ids)
+        try:
+            gained = await self._leases.claim(table_ids)
+        except Exception:
+            log.exception("cannot claim leases")
+            return set()
+        finally:
+            self._claiming.difference_update(table_ids)
+        for table_id in gained:
+            self._claim_tried.pop(table_id, None)
+            table = self._tables.get(table_id)
+            if table is None:  # dropped from memory meanwhile: not ours to run
+                await self._leases.release([table_id])
+                continue
+            log.info("table %s: this process now runs its bots and clocks", table_id)
+            self._schedule_bots(table)
+            self._wake_clocks_for(table)
+        for table_id in table_ids:
+            table = self._tables.get(table_id)
+            if table is not None:
+                self._maybe_evict(table)
+        return gained
+
+    async def _lease_loop(self) -> None:
+        """Renew the leases held, try for the loaded tables nobody owns, release finished
+        ones, and every few rounds sweep the store for orphans (their owner died)."""
+        rounds = 0
+        while not self._closed:
+            try:
+                lost = await self._leases.renew()
+                for table_id in lost:
+                    log.warning("table %s: lease lost to another process", table_id)
+                done = [t for t, table in self._tables.items()
+                        if self._leases.owns(t) and table.status != "playing"]
+                await self._leases.release(done)
+                await self._claim([t for t, table in self._tables.items()
+                                   if table.status == "playing" and not self._leases.owns(t)
+                                   and t not in self._claiming])
+                rounds += 1
+                if rounds % SWEEP_EVERY == 0:
+                    await self._sweep()
+            except Exception:
+                log.exception("lease round failed")
+            await asyncio.sleep(self._leases.ttl / 3)
+
+    async def _release(self, table_ids: list[str]) -> None:
+        try:
+            await self._leases.release(table_ids)
+        except Exception:  # they expire on their own
+            log.exception("cannot release leases")
+
+    async def _sweep(self) -> int:
+        """Load and take over the playing tables nobody owns; returns how many."""
+        infos = await self._db(self.store.list_tables, ("playing",), None)
+        candidates = [info.id for info in infos if info.id not in self._tables]
+        gained = await self._leases.claim(await self._leases.unowned(candidates))
+        loaded = 0
+        for table_id in sorted(gained):
+            try:
+                await self._get(table_id)
+                loaded += 1
+            except Exception:
+                log.exception("cannot resume table %s", table_id)
+                await self._leases.release([table_id])
+        return loaded
+
+    def _on_notice(self, notice: Notice) -> None:
+        """From the bus: another process stored an action or changed seats."""
+        if notice.table_id not in self._tables or self._closed:
+            return
+        # A task per notice; they queue on the table's lock in arrival order.
+        self._background(self._apply_notice(notice))
+
+    async def _apply_notice(self, notice: Notice) -> None:
+        table = self._tables.get(notice.table_id)
+        if table is None:
+            return
+        try:
+            async with self._lock(table.id):
+                if self._tables.get(table.id) is not table:
+                    return
+                if notice.kind == "action" and notice.seq < table.seq:
+                    return  # already applied (we caught up from the store meanwhile)
+                if notice.kind == "action" and notice.seq == table.seq and \
+                        table.status == "playing":
+                    events: list[Event] = []
+                    table.catch_up([StoredAction(notice.seq, notice.seat, notice.action,
+                                                 notice.ms, notice.digest)], events)
+                    if table.broken is not None:
+                        await self._db(self.store.set_status, table.id, "broken")
+                    timed_out = [Event("timeout", {"seat": notice.seat})] \
+                        if notice.timeout else []
+                    self._changed(table, [*timed_out, *events])
+                    return
+                await self._catch_up(table)  # a gap (a notice was missed), or new seats
+        except Exception:
+            log.exception("table %s: cannot apply news from another process", table.id)
+
+    async def _resync(self) -> None:
+        """The bus reconnected: notices may have been lost, read every loaded table again."""
+        for table in list(self._tables.values()):
+            try:
+                async with self._lock(table.id):
+                    if self._tables.get(table.id) is table:
+                        await self._catch_up(table)
+            except Exception:
+                log.exception("table %s: cannot resynchronise", table.id)
 
     # ---- shutdown -----------------------------------------------------------------------------
 
@@ -614,13 +856,19 @@ class TableManager:
         if self._closed:
             return
         self._closed = True
-        tasks: list[asyncio.Task[None]] = list(self._bot_tasks.values())
-        if self._clock_task is not None:
-            tasks.append(self._clock_task)
+        tasks: list[asyncio.Task[Any]] = [*self._bot_tasks.values(), *self._notice_tasks]
+        for task in (self._clock_task, self._lease_task):
+            if task is not None:
+                tasks.append(task)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._bot_tasks.clear()
+        for close in (self._leases.close, self._bus.close):  # others take over at once
+            try:
+                await close()
+            except Exception:
+                log.exception("cannot leave the other processes cleanly")
         for subs in self._subs.values():
             for sub in subs:
                 sub.close()

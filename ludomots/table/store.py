@@ -182,9 +182,22 @@ class _AppendSql:
                    for status in (None, *STATUSES)})
 
 
+def engine_url(url: str) -> str:
+    """``url`` with the driver this package uses: psycopg 3 for PostgreSQL (SQLAlchemy would
+    pick psycopg2 for a bare ``postgresql://``, which is not installed)."""
+    for prefix in ("postgresql://", "postgres://"):
+        if url.startswith(prefix):
+            return "postgresql+psycopg://" + url[len(prefix):]
+    return url
+
+
 def _make_engine(url: str) -> Engine:
+    url = engine_url(url)
     if not url.startswith("sqlite"):
-        return create_engine(url, pool_pre_ping=True)
+        # pre_ping: after the database restarted, pooled connections are dead; each is
+        # tested before use and replaced, so the first action after an outage succeeds.
+        return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10,
+                             pool_timeout=10, connect_args={"connect_timeout": 5})
     memory = url in ("sqlite://", "sqlite:///:memory:")
     if memory:
         # One shared connection, or each connection would see its own empty database.
@@ -251,11 +264,26 @@ class Store:
                 self._lock.release()
 
     def create_schema(self) -> None:
-        """Create the tables and indexes that do not exist yet (safe to call at every start)."""
+        """Create the tables and indexes that do not exist yet, without migrations (tests and
+        throwaway databases; a server calls ``migrate``, which a later ``migrate`` honours)."""
         try:
             metadata.create_all(self.engine, checkfirst=True)
         except SQLAlchemyError as exc:
             raise StoreError(f"cannot create the schema: {exc}") from exc
+
+    def migrate(self) -> tuple[str | None, str | None]:
+        """Upgrade the schema to the newest migration (``migrate.py``); (before, after)."""
+        from ludomots.table.migrate import upgrade
+
+        if self._lock is not None:
+            self._lock.acquire()
+        try:
+            return upgrade(self.engine)
+        except SQLAlchemyError as exc:
+            raise StoreError(f"cannot migrate the schema: {exc}") from exc
+        finally:
+            if self._lock is not None:
+                self._lock.release()
 
     def close(self) -> None:
         self.engine.dispose()

@@ -59,21 +59,25 @@ class Move:
     status: TableStatus | None  # "over" when this action ends the game
 
 
-def _replay(recorder: Recorder, actions: Iterable[StoredAction]) -> str | None:
-    """Play stored actions on ``recorder`` in place; the reason of the first divergence."""
+def _replay(recorder: Recorder, actions: Iterable[StoredAction],
+            events: list[Event] | None = None) -> str | None:
+    """Play stored actions on ``recorder`` in place; the reason of the first divergence.
+    ``events``, if given, receives the events of the actions played."""
     codec = recorder.game.action_codec
     for stored in actions:
         expected = len(recorder.record.actions)
         if stored.seq != expected:
             return f"action {stored.seq} out of sequence (expected {expected})"
         try:
-            recorder.play(stored.seat, codec.decode(stored.action), stored.ms)
+            played = recorder.play(stored.seat, codec.decode(stored.action), stored.ms)
         except RuleError as exc:
             return f"action {stored.seq} by seat {stored.seat} rejected: {exc.code}"
         except Exception as exc:  # a bug in the game's code must not take the server down
             return f"action {stored.seq} by seat {stored.seat} raised {type(exc).__name__}: {exc}"
         if recorder.record.actions[-1].digest != stored.digest:
             return f"state digest differs after action {stored.seq} by seat {stored.seat}"
+        if events is not None:
+            events.extend(played)
     return None
 
 
@@ -259,13 +263,15 @@ class Table:
         self.commit(move)
         return move.events
 
-    def catch_up(self, actions: Sequence[StoredAction]) -> int:
-        """Apply actions another process stored (after losing a race); returns how many."""
+    def catch_up(self, actions: Sequence[StoredAction],
+                 events: list[Event] | None = None) -> int:
+        """Apply actions another process stored (after losing a race, or told by the bus);
+        returns how many. ``events``, if given, receives their events (for subscribers)."""
         played = 0
         for stored in actions:
             if stored.seq < self.seq:
                 continue
-            reason = _replay(self.recorder, [stored])
+            reason = _replay(self.recorder, [stored], events)
             if reason is not None:
                 self.mark_broken(reason)
                 break

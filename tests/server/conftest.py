@@ -14,11 +14,13 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from tests.server.games import PlayedGame, play_against_a_bot, play_two_humans  # noqa: E402
 from tests.server.helpers import close_all_sockets, make_app  # noqa: E402
+from tests.table.services import fresh_db_url  # noqa: E402
 
 
 @pytest.fixture
 def db_url(tmp_path: Path) -> str:
-    return f"sqlite:///{tmp_path / 'ludomots.db'}"
+    """SQLite, or PostgreSQL with LUDOMOTS_TEST_DB=postgresql (tests/table/services.py)."""
+    return fresh_db_url(tmp_path)
 
 
 @pytest.fixture
@@ -45,7 +47,7 @@ def client(client_factory: Callable[..., TestClient]) -> TestClient:
 
 @pytest.fixture(scope="package")
 def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[TestClient]:
-    url = f"sqlite:///{tmp_path_factory.mktemp('games') / 'games.db'}"
+    url = fresh_db_url(tmp_path_factory.mktemp("games"), "games.db")
     # Test players move far faster than people: no limit on actions per second.
     with TestClient(make_app(url, manager_options={"rate_limit": 0})) as client:
         yield client

@@ -94,3 +94,26 @@ def test_the_real_server_answers_http_and_websockets(running: str) -> None:
                 socket.recv(timeout=10)
     with pytest.raises(Exception):  # noqa: B017 (refused handshake: another site's page)
         connect(ws_url, origin=Origin("http://evil.example"), open_timeout=10)
+
+
+def test_redis_needs_a_database_every_process_reaches() -> None:
+    result = CliRunner().invoke(serve, ["--redis", "redis://127.0.0.1:1/0",
+                                        "--db", "sqlite:///x.db"])
+    assert result.exit_code == 2
+    assert "--redis needs a database every process reaches" in result.output
+
+
+def test_db_upgrade_and_current_report_the_schema_revision(tmp_path: Path) -> None:
+    from ludomots.server.cli import db
+    from ludomots.table.migrate import head
+
+    url = f"sqlite:///{tmp_path / 'm.db'}"
+    runner = CliRunner()
+    first = runner.invoke(db, ["upgrade", "--db", url])
+    assert (first.exit_code, first.output) == (0, f"schema: empty -> {head()}\n")
+    again = runner.invoke(db, ["upgrade", "--db", url])
+    assert again.output == f"schema: already at {head()}\n"
+    current = runner.invoke(db, ["current", "--db", url])
+    assert current.output == f"database: {head()}; newest: {head()}\n"
+    refused = runner.invoke(db, ["current", "--db", "postgresql://nobody@127.0.0.1:1/x"])
+    assert refused.exit_code == 1 and "cannot read the database" in refused.output

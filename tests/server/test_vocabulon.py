@@ -302,12 +302,15 @@ def _strings(value: Any) -> set[str]:
 
 
 def _int_lists(value: Any) -> list[list[int]]:
+    """Lists of five integers or more: a run of a compartment's order (33 cards) that long
+    cannot match by chance (about 1 in 10^5 per list), where three-number lists did (a
+    payload's [4, 10, 24] once matched a run of three cards)."""
     found: list[list[int]] = []
     if isinstance(value, dict):
         for item in value.values():
             found += _int_lists(item)
     elif isinstance(value, list):
-        if len(value) >= 3 and all(isinstance(v, int) and not isinstance(v, bool)
+        if len(value) >= 5 and all(isinstance(v, int) and not isinstance(v, bool)
                                    for v in value):
             found.append(value)
         for item in value:

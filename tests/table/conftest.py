@@ -1,12 +1,14 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
 from ludomots.core import registry
 from tests.core.gops import BOTS, GAME
 from tests.table import variants
+from tests.table.services import fresh_db_url
 
 
 class FakeTime:
@@ -38,3 +40,9 @@ def gops_registered() -> Iterator[None]:
 @pytest.fixture
 def fake_time() -> FakeTime:
     return FakeTime()
+
+
+@pytest.fixture
+def db_url(tmp_path: Path) -> str:
+    """SQLite, or PostgreSQL with LUDOMOTS_TEST_DB=postgresql (services.py)."""
+    return fresh_db_url(tmp_path)

@@ -3,7 +3,6 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import AsyncIterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -35,9 +34,12 @@ def _memory_store() -> Store:
 
 
 @pytest_asyncio.fixture
-async def manager() -> AsyncIterator[TableManager]:
-    async with TableManager(_memory_store(), executor="thread", run_clocks=False) as manager:
+async def manager(db_url: str) -> AsyncIterator[TableManager]:
+    store = Store(db_url)
+    store.create_schema()
+    async with TableManager(store, executor="thread", run_clocks=False) as manager:
         yield manager
+    store.close()
 
 
 async def _two_humans(manager: TableManager, cards: int = 3) -> tuple[str, dict[int, str]]:
@@ -317,8 +319,8 @@ async def test_a_human_plays_against_a_bot(manager: TableManager) -> None:
 
 
 @pytest.mark.asyncio
-async def test_a_restart_resumes_an_unfinished_game_identically(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
+async def test_a_restart_resumes_an_unfinished_game_identically(db_url: str) -> None:
+    url = db_url
     store = Store(url)
     store.create_schema()
     async with TableManager(store, executor="thread", run_clocks=False) as first:
@@ -349,8 +351,8 @@ async def test_a_restart_resumes_an_unfinished_game_identically(tmp_path: Path) 
 
 
 @pytest.mark.asyncio
-async def test_bots_resume_their_game_after_a_restart(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
+async def test_bots_resume_their_game_after_a_restart(db_url: str) -> None:
+    url = db_url
     store = Store(url)
     store.create_schema()
     async with TableManager(store, executor="thread", run_clocks=False) as first:
@@ -381,8 +383,8 @@ async def manager_table_with_bot(manager: TableManager) -> tuple[str, dict[int, 
 
 @pytest.mark.asyncio
 async def test_a_divergent_record_marks_the_table_broken_without_crashing(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    url = db_url
     store = Store(url)
     store.create_schema()
     async with TableManager(store, executor="thread", run_clocks=False) as first:
@@ -408,8 +410,8 @@ async def test_a_divergent_record_marks_the_table_broken_without_crashing(
 
 
 @pytest.mark.asyncio
-async def test_conflicting_actions_from_two_processes_are_stored_once(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'tables.db'}"
+async def test_conflicting_actions_from_two_processes_are_stored_once(db_url: str) -> None:
+    url = db_url
     store_a, store_b = Store(url), Store(url)
     store_a.create_schema()
     async with TableManager(store_a, executor="thread", run_clocks=False) as a, \

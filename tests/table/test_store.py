@@ -4,10 +4,11 @@ import threading
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from ludomots.table.errors import ConflictError, NotFoundError, StoreError
 from ludomots.table.model import ClockSettings, SeatSpec, StoredAction, TableInfo
-from ludomots.table.store import ActionRow, Store
+from ludomots.table.store import ActionRow, Store, metadata
 from ludomots.table.tokens import hash_token, new_token
 
 from .conftest import FakeTime
@@ -24,8 +25,8 @@ def _info(table_id: str = "t1", status: str = "waiting") -> TableInfo:
 
 
 @pytest.fixture
-def store(fake_time: FakeTime) -> Store:
-    store = Store("sqlite://", now=fake_time)
+def store(fake_time: FakeTime, db_url: str) -> Store:
+    store = Store(db_url, now=fake_time)
     store.create_schema()
     return store
 
@@ -111,15 +112,20 @@ def test_list_tables_filters_by_status_most_recent_first(store: Store,
     assert [(t.id, t.status) for t in store.list_tables(limit=1)] == [("a", "broken")]
 
 
-def test_tokens_are_stored_only_as_hashes(tmp_path: Path) -> None:
-    store = Store(f"sqlite:///{tmp_path / 'db.sqlite'}")
+def test_tokens_are_stored_only_as_hashes(tmp_path: Path, db_url: str) -> None:
+    store = Store(db_url)
     store.create_schema()
     token = new_token()
     store.create_table(_info(), {0: token})
     joined = new_token()
     assert store.claim_seat("t1", 1, "Bob", joined)
-    store.close()
-    files = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    if db_url.startswith("sqlite"):  # every byte the database wrote
+        store.close()
+        files = b"".join(p.read_bytes() for p in tmp_path.iterdir())
+    else:  # every row of every table, as text
+        with store.engine.connect() as conn:
+            files = repr([conn.execute(select(t)).all() for t in metadata.sorted_tables]).encode()
+        store.close()
     for raw in (token, joined):
         assert raw.encode() not in files
         assert hash_token(raw).encode() in files
@@ -144,8 +150,8 @@ def _race(n: int, attempt: object) -> list[object]:
     return results
 
 
-def test_two_processes_cannot_claim_the_same_seat(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+def test_two_processes_cannot_claim_the_same_seat(db_url: str) -> None:
+    url = db_url
     Store(url).create_schema()
     Store(url).create_table(_info(), {0: "alice"})
     stores = [Store(url) for _ in range(6)]  # one engine each, like separate processes
@@ -155,8 +161,8 @@ def test_two_processes_cannot_claim_the_same_seat(tmp_path: Path) -> None:
     assert Store(url).load_info("t1").seats[1].name == f"P{winner}"
 
 
-def test_two_processes_cannot_store_the_same_action_number(tmp_path: Path) -> None:
-    url = f"sqlite:///{tmp_path / 'db.sqlite'}"
+def test_two_processes_cannot_store_the_same_action_number(db_url: str) -> None:
+    url = db_url
     Store(url).create_schema()
     Store(url).create_table(_info(), {0: "alice"})
     stores = [Store(url) for _ in range(6)]
