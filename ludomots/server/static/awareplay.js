@@ -8,6 +8,7 @@ import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
 import {
   WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText,
 } from "./awacards.js";
+import { markCurrentStep, scrollToCurrentStep, bindReplayKeys } from "./replaykit.js";
 
 // Events told under the step's own sentence (the action itself is told by `describe`).
 const HISTORY = new Set(["first_player", "wayampou_result", "draw", "spell", "confusion_returned", "generosity",
@@ -198,28 +199,11 @@ export function renderAwalettres(main, id, data, info) {
       })),
       over && g.end_reason ? el("p", { class: "muted small", text: `${endReason(g, seatName)} (${plural(g.turn || 0, "tour")})` }) : null);
 
-    for (const b of moveList.querySelectorAll(".step-link")) {
-      const current = Number(b.dataset.step) === index;
-      b.closest("li").classList.toggle("current", current);
-      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
-    }
-    const currentLi = moveList.querySelector("li.current");
-    if (currentLi) {
-      const scroller = moveList.parentElement;
-      const top = currentLi.offsetTop - scroller.offsetTop;
-      if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
-    }
+    markCurrentStep(moveList, index);
+    scrollToCurrentStep(moveList);
   }
 
-  function onKey(e) {
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
-    else if (e.key === "Home") { e.preventDefault(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); go(last); }
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = bindReplayKeys(go, () => index, () => last);
   paint();
-  return () => document.removeEventListener("keydown", onKey);
+  return unbindKeys;
 }

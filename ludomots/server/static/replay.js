@@ -11,6 +11,7 @@ import { rowNode, partLabel } from "./typo.js";
 import { renderAwalettres } from "./awareplay.js";
 import { renderVolapuk } from "./volapukreplay.js";
 import { renderVocabulon } from "./vocareplay.js";
+import { markCurrentStep, scrollToCurrentStep, bindReplayKeys } from "./replaykit.js";
 
 const SEAT_COLOURS = 4;
 const END_REASONS = {
@@ -229,17 +230,8 @@ export async function render(main, { id }) {
       el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: num(scores[i] ?? 0) }))))),
       over && g.end_reason ? el("p", { class: "muted small", text: END_REASONS[g.end_reason] || "" }) : null);
 
-    for (const b of moveList.querySelectorAll(".step-link")) {
-      const current = Number(b.dataset.step) === index;
-      b.closest("li").classList.toggle("current", current);
-      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
-    }
-    const currentLi = moveList.querySelector("li.current");
-    if (currentLi) {
-      const scroller = moveList.parentElement;
-      const top = currentLi.offsetTop - scroller.offsetTop;
-      if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
-    }
+    markCurrentStep(moveList, index);
+    scrollToCurrentStep(moveList);
   }
 
   function firstToPlay() {
@@ -247,17 +239,9 @@ export async function render(main, { id }) {
     return g.turn ?? 0;
   }
 
-  function onKey(e) {
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
-    else if (e.key === "Home") { e.preventDefault(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); go(last); }
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = bindReplayKeys(go, () => index, () => last);
   paint();
-  return () => document.removeEventListener("keydown", onKey);
+  return unbindKeys;
 }
 
 // ---- Typo: the four rows, the scores and the action of each step -------------------------------
@@ -435,28 +419,11 @@ function renderTypo(main, id, data, info) {
             g.bonus && g.bonus[i] ? el("span", { class: "bonus", text: `bonus ${signed(g.bonus[i])}` }) : null))),
       el("span", { class: "score-wrap" }, el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], text: num(scores[i] ?? 0) }))))));
 
-    for (const b of moveList.querySelectorAll(".step-link")) {
-      const current = Number(b.dataset.step) === index;
-      b.closest("li").classList.toggle("current", current);
-      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
-    }
-    const currentLi = moveList.querySelector("li.current");
-    if (currentLi) {
-      const scroller = moveList.parentElement;
-      const top = currentLi.offsetTop - scroller.offsetTop;
-      if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
-    }
+    markCurrentStep(moveList, index);
+    scrollToCurrentStep(moveList);
   }
 
-  function onKey(e) {
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
-    else if (e.key === "Home") { e.preventDefault(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); go(last); }
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = bindReplayKeys(go, () => index, () => last);
   paint();
-  return () => document.removeEventListener("keydown", onKey);
+  return unbindKeys;
 }

@@ -6,6 +6,7 @@ import { el, icon, replace, setTitle, errorBlock, de } from "./ui.js";
 import { recordUrl } from "./api.js";
 import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
 import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName } from "./vocaboard.js";
+import { markCurrentStep, scrollToCurrentStep, bindReplayKeys } from "./replaykit.js";
 
 const ACTION_SHORT = {
   secret: () => "écrit son mot secret", change_secret: (a) => `change de mot : « ${a.word} »`, throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
@@ -140,28 +141,11 @@ export function renderVocabulon(main, id, data, info) {
           el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: String((heldAll[i] || []).length) })));
       })));
 
-    for (const b of moveList.querySelectorAll(".step-link")) {
-      const current = Number(b.dataset.step) === index;
-      b.closest("li").classList.toggle("current", current);
-      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
-    }
-    const currentLi = moveList.querySelector("li.current");
-    if (currentLi) {
-      const scroller = moveList.parentElement;
-      const top = currentLi.offsetTop - scroller.offsetTop;
-      if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
-    }
+    markCurrentStep(moveList, index);
+    scrollToCurrentStep(moveList);
   }
 
-  function onKey(e) {
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
-    else if (e.key === "Home") { e.preventDefault(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); go(last); }
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = bindReplayKeys(go, () => index, () => last);
   paint();
-  return () => document.removeEventListener("keydown", onKey);
+  return unbindKeys;
 }

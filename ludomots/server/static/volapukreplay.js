@@ -9,6 +9,7 @@ import { wordPopup } from "./lexicon.js";
 import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
 import { boardNode, lastCells, outcomeChips, playedText, END_REASONS, dieNode } from "./volapukdice.js";
 import { othersDice } from "./volapukpanels.js";
+import { markCurrentStep, bindReplayKeys } from "./replaykit.js";
 
 export function renderVolapuk(main, id, data, info) {
   const steps = Array.isArray(data.steps) ? data.steps : [];
@@ -150,22 +151,10 @@ export function renderVolapuk(main, id, data, info) {
         el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: num(scores[i] ?? 0) }))))),
       over && g.end_reason ? el("p", { class: "muted small", text: END_REASONS[g.end_reason] || "" }) : null);
 
-    for (const b of moveList.querySelectorAll(".step-link")) {
-      const current = Number(b.dataset.step) === index;
-      b.closest("li").classList.toggle("current", current);
-      if (current) b.setAttribute("aria-current", "step"); else b.removeAttribute("aria-current");
-    }
+    markCurrentStep(moveList, index);
   }
 
-  function onKey(e) {
-    if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
-    if (document.querySelector("dialog[open]")) return;
-    if (e.key === "ArrowRight") { e.preventDefault(); go(index + 1); }
-    else if (e.key === "ArrowLeft") { e.preventDefault(); go(index - 1); }
-    else if (e.key === "Home") { e.preventDefault(); go(0); }
-    else if (e.key === "End") { e.preventDefault(); go(last); }
-  }
-  document.addEventListener("keydown", onKey);
+  const unbindKeys = bindReplayKeys(go, () => index, () => last);
   paint();
-  return () => document.removeEventListener("keydown", onKey);
+  return unbindKeys;
 }
