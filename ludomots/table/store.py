@@ -24,6 +24,7 @@ on the database.
 from __future__ import annotations
 
 import json
+import sqlite3
 import threading
 import time
 from collections.abc import Callable, Collection, Iterator, Sequence
@@ -191,6 +192,29 @@ def engine_url(url: str) -> str:
     return url
 
 
+#: How long a new connection waits for the database to be free (the driver's busy timeout).
+SQLITE_BUSY_SECONDS = 30
+
+
+def _switch_to_wal(cursor: Any) -> None:
+    """Put the database in WAL mode (persistent: a no-op once done).
+
+    Switching needs an exclusive lock, and SQLite does not wait for it while another
+    connection writes (it skips the busy handler there to avoid deadlocks): processes that
+    start together on a new database would fail with "database is locked". So retry, as the
+    busy timeout would, until the writer is done.
+    """
+    deadline = time.monotonic() + SQLITE_BUSY_SECONDS
+    while True:
+        try:
+            cursor.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or time.monotonic() > deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _make_engine(url: str) -> Engine:
     url = engine_url(url)
     if not url.startswith("sqlite"):
@@ -204,7 +228,8 @@ def _make_engine(url: str) -> Engine:
         engine = create_engine(url, poolclass=StaticPool,
                                connect_args={"check_same_thread": False})
     else:
-        engine = create_engine(url, connect_args={"check_same_thread": False, "timeout": 30})
+        engine = create_engine(url, connect_args={"check_same_thread": False,
+                                             "timeout": SQLITE_BUSY_SECONDS})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
@@ -213,7 +238,7 @@ def _make_engine(url: str) -> Engine:
         cursor = dbapi_connection.cursor()
         cursor.execute("PRAGMA foreign_keys=ON")
         if not memory:
-            cursor.execute("PRAGMA journal_mode=WAL")
+            _switch_to_wal(cursor)
             # With WAL, NORMAL syncs at checkpoints, not at every commit: a committed action
             # survives a crash of the server process (what restarts need), and only a crash
             # of the machine itself may lose the last few; a commit then costs no fsync.
