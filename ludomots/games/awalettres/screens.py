@@ -3,7 +3,6 @@ the events in French. `tui.py` runs the loop; nothing here reads the keyboard or
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -12,16 +11,14 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES
+from ludomots.core import seats as core_seats
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
+from ludomots.core.seats import plain
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.cards import SPELL_NAMES, VALUES, WILD, parse_letter, word_key
 from ludomots.games.awalettres.rules import GAME, AwalettresState, Exchange, Marabout, Play
-
-HUMAN = "moi"
-QUIT_WORDS = ("quitte", "quitter")
 
 WORD_HELP = """\
 Pour poser un mot, tapez-le : vos lettres d'abord, puis celles des autres, puis une CONFUSION.
@@ -31,29 +28,9 @@ CONFUSION qui la remplace :  a p@2 r e s@3   ou   a* r t
   quitte quitter la partie"""
 
 
-def plain(text: str) -> str:
-    """Lower case without accents."""
-    decomposed = unicodedata.normalize("NFD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English: a command-line argument)."""
-    if levels is None:
-        from ludomots.games.awalettres.bots import BOTS
-
-        levels = set(BOTS)
-    entries = [plain(part) for part in text.split(",") if part.strip()]
-    if not GAME.min_players <= len(entries) <= GAME.max_players:
-        raise ValueError(f"Awalettres is played by {GAME.min_players} to {GAME.max_players} "
-                         f"players, got {len(entries)} seat(s)")
-    unknown = [e for e in entries if e != HUMAN and e not in levels]
-    if unknown:
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}: use '{HUMAN}' for a human or "
-                         f"a bot level ({', '.join(sorted(levels))})")
-    return [SeatInfo(f"Joueur {i}", "human") if entry == HUMAN else
-            SeatInfo(f"{LEVEL_TITLES.get(entry, entry)} {i}", "bot", entry)
-            for i, entry in enumerate(entries, 1)]
+    return core_seats.parse_seats(text, GAME, "ludomots.games.awalettres.bots", levels)
 
 
 def _bad(message: str, text: str) -> RuleError:

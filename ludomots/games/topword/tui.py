@@ -9,9 +9,9 @@ whole game with a list of answers and reads what was shown. Every action goes th
 from __future__ import annotations
 
 import time
-import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -19,12 +19,16 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES, Bot
+from ludomots.core import seats as core_seats
+from ludomots.core.bots import Bot
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
-from ludomots.core.terminal import bots_for_seats, save_record
+from ludomots.core.seats import plain
+from ludomots.core.terminal import Ask, Clock, Show
+from ludomots.core.terminal import Quit as QuitGame
+from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.topword.board import CENTRE, ROWS, SIZE, Board, Cell
 from ludomots.games.topword.rules import (
     GAME,
@@ -38,18 +42,7 @@ from ludomots.games.topword.rules import (
 from ludomots.games.topword.scoring import MoveResult
 from ludomots.games.topword.tiles import DISTRIBUTION, display
 
-HUMAN = "moi"
-
-Ask = Callable[[str], str]
-Show = Callable[[RenderableType], None]
-
 # -- seats ---------------------------------------------------------------------------------------
-
-
-def _plain(text: str) -> str:
-    """Lower case without accents, so `confirmé` and `Débutant` name the bot levels too."""
-    decomposed = unicodedata.normalize("NFD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
@@ -57,26 +50,7 @@ def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatIn
 
     Names carry the seat number so two players of the same kind stay distinguishable.
     """
-    if levels is None:
-        from ludomots.games.topword.bots import BOTS
-
-        levels = set(BOTS)
-    entries = [_plain(part) for part in text.split(",") if part.strip()]
-    if not GAME.min_players <= len(entries) <= GAME.max_players:
-        raise ValueError(f"Topword is played by {GAME.min_players} to {GAME.max_players} "
-                         f"players, got {len(entries)} seat(s)")
-    unknown = [e for e in entries if e != HUMAN and e not in levels]
-    if unknown:
-        known = ", ".join(sorted(levels)) or "none available yet"
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}: use '{HUMAN}' for a human or "
-                         f"a bot level ({known})")
-    seats = []
-    for index, entry in enumerate(entries, 1):
-        if entry == HUMAN:
-            seats.append(SeatInfo(f"Joueur {index}", "human"))
-        else:
-            seats.append(SeatInfo(f"{LEVEL_TITLES.get(entry, entry)} {index}", "bot", entry))
-    return seats
+    return core_seats.parse_seats(text, GAME, "ludomots.games.topword.bots", levels)
 
 
 # -- typed commands ------------------------------------------------------------------------------
@@ -127,13 +101,13 @@ def parse_command(text: str) -> Command | None:
     words = text.split()
     if not words:
         return None
-    head = _plain(words[0])
+    head = plain(words[0])
     if head in _KEYWORDS and len(words) == 1:
         return _KEYWORDS[head]
     if head in _PASS_WORDS:
         if len(words) == 1:
             return Pass()
-        tile = _plain(words[1]).upper()
+        tile = plain(words[1]).upper()
         tile = "Q" if tile == "QU" else tile
         if len(words) > 2 or tile not in DISTRIBUTION:
             raise RuleError("bad_command", "Pour échanger, écrivez « passe » suivi d'une seule "
@@ -331,21 +305,27 @@ def ranked_moves_for(state: TopwordState, seat: int) -> list[MoveResult]:
     return legal_moves(state.board, state.racks[seat], state.options)
 
 
-class TerminalGame:
+class TerminalGame(BaseTerminalGame[TopwordState]):
     """One game at one terminal: humans type, bots choose, everything goes to the recorder."""
 
+    rules = GAME
+    state_type = TopwordState
+    bots_module = "ludomots.games.topword.bots"
+    describe_event = staticmethod(describe_event)
+    render_final = staticmethod(render_final)
+
     def __init__(self, recorder: Recorder, bots: dict[int, Bot], rngs: dict[int, SeededRandom],
-                 ask: Ask, show: Show, hints: int = 5) -> None:
-        assert isinstance(recorder.state, TopwordState)
-        self.recorder = recorder
-        self.state: TopwordState = recorder.state
-        self.seats = recorder.record.seats
-        self.bots = bots
-        self.rngs = rngs
-        self.ask = ask
-        self.show = show
+                 ask: Ask, show: Show, hints: int = 5, now: Clock = time.perf_counter) -> None:
+        super().__init__(recorder, bots, rngs, ask, show, now)
         self.hints = hints
-        self.humans = [s for s, info in enumerate(self.seats) if info.kind == "human"]
+
+    def _final(self) -> None:
+        self.show(render_status(self.state, self.seats))
+        super()._final()
+
+    def _line(self, event: Event, seat: int) -> RenderableType | None:
+        """Only the mover's secrets (his exchange) are shown, when he is a human."""
+        return self.describe_event(event, self.seats, seat if seat in self.humans else None)
 
     def run(self) -> bool:
         """Play until the end; False when a player quit."""
@@ -353,36 +333,24 @@ class TerminalGame:
             self.show(line)
         if self.humans:
             self.show(COMMANDS_HELP)
-        while not self.state.is_over():
-            seat = min(self.state.to_act())
-            if seat in self.bots:
-                if not self._offer_challenge():
-                    return False
-                if self.state.is_over() or seat not in self.state.to_act():
-                    continue
-                self._bot_turn(seat)
-            elif not self._human_turn(seat):
+        return super().run()
+
+    def _turn(self, seat: int) -> bool:
+        """Before a bot plays, the humans may contest the pending word."""
+        if seat in self.bots:
+            if not self._offer_challenge():
                 return False
-        return True
+            if self.state.is_over() or seat not in self.state.to_act():
+                return True
+        return super()._turn(seat)
 
-    def _play(self, seat: int, action: Action, started: float) -> None:
-        ms = int((time.perf_counter() - started) * 1000)
-        events = self.recorder.play(seat, action, ms)
-        for event in events:
-            line = describe_event(event, self.seats, seat if seat in self.humans else None)
-            if line is not None:
-                self.show(line)
-
-    def _bot_turn(self, seat: int) -> None:
+    def _bot(self, seat: int) -> None:
         if not self.humans:
             self.show(render_status(self.state, self.seats))
-        started = time.perf_counter()
-        try:
-            self._play(seat, self.bots[seat].choose(self.state, seat, self.rngs[seat]), started)
-        except RuleError as exc:  # a bot bug must not end a human's game
-            self.show(f"{self.seats[seat].name} propose un coup refusé ({exc.message}).")
-            fallback: Action = Pass() if self.state.check(seat, Pass()) is None else Accept()
-            self._play(seat, fallback, started)
+        super()._bot(seat)
+
+    def _fallback(self, seat: int) -> Action:
+        return Pass() if self.state.check(seat, Pass()) is None else Accept()
 
     def _offer_challenge(self) -> bool:
         """Before a bot plays, the humans who did not make the pending word may contest it (the
@@ -400,23 +368,14 @@ class TerminalGame:
                                   "(Entrée : non ; « conteste » : oui) ")
                 if typed is None:
                     return False
-                answer = _plain(typed)
+                answer = plain(typed)
                 if answer in ("", "non", "n"):
                     break
                 if answer in ("conteste", "contester", "oui", "o"):
-                    self._play(seat, Challenge(), time.perf_counter())
+                    self._play(seat, Challenge(), self.now())
                     return True
-                if isinstance(_KEYWORDS.get(answer), Quit):
-                    return False
                 self.show("Répondez par Entrée (non) ou « conteste » (oui).")
         return True
-
-    def _ask(self, prompt: str) -> str | None:
-        """A typed line, or None when the input is closed (end of file, Ctrl-C): quitting."""
-        try:
-            return self.ask(prompt)
-        except (EOFError, KeyboardInterrupt):
-            return None
 
     def _final_window(self) -> bool:
         """The pending word ends the game: the others only accept or contest it."""
@@ -424,7 +383,7 @@ class TerminalGame:
         return pending is not None and not self.state.racks[pending["seat"]] \
             and not self.state.bag
 
-    def _human_turn(self, seat: int) -> bool:
+    def _human(self, seat: int) -> bool:
         name = self.seats[seat].name
         self.show(render_status(self.state, self.seats))
         if self._final_window():
@@ -433,29 +392,17 @@ class TerminalGame:
             self.show(Text(f"Chevalet de {name} : {rack_text(self.state.racks[seat])}",
                            style="bold"))
             prompt = f"{name}, votre coup : "
-        started = time.perf_counter()
-        while True:
-            answer = self._ask(prompt)
-            if answer is None:
-                return False
-            try:
-                command = parse_command(answer)
-            except RuleError as exc:
-                self.show(exc.message)
-                continue
-            if command is None:
-                continue
-            if isinstance(command, Quit):
-                return False
-            if isinstance(command, Hint):
-                self._show_hints(seat)
-                continue
-            try:
-                self._play(seat, command, started)
-            except RuleError as exc:
-                self.show(exc.message)
-                continue
-            return True
+        return self._until_played(seat, prompt, partial(self._read, seat), self.now())
+
+    def _read(self, seat: int, typed: str, started: float) -> Action | None:
+        """The action a typed line means, or None to ask again (nothing typed, the hints)."""
+        command = parse_command(typed)
+        if isinstance(command, Quit):  # `_ask` has taken `quitte` already: for the types
+            raise QuitGame
+        if isinstance(command, Hint):
+            self._show_hints(seat)
+            return None
+        return command
 
     def _show_hints(self, seat: int) -> None:
         try:
@@ -471,24 +418,7 @@ class TerminalGame:
         self.show("Meilleurs coups :\n" + "\n".join(lines))
 
 
-def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
-                                                              dict[int, SeededRandom]]:
-    """The bots of the bot seats (imported only when a game has some)."""
-    return bots_for_seats(seats, seed, "ludomots.games.topword.bots")
-
-
 def play_session(options: TopwordOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
                  show: Show, record_path: Path | None = None) -> Recorder:
     """A whole terminal game: start, loop, final scores, then the record saved if asked."""
-    recorder = Recorder.start(GAME, options, seed, list(seats))
-    bots, rngs = make_bots(seats, seed)
-    show(Text(f"Topword — partie n° {seed}", style="bold underline"))
-    game = TerminalGame(recorder, bots, rngs, ask, show)
-    finished = game.run()
-    if finished:
-        show(render_status(game.state, game.seats))
-        show(render_final(game.state, game.seats))
-    else:
-        show("Partie interrompue.")
-    save_record(recorder, record_path, show)
-    return recorder
+    return TerminalGame.session(options, seed, seats, ask, show, record_path, time.perf_counter)

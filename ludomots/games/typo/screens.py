@@ -6,7 +6,6 @@ functions turn text into actions and events into French lines, so each is tested
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -15,43 +14,22 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES
+from ludomots.core import seats as core_seats
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
+from ludomots.core.seats import plain
 from ludomots.games.typo.cards import ROW_COUNT, parse_card
 from ludomots.games.typo.rows import SIDES, Side, placed
 from ludomots.games.typo.rules import GAME, Fail, Place, TypoState
 
-HUMAN = "moi"
-
 # -- seats -----------------------------------------------------------------------------------
-
-
-def plain(text: str) -> str:
-    """Lower case without accents, so `confirmé`, `Débutant` or `GAUCHE` are read too."""
-    decomposed = unicodedata.normalize("NFD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,expert` -> seats; ValueError (English: a command-line argument) otherwise.
     Names carry the seat number so two players of the same kind stay distinguishable."""
-    if levels is None:
-        from ludomots.games.typo.bots import BOTS
-
-        levels = set(BOTS)
-    entries = [plain(part) for part in text.split(",") if part.strip()]
-    if not GAME.min_players <= len(entries) <= GAME.max_players:
-        raise ValueError(f"Typo is played by {GAME.min_players} to {GAME.max_players} "
-                         f"players, got {len(entries)} seat(s)")
-    unknown = [e for e in entries if e != HUMAN and e not in levels]
-    if unknown:
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}: use '{HUMAN}' for a human or "
-                         f"a bot level ({', '.join(sorted(levels))})")
-    return [SeatInfo(f"Joueur {i}", "human") if entry == HUMAN else
-            SeatInfo(f"{LEVEL_TITLES.get(entry, entry)} {i}", "bot", entry)
-            for i, entry in enumerate(entries, 1)]
+    return core_seats.parse_seats(text, GAME, "ludomots.games.typo.bots", levels)
 
 
 # -- what players type -----------------------------------------------------------------------
@@ -73,7 +51,6 @@ Pour poser votre carte : le numéro de la rangée, g (gauche) ou d (droite), pui
   impossible   vous ne pouvez pas la placer (impossible 3 : défausser la rangée 3)
   aide         où la carte peut aller        quitte   quitter la partie"""
 
-QUIT_WORDS = ("quitte", "quitter")
 _HINT = ("aide", "?")
 _GIVE_UP = ("impossible", "passe", "renonce")
 _SIDES: dict[str, Side] = {"g": "left", "gauche": "left", "d": "right", "droite": "right"}

@@ -11,22 +11,18 @@ to look away, and the hand is scrolled out of sight afterwards. Every action goe
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import RenderableType
 from rich.text import Text
 
-from ludomots.core.bots import Bot
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
-from ludomots.core.rng import SeededRandom
-from ludomots.core.terminal import bots_for_seats, save_record
+from ludomots.core.terminal import Ask, Clock, Show
+from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.typo.rules import GAME, Choose, Fail, TypoOptions, TypoState, Vote
 from ludomots.games.typo.screens import (
     PLACE_HELP,
-    QUIT_WORDS,
     GiveUp,
     Hint,
     cards_text,
@@ -36,7 +32,6 @@ from ludomots.games.typo.screens import (
     parse_discard,
     parse_placement,
     parse_vote,
-    plain,
     render_final,
     render_status,
     rows_text,
@@ -44,96 +39,59 @@ from ludomots.games.typo.screens import (
 
 SCROLL_LINES = 40  # blank lines that push a hand out of sight between two humans
 
-Ask = Callable[[str], str]
-Show = Callable[[RenderableType], None]
-Clock = Callable[[], float]
-
 
 # -- the loop --------------------------------------------------------------------------------
 
 
-class TerminalGame:
+class TerminalGame(BaseTerminalGame[TypoState]):
     """One game at one terminal: humans type, bots choose, everything goes to the recorder."""
 
-    def __init__(self, recorder: Recorder, bots: dict[int, Bot], rngs: dict[int, SeededRandom],
-                 ask: Ask, show: Show, now: Clock = time.monotonic) -> None:
-        assert isinstance(recorder.state, TypoState)
-        self.recorder = recorder
-        self.state: TypoState = recorder.state
-        self.seats = recorder.record.seats
-        self.bots = bots
-        self.rngs = rngs
-        self.ask = ask
-        self.show = show
-        self.now = now
-        self.humans = [s for s, info in enumerate(self.seats) if info.kind == "human"]
-        self.limit = self.state.options.thinking_seconds
-        self.helped: set[int] = set()
+    rules = GAME
+    state_type = TypoState
+    bots_module = "ludomots.games.typo.bots"
+    describe_event = staticmethod(describe_event)
+    render_final = staticmethod(render_final)
 
     @property
-    def viewer(self) -> int | None:
-        """Whose eyes are on the screen: the only human, or nobody in particular."""
-        return self.humans[0] if len(self.humans) == 1 else None
+    def limit(self) -> int:
+        """The thinking time in seconds (0: none)."""
+        return self.state.options.thinking_seconds
+
+    def _opening(self) -> None:
+        self.show(f"Rangées de départ : {', '.join(self.state.rows)}. "
+                  f"{self.seats[self.state.holder].name} a le dictionnaire.")
 
     def run(self) -> bool:
         """Play until the end; False when a player quit."""
         self.show(render_status(self.state, self.seats))
-        while not self.state.is_over():
-            step = self.state.step
-            if step == "choose":
-                done = self._choose_round()
-            elif step == "vote":
-                done = self._votes()
-            else:
-                seat = min(self.state.to_act())
-                done = self._bot(seat) if seat in self.bots else self._resolve(seat)
-            if not done:
-                return False
-            if self.state.step == "choose" and not self.state.is_over():
-                self.show(render_status(self.state, self.seats))
-        return True
+        return super().run()
+
+    def _turn(self, seat: int) -> bool:
+        """All at once for the hidden choices and the votes, else `seat` places his card."""
+        step = self.state.step
+        if step == "choose":
+            done = self._choose_round()
+        elif step == "vote":
+            done = self._votes()
+        else:
+            done = super()._turn(seat)
+        if done and self.state.step == "choose" and not self.state.is_over():
+            self.show(render_status(self.state, self.seats))
+        return done
 
     # -- acting ------------------------------------------------------------------------------
-
-    def _play(self, seat: int, action: Action, started: float) -> None:
-        ms = int(max(0.0, self.now() - started) * 1000)
-        for event in self.recorder.play(seat, action, ms):
-            line = describe_event(event, self.seats, self.viewer)
-            if line is not None:
-                self.show(line)
 
     def _late(self, seat: int, started: float, hide: bool = False) -> bool:
         """Past the thinking time, the game's timeout action is played instead (RULINGS:
         30 s by default; the first card of the hand, renouncing, or no doubt)."""
         if not self.limit or self.now() - started <= self.limit:
             return False
-        action = GAME.timeout_action(self.state, seat)
-        assert action is not None
+        action = self._fallback(seat)
         if hide:
             self._hide()
         self.show(f"Temps écoulé ({self.limit} s) pour {self.seats[seat].name}.")
         self._play(seat, action, started)
         return True
-
-    def _bot(self, seat: int) -> bool:
-        started = self.now()
-        action = self.bots[seat].choose(self.state, seat, self.rngs[seat])
-        try:
-            self._play(seat, action, started)
-        except RuleError as exc:  # a bot bug must not end a human's game
-            self.show(f"{self.seats[seat].name} propose un coup refusé ({exc.message}).")
-            fallback = GAME.timeout_action(self.state, seat)
-            assert fallback is not None
-            self._play(seat, fallback, started)
-        return True
-
-    def _ask(self, prompt: str) -> str | None:
-        """A typed line, or None when the player quits (`quitte`, end of file, Ctrl-C)."""
-        try:
-            typed = self.ask(prompt)
-        except (EOFError, KeyboardInterrupt):
-            return None
-        return None if plain(typed) in QUIT_WORDS else typed
 
     # -- the hidden choice -----------------------------------------------------------------
 
@@ -183,16 +141,15 @@ class TerminalGame:
 
     # -- placing -----------------------------------------------------------------------------
 
-    def _resolve(self, seat: int) -> bool:
+    def _human(self, seat: int) -> bool:
+        """The player places his card (or renounces); False when he quits."""
         name = self.seats[seat].name
         card = self.state.card_of(seat)
         self.show(Text(rows_text(self.state.rows, self.state.longest_rows())))
         if self.state.step == "discard":
             return self._discard(seat, started=self.now())
         self.show(Text(f"{name}, à vous de poser votre {card}.", style="bold"))
-        if seat not in self.helped:  # the syntax once per player, `aide` for places
-            self.helped.add(seat)
-            self.show(PLACE_HELP)
+        self._once(seat, PLACE_HELP)  # the syntax once per player, `aide` for places
         started = self.now()
         while True:
             typed = self._ask(f"{name}, votre coup : ")
@@ -268,28 +225,8 @@ class TerminalGame:
         return True
 
 
-def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
-                                                              dict[int, SeededRandom]]:
-    """The bots of the bot seats (imported only when a game has some)."""
-    return bots_for_seats(seats, seed, "ludomots.games.typo.bots")
-
-
 def play_session(options: TypoOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
                  show: Show, record_path: Path | None = None,
                  now: Clock = time.monotonic) -> Recorder:
     """A whole terminal game: start, loop, final scores, then the record saved if asked."""
-    recorder = Recorder.start(GAME, options, seed, list(seats))
-    bots, rngs = make_bots(seats, seed)
-    state = recorder.state
-    assert isinstance(state, TypoState)
-    show(Text(f"Typo — partie n° {seed}", style="bold underline"))
-    show(f"Rangées de départ : {', '.join(state.rows)}. "
-         f"{seats[state.holder].name} a le dictionnaire.")
-    game = TerminalGame(recorder, bots, rngs, ask, show, now)
-    finished = game.run()
-    if finished:
-        show(render_final(game.state, game.seats))
-    else:
-        show("Partie interrompue.")
-    save_record(recorder, record_path, show)
-    return recorder
+    return TerminalGame.session(options, seed, seats, ask, show, record_path, now)

@@ -104,6 +104,7 @@ def play_command(seats: str, seed: int | None, word_length: str, handicaps: str,
 
     from rich.console import Console
 
+    from ludomots.core.seats import plain
     from ludomots.games.vocabulon import screens, tui
     from ludomots.games.vocabulon.actions import VocabulonOptions
 
@@ -116,7 +117,7 @@ def play_command(seats: str, seed: int | None, word_length: str, handicaps: str,
     except ValueError as exc:
         raise click.BadParameter("integers separated by commas", param_hint="--handicaps") \
             from exc
-    clue_values = tuple(screens.plain(c) for c in clues.split(",")) if clues else ()
+    clue_values = tuple(plain(c) for c in clues.split(",")) if clues else ()
     try:
         options = VocabulonOptions(
             word_length=int(word_length), handicaps=handicap_values,  # type: ignore[arg-type]

@@ -11,7 +11,6 @@ A again) and the VOCABULON columns are the cells where a pawn may change ring.
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -20,42 +19,20 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES
+from ludomots.core import seats as core_seats
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
+from ludomots.core.seats import plain
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import Pick, Propose
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 
-HUMAN = "moi"
-QUIT_WORDS = ("quitte", "quitter")
-
-
-def plain(text: str) -> str:
-    """Lower case without accents, so `confirmé`, `Échange` or `OUI` are read too."""
-    decomposed = unicodedata.normalize("NFD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
 
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,expert` -> seats; ValueError (English: a command-line argument) otherwise."""
-    if levels is None:
-        from ludomots.games.vocabulon.bots import BOTS
-
-        levels = set(BOTS)
-    entries = [plain(part) for part in text.split(",") if part.strip()]
-    if not GAME.min_players <= len(entries) <= GAME.max_players:
-        raise ValueError(f"Vocabulon is played by {GAME.min_players} to {GAME.max_players} "
-                         f"players, got {len(entries)} seat(s)")
-    unknown = [e for e in entries if e != HUMAN and e not in levels]
-    if unknown:
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}: use '{HUMAN}' for a human or "
-                         f"a bot level ({', '.join(sorted(levels))})")
-    return [SeatInfo(f"Joueur {i}", "human") if entry == HUMAN else
-            SeatInfo(f"{LEVEL_TITLES.get(entry, entry)} {i}", "bot", entry)
-            for i, entry in enumerate(entries, 1)]
+    return core_seats.parse_seats(text, GAME, "ludomots.games.vocabulon.bots", levels)
 
 
 def _bad(message: str, text: str) -> RuleError:

@@ -12,18 +12,16 @@ through a `Recorder`, so the saved record replays exactly with `ludomots replay`
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
-from rich.console import RenderableType
 from rich.text import Text
 
-from ludomots.core.bots import Bot
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action
+from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
-from ludomots.core.rng import SeededRandom
-from ludomots.core.terminal import bots_for_seats, save_record
+from ludomots.core.terminal import Ask, Clock, Quit, Show
+from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.vocabulon.actions import (
     Answer,
     ChangeSecret,
@@ -36,7 +34,6 @@ from ludomots.games.vocabulon.actions import (
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 from ludomots.games.vocabulon.screens import (
     BOARD_LEGEND,
-    QUIT_WORDS,
     THROW_HELP,
     VOCABULON_HELP,
     describe_event,
@@ -44,7 +41,6 @@ from ludomots.games.vocabulon.screens import (
     parse_throw,
     parse_vocabulon,
     parse_yes_no,
-    plain,
     reachable_lines,
     render_board,
     render_final,
@@ -53,101 +49,36 @@ from ludomots.games.vocabulon.screens import (
 
 SCROLL_LINES = 40
 
-Ask = Callable[[str], str]
-Show = Callable[[RenderableType], None]
-Clock = Callable[[], float]
 
-
-class Quit(Exception):
-    """A player typed `quitte` (or closed the input)."""
-
-
-class TerminalGame:
+class TerminalGame(BaseTerminalGame[VocabulonState]):
     """One game at one terminal: humans type, bots choose, everything goes to the recorder."""
 
-    def __init__(self, recorder: Recorder, bots: dict[int, Bot], rngs: dict[int, SeededRandom],
-                 ask: Ask, show: Show, now: Clock = time.monotonic) -> None:
-        assert isinstance(recorder.state, VocabulonState)
-        self.recorder = recorder
-        self.state: VocabulonState = recorder.state
-        self.seats = recorder.record.seats
-        self.bots = bots
-        self.rngs = rngs
-        self.ask = ask
-        self.show = show
-        self.now = now
-        self.humans = [s for s, info in enumerate(self.seats) if info.kind == "human"]
-        self.helped: set[str] = set()
+    rules = GAME
+    state_type = VocabulonState
+    bots_module = "ludomots.games.vocabulon.bots"
+    describe_event = staticmethod(describe_event)
+    render_final = staticmethod(render_final)
 
-    @property
-    def viewer(self) -> int | None:
-        """Whose eyes are on the screen: the only human, or nobody in particular."""
-        return self.humans[0] if len(self.humans) == 1 else None
-
-    def run(self) -> bool:
-        """Play until the end; False when a player quit."""
-        try:
-            while not self.state.is_over():
-                seat = min(self.state.to_act())
-                if seat in self.bots:
-                    self._bot(seat)
-                else:
-                    self._human(seat)
-        except Quit:
-            return False
-        return True
-
-    # -- acting ------------------------------------------------------------------------------
-
-    def _play(self, seat: int, action: Action, started: float) -> None:
-        ms = int(max(0.0, self.now() - started) * 1000)
-        for event in self.recorder.play(seat, action, ms):
-            line = describe_event(event, self.seats, self.viewer)
-            if line is not None:
-                self.show(line)
-            if event.type == "turn" and not self.state.is_over():
-                self._status()
+    def _tell(self, event: Event, seat: int) -> None:
+        super()._tell(event, seat)
+        if event.type == "turn" and not self.state.is_over():
+            self._status()
 
     def _status(self) -> None:
         self.show(Text(""))
         self.show(render_players(self.state, self.seats, self.viewer))
 
-    def _bot(self, seat: int) -> None:
-        started = self.now()
-        action = self.bots[seat].choose(self.state, seat, self.rngs[seat])
-        try:
-            self._play(seat, action, started)
-        except RuleError as exc:  # a bot bug must not end a human's game
-            self.show(f"{self.seats[seat].name} propose un coup refusé ({exc.message}).")
-            fallback = GAME.timeout_action(self.state, seat)
-            assert fallback is not None
-            self._play(seat, fallback, started)
-
     def _ask(self, prompt: str) -> str:
-        try:
-            typed = self.ask(prompt)
-        except (EOFError, KeyboardInterrupt):
-            raise Quit from None
-        if plain(typed) in QUIT_WORDS:
+        """A typed line; `Quit` when the player quits, so any step can end the game."""
+        typed = super()._ask(prompt)
+        if typed is None:
             raise Quit
         return typed
 
-    def _once(self, key: str, text: str) -> None:
-        if key not in self.helped:
-            self.helped.add(key)
-            self.show(text)
-
-    def _try(self, seat: int, action: Action, started: float) -> bool:
-        try:
-            self._play(seat, action, started)
-        except RuleError as exc:
-            self.show(exc.message)
-            return False
-        return True
-
     # -- the human's steps ---------------------------------------------------------------------
 
-    def _human(self, seat: int) -> None:
+    def _human(self, seat: int) -> bool:
+        """The step's questions until the player's action is played (`Quit` when he quits)."""
         step = self.state.step
         if step == "secret":
             self._secret(seat)
@@ -161,6 +92,7 @@ class TerminalGame:
             self._respond(seat)
         else:
             self._answer(seat)
+        return True
 
     def _secret(self, seat: int) -> None:
         name = self.seats[seat].name
@@ -199,33 +131,15 @@ class TerminalGame:
                       f" vous pouvez changer de mot secret (« changer MOT », "
                       f"{self.state.lengths[seat] + 2} lettres).")
         self._once("throw", THROW_HELP)
-        started = self.now()
-        while True:
-            typed = self._ask(f"{name}, lancez le dé (Entrée) : ")
-            try:
-                command = parse_throw(typed)
-            except RuleError as exc:
-                self.show(exc.message)
-                continue
-            action: Action = Throw() if command is None else ChangeSecret(command.word)
-            if self._try(seat, action, started):
-                return
+        self._until_played(seat, f"{name}, lancez le dé (Entrée) : ", _read_throw, self.now())
 
     def _move(self, seat: int) -> None:
         name = self.seats[seat].name
         choices = list(self.state.reachable())
         self.show(render_board(self.state, self.seats, choices))
         self.show("Cases accessibles :\n" + "\n".join(reachable_lines(self.state)))
-        started = self.now()
-        while True:
-            typed = self._ask(f"{name}, où allez-vous ? (lettre ou code) ")
-            try:
-                cell = parse_cell(typed, choices)
-            except RuleError as exc:
-                self.show(exc.message)
-                continue
-            if self._try(seat, Move(cell), started):
-                return
+        self._until_played(seat, f"{name}, où allez-vous ? (lettre ou code) ",
+                           lambda typed, _started: Move(parse_cell(typed, choices)), self.now())
 
     def _vocabulon(self, seat: int) -> None:
         name = self.seats[seat].name
@@ -234,16 +148,9 @@ class TerminalGame:
                   ", ".join(f"{g} ({n})" for g, n in available.items() if n))
         if self.state.step == "vocabulon":
             self._once("vocabulon", VOCABULON_HELP)
-        started = self.now()
-        while True:
-            typed = self._ask(f"{name}, votre choix : ")
-            try:
-                action = parse_vocabulon(typed, self.state.players)
-            except RuleError as exc:
-                self.show(exc.message)
-                continue
-            if self._try(seat, action, started):
-                return
+        self._until_played(seat, f"{name}, votre choix : ",
+                           lambda typed, _started: parse_vocabulon(typed, self.state.players),
+                           self.now())
 
     def _respond(self, seat: int) -> None:
         exchange = self.state.exchange
@@ -286,25 +193,14 @@ class TerminalGame:
                 return
 
 
-def make_bots(seats: Sequence[SeatInfo], seed: int) -> tuple[dict[int, Bot],
-                                                              dict[int, SeededRandom]]:
-    """The bots of the bot seats (imported only when a game has some)."""
-    return bots_for_seats(seats, seed, "ludomots.games.vocabulon.bots")
+def _read_throw(typed: str, started: float) -> Action:
+    """Entrée throws the die; `changer MOT` changes the secret word."""
+    command = parse_throw(typed)
+    return Throw() if command is None else ChangeSecret(command.word)
 
 
 def play_session(options: VocabulonOptions, seed: int, seats: Sequence[SeatInfo], ask: Ask,
                  show: Show, record_path: Path | None = None,
                  now: Clock = time.monotonic) -> Recorder:
     """A whole terminal game: start, loop, the end, then the record saved if asked."""
-    recorder = Recorder.start(GAME, options, seed, list(seats))
-    bots, rngs = make_bots(seats, seed)
-    show(Text(f"Vocabulon — partie n° {seed}", style="bold underline"))
-    game = TerminalGame(recorder, bots, rngs, ask, show, now)
-    finished = game.run()
-    if finished:
-        assert isinstance(recorder.state, VocabulonState)
-        show(render_final(recorder.state, recorder.record.seats))
-    else:
-        show("Partie interrompue.")
-    save_record(recorder, record_path, show)
-    return recorder
+    return TerminalGame.session(options, seed, seats, ask, show, record_path, now)

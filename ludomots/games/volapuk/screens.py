@@ -15,7 +15,6 @@ Commands (French, case and accents as typed for letters):
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -24,10 +23,11 @@ from rich.console import Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from ludomots.core.bots import LEVEL_TITLES
+from ludomots.core import seats as core_seats
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
+from ludomots.core.seats import plain
 from ludomots.games.volapuk.actions import Mark
 from ludomots.games.volapuk.board import (
     DIRECTION_NAMES,
@@ -65,9 +65,6 @@ from ludomots.games.volapuk.rules import (
 )
 from ludomots.lexicon.fold import normalize_apostrophes
 
-HUMAN = "moi"
-QUIT_WORDS = ("quitte", "quitter")
-
 HELP = """\
   lance              lancer les dés (sauf les fétiches)
   garde 1 3 5        garder les dés 1, 3 et 5 et relancer les autres (3 lancers en tout)
@@ -81,28 +78,9 @@ HELP = """\
 Après un mot (plus-values) : accent H8 aigu, anagramme MOT, définition …, fini"""
 
 
-def plain(text: str) -> str:
-    decomposed = unicodedata.normalize("NFD", text.strip().lower())
-    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-
-
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English: a command-line argument)."""
-    if levels is None:
-        from ludomots.games.volapuk.bots import BOTS
-
-        levels = set(BOTS)
-    entries = [plain(part) for part in text.split(",") if part.strip()]
-    if not GAME.min_players <= len(entries) <= GAME.max_players:
-        raise ValueError(f"Volapük is played by {GAME.min_players} to {GAME.max_players} "
-                         f"players, got {len(entries)} seat(s)")
-    unknown = [e for e in entries if e != HUMAN and e not in levels]
-    if unknown:
-        raise ValueError(f"unknown seat(s) {', '.join(unknown)}: use '{HUMAN}' for a human or "
-                         f"a bot level ({', '.join(sorted(levels))})")
-    return [SeatInfo(f"Joueur {i}", "human") if entry == HUMAN else
-            SeatInfo(f"{LEVEL_TITLES.get(entry, entry)} {i}", "bot", entry)
-            for i, entry in enumerate(entries, 1)]
+    return core_seats.parse_seats(text, GAME, "ludomots.games.volapuk.bots", levels)
 
 
 def _bad(message: str, text: str) -> RuleError:

@@ -113,7 +113,7 @@ def test_a_right_answer_wins_the_letter_card() -> None:
             return question.answer.upper()
         return terminal.fallback(prompt)
 
-    bots, rngs = tui.make_bots(recorder.record.seats, 4)
+    bots, rngs = tui.TerminalGame.make_bots(recorder.record.seats, 4)
     game = tui.TerminalGame(recorder, bots, rngs, ask, terminal.show, terminal.now)
     assert game.run()
     assert "Joueur 1 gagne une carte-lettre" in terminal.output
