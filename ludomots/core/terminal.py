@@ -37,6 +37,11 @@ Read = Callable[[str, float], Action | None]
 S = TypeVar("S", bound=State)
 
 
+def bad_command(message: str, text: str) -> RuleError:
+    """A typed line the screen cannot read: `message` says why, in French."""
+    return RuleError("bad_command", message, {"text": text})
+
+
 class Quit(Exception):
     """A player left the game: typed `quitte`, closed the input or pressed Ctrl-C."""
 

@@ -12,10 +12,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ludomots.core import seats as core_seats
-from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
+from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.cards import SPELL_NAMES, VALUES, WILD, parse_letter, word_key
 from ludomots.games.awalettres.rules import GAME, AwalettresState, Exchange, Marabout, Play
@@ -31,10 +31,6 @@ CONFUSION qui la remplace :  a p@2 r e s@3   ou   a* r t
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English: a command-line argument)."""
     return core_seats.parse_seats(text, GAME, "ludomots.games.awalettres.bots", levels)
-
-
-def _bad(message: str, text: str) -> RuleError:
-    return RuleError("bad_command", message, {"text": text})
 
 
 @dataclass(frozen=True)

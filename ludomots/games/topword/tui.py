@@ -26,7 +26,7 @@ from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
 from ludomots.core.seats import plain
-from ludomots.core.terminal import Ask, Clock, Show
+from ludomots.core.terminal import Ask, Clock, Show, bad_command
 from ludomots.core.terminal import Quit as QuitGame
 from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.topword.board import CENTRE, ROWS, SIZE, Board, Cell
@@ -88,8 +88,7 @@ _PASS_WORDS = ("passe", "passer")
 
 
 def _bad_command(text: str) -> RuleError:
-    return RuleError("bad_command", f"Commande inconnue : « {text} ». Tapez {COMMANDS_SHORT}.",
-                     {"text": text})
+    return bad_command(f"Commande inconnue : « {text} ». Tapez {COMMANDS_SHORT}.", text)
 
 
 def parse_command(text: str) -> Command | None:
@@ -110,8 +109,8 @@ def parse_command(text: str) -> Command | None:
         tile = plain(words[1]).upper()
         tile = "Q" if tile == "QU" else tile
         if len(words) > 2 or tile not in DISTRIBUTION:
-            raise RuleError("bad_command", "Pour échanger, écrivez « passe » suivi d'une seule "
-                            "lettre, par exemple « passe K ».", {"text": text})
+            raise bad_command("Pour échanger, écrivez « passe » suivi d'une seule lettre, "
+                              "par exemple « passe K ».", text)
         return Pass(tile)
     if any(ch.isdigit() for ch in words[0]):
         return Play(" ".join(words).upper())

@@ -15,10 +15,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ludomots.core import seats as core_seats
-from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
+from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.typo.cards import ROW_COUNT, parse_card
 from ludomots.games.typo.rows import SIDES, Side, placed
 from ludomots.games.typo.rules import GAME, Fail, Place, TypoState
@@ -56,10 +56,6 @@ _GIVE_UP = ("impossible", "passe", "renonce")
 _SIDES: dict[str, Side] = {"g": "left", "gauche": "left", "d": "right", "droite": "right"}
 _YES = ("o", "oui", "doute", "je doute")
 _NO = ("", "n", "non")
-
-
-def _bad(message: str, text: str) -> RuleError:
-    return RuleError("bad_command", message, {"text": text})
 
 
 def parse_choice(text: str) -> str | None:

@@ -20,10 +20,10 @@ from rich.table import Table
 from rich.text import Text
 
 from ludomots.core import seats as core_seats
-from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
+from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import Pick, Propose
 from ludomots.games.vocabulon.groups import GROUPS
@@ -33,10 +33,6 @@ from ludomots.games.vocabulon.rules import GAME, VocabulonState
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,expert` -> seats; ValueError (English: a command-line argument) otherwise."""
     return core_seats.parse_seats(text, GAME, "ludomots.games.vocabulon.bots", levels)
-
-
-def _bad(message: str, text: str) -> RuleError:
-    return RuleError("bad_command", message, {"text": text})
 
 
 # -- what players type -----------------------------------------------------------------------

@@ -28,6 +28,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
+from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.volapuk.actions import Mark
 from ludomots.games.volapuk.board import (
     DIRECTION_NAMES,
@@ -81,10 +82,6 @@ Après un mot (plus-values) : accent H8 aigu, anagramme MOT, définition …, fi
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English: a command-line argument)."""
     return core_seats.parse_seats(text, GAME, "ludomots.games.volapuk.bots", levels)
-
-
-def _bad(message: str, text: str) -> RuleError:
-    return RuleError("bad_command", message, {"text": text})
 
 
 @dataclass(frozen=True)
