@@ -16,7 +16,7 @@ from typing import Any, ClassVar, Self
 
 from ludomots.core.errors import RuleError
 from ludomots.core.jsonvalues import canonical_json, field_types, from_json_value, to_json_value
-from ludomots.core.options import options_from_json
+from ludomots.core.options import check_bounds, options_from_json
 
 
 @dataclass(frozen=True)
@@ -275,7 +275,7 @@ class Game(ABC):
         if isinstance(options, dict):
             return options_from_json(self.options_type, options)
         if isinstance(options, self.options_type):
-            return options
+            return check_bounds(options)
         raise TypeError(f"options for {self.name} must be {self.options_type.__name__}")
 
     def new(self, options: Any, players: int, seed: int) -> State:

@@ -7,14 +7,15 @@ Each rule variant is a field with a default (the ruling of RULINGS.md) and Frenc
 
 The web lobby and the CLI build their forms from ``describe_options`` instead of hard-coding
 each game's variants; ``options_from_json`` is strict because a typo in a variant name must not
-silently start a game with the defaults.
+silently start a game with the defaults. A number's bounds are metadata too (``"min": 0``),
+checked by ``check_bounds``; a refusal is an ``OptionError``, in English and in French.
 """
 
 from __future__ import annotations
 
 import functools
 from collections.abc import Hashable
-from dataclasses import MISSING, fields, is_dataclass
+from dataclasses import MISSING, Field, fields, is_dataclass
 from typing import Any, Literal, TypeVar, cast, get_args, get_origin
 
 from ludomots.core.jsonvalues import (
@@ -26,6 +27,15 @@ from ludomots.core.jsonvalues import (
 )
 
 OptionsT = TypeVar("OptionsT")
+
+
+class OptionError(ValueError):
+    """Options a game refuses: ``str()`` is the English message (developers, the command
+    line), ``french`` the one a player reads after « Options invalides : » in the lobby."""
+
+    def __init__(self, message: str, french: str) -> None:
+        super().__init__(message)
+        self.french = french
 
 
 def _require_dataclass(cls: type[Any]) -> None:
@@ -57,15 +67,64 @@ def options_from_json(cls: type[OptionsT], data: dict[str, Any]) -> OptionsT:
     """Build ``cls`` from JSON: missing keys take defaults, unknown keys or bad types raise."""
     _require_dataclass(cls)
     if not isinstance(data, dict):
-        raise ValueError(f"options must be an object, got {data!r}")
+        raise OptionError(f"options must be an object, got {data!r}",
+                          "un objet JSON est attendu.")
     types = field_types(cls)
     unknown = sorted(str(k) for k in data if k not in types)
     if unknown:
-        raise ValueError(f"unknown option(s) for {cls.__name__}: {', '.join(unknown)} "
-                         f"(known: {', '.join(types)})")
-    values = {name: from_json_value(value, types[name], f"option {name!r}")
-              for name, value in data.items()}
-    return cls(**values)
+        names = ", ".join(f"« {name} »" for name in unknown)
+        raise OptionError(f"unknown option(s) for {cls.__name__}: {', '.join(unknown)} "
+                          f"(known: {', '.join(types)})",
+                          f"option inconnue {names}." if len(unknown) == 1
+                          else f"options inconnues {names}.")
+    by_name = {f.name: f for f in fields(cast(Any, cls))}
+    values = {}
+    for name, value in data.items():
+        try:
+            values[name] = from_json_value(value, types[name], f"option {name!r}")
+        except ValueError as exc:
+            raise OptionError(str(exc), _expected_in_french(by_name[name], types[name])) from None
+    return check_bounds(cls(**values))
+
+
+def check_bounds(opts: OptionsT) -> OptionsT:
+    """Refuse a number outside its field's ``min``/``max`` metadata; returns ``opts``."""
+    for f in fields(cast(Any, opts)):
+        low, high = f.metadata.get("min"), f.metadata.get("max")
+        value = getattr(opts, f.name)
+        if (low is None and high is None) or not isinstance(value, int | float):
+            continue
+        if (low is None or value >= low) and (high is None or value <= high):
+            continue
+        label = f.metadata.get("label", f.name)
+        if low is not None and high is not None:
+            raise OptionError(f"option {f.name!r} must be between {low} and {high}",
+                              f"« {label} » doit être compris entre {low} et {high}.")
+        if low is not None:
+            raise OptionError(f"option {f.name!r} must be >= {low}",
+                              f"« {label} » doit valoir au moins {low}.")
+        raise OptionError(f"option {f.name!r} must be <= {high}",
+                          f"« {label} » doit valoir au plus {high}.")
+    return opts
+
+
+def _expected_in_french(f: Field[Any], tp: Any) -> str:
+    """What a field expects, for a player who sent something else."""
+    label = f.metadata.get("label", f.name)
+    choices = _choices(tp)
+    if choices is not None:
+        labels = f.metadata.get("choice_labels", {})
+        listed = ", ".join(f"« {labels.get(c, c)} »" for c in choices)
+        return f"« {label} » se choisit parmi {listed}."
+    name = type_name(tp)
+    expected = {"bool": "oui ou non", "int": "un nombre entier", "float": "un nombre",
+                "str": "un texte", "int | None": "un nombre entier, ou rien",
+                "float | None": "un nombre, ou rien"}.get(name)
+    if expected is None and name.startswith(("tuple[int", "list[int")):
+        expected = "une liste de nombres entiers"
+    if expected is None:
+        return f"valeur refusée pour « {label} »."
+    return f"« {label} » attend {expected}."
 
 
 def _choices(tp: Any) -> list[Any] | None:
@@ -76,7 +135,8 @@ def _choices(tp: Any) -> list[Any] | None:
 
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
     """One entry per field: name, type, default, choices (for Literal), French label and help,
-    and French labels of the choices (`choice_labels` metadata: value -> label)."""
+    French labels of the choices (`choice_labels` metadata: value -> label), and the bounds
+    of a number (`min`, `max` metadata, or None)."""
     _require_dataclass(cls)
     types = field_types(cls)
     out = []
@@ -98,5 +158,7 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
             "help": f.metadata.get("help", ""),
             "choice_labels": {str(k): v for k, v in f.metadata.get("choice_labels", {}).items()}
             if choices is not None else None,
+            "min": f.metadata.get("min"),
+            "max": f.metadata.get("max"),
         })
     return out

@@ -62,7 +62,11 @@ def error_response(code: str, message: str, status: int | None = None,
 
 
 def rule_error_response(exc: RuleError) -> JSONResponse:
-    return error_response(exc.code, exc.message)
+    """The refusal as JSON, with its details when it has some, as on the socket."""
+    if not exc.details:
+        return error_response(exc.code, exc.message)
+    return JSONResponse({"error": exc.code, "message": exc.message, "details": exc.details},
+                        status_code=STATUS_BY_CODE.get(exc.code, 400))
 
 
 def ws_error(exc: RuleError | ApiError, ref: Any = None) -> dict[str, Any]:

@@ -44,7 +44,7 @@ from typing import Any, Protocol, TypeVar
 from ludomots.core import registry
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
-from ludomots.core.options import options_to_json
+from ludomots.core.options import OptionError, options_to_json
 from ludomots.table.bus import LocalBus, Notice
 from ludomots.table.clock import timeout_action
 from ludomots.table.errors import (
@@ -273,8 +273,11 @@ class TableManager:
             # start it now once, so that a table that could never start is refused here.
             game_obj.new(coerced, len(seats), seed)
             options_json = options_to_json(coerced)
-        except (ValueError, TypeError) as exc:
-            raise table_error("bad_options", f"Options invalides : {exc}") from None
+        except OptionError as exc:
+            raise table_error("bad_options", f"Options invalides : {exc.french}",
+                              reason=str(exc)) from None
+        except (ValueError, TypeError) as exc:  # a game's check without a French message
+            raise table_error("bad_options", "Options invalides.", reason=str(exc)) from None
         if not isinstance(clock, ClockSettings):
             clock = ClockSettings(clock or 0)
         tokens = {i: new_token() for i, s in enumerate(seats)

@@ -22,13 +22,10 @@ from ludomots.core.rng import SeededRandom
 @dataclass(frozen=True)
 class GopsOptions:
     cards: int = field(default=8, metadata={
-        "label": "Cartes", "help": "Nombre de cartes par joueur (et de lots)."})
+        "label": "Cartes", "help": "Nombre de cartes par joueur (et de lots).",
+        "min": 1, "max": 20})
     tie_rule: Literal["discard", "carry"] = field(default="discard", metadata={
         "label": "Égalités", "help": "Un lot sans enchère unique est défaussé ou reporté."})
-
-    def __post_init__(self) -> None:
-        if not 1 <= self.cards <= 20:
-            raise ValueError("option 'cards' must be between 1 and 20")
 
 
 @dataclass(frozen=True)

@@ -73,10 +73,26 @@ def test_unknown_game_is_refused_in_french(client: TestClient) -> None:
 def test_bad_options_are_refused_in_french(client: TestClient) -> None:
     message = _refused(client, {"game": "topword", "name": "Alice",
                                 "options": {"referee": "nobody"}}, 400, "bad_options")
-    assert message.startswith("Options invalides")
-    _refused(client, {"game": "topword", "name": "Alice", "options": {"colour": 1}},
-             400, "bad_options")
+    assert message == ("Options invalides : « Arbitrage » se choisit parmi « Contestation (règle "
+                       "du jeu) », « Arbitre automatique ».")
+    message = _refused(client, {"game": "topword", "name": "Alice", "options": {"colour": 1}},
+                       400, "bad_options")
+    assert message == "Options invalides : option inconnue « colour »."
+    message = _refused(client, {"game": "volapuk", "name": "Alice", "options": {"rolls": 0}},
+                       400, "bad_options")
+    assert message == "Options invalides : « Lancers par tour » doit valoir au moins 1."
     _refused(client, {"game": "topword", "name": "Alice", "options": [1]}, 400, "bad_options")
+
+
+def test_a_refused_option_also_gives_the_english_reason_for_developers(
+        client: TestClient) -> None:
+    response = client.post("/api/tables", json={"game": "typo", "name": "Alice",
+                                                 "options": {"thinking_seconds": -5}})
+    assert response.status_code == 400
+    assert response.json() == {
+        "error": "bad_options",
+        "message": "Options invalides : « Temps de réflexion » doit valoir au moins 0.",
+        "details": {"reason": "option 'thinking_seconds' must be >= 0"}}
 
 
 def test_bad_seats_names_levels_and_clocks_are_refused(client: TestClient) -> None:

@@ -428,5 +428,6 @@ def test_a_handicap_per_seat_must_match_the_seats_at_creation(client: TestClient
                                                  "options": {"handicaps": [-1]}, "seats": seats})
     assert response.status_code == 400
     assert response.json() == {"error": "bad_options", "message": (
-        "Options invalides : handicaps needs one value per seat (3), got 1")}
+        "Options invalides : « Handicaps » demande une valeur par joueur (3), pas 1."),
+        "details": {"reason": "handicaps needs one value per seat (3), got 1"}}
     assert client.get("/api/tables").json() == []

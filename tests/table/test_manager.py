@@ -261,7 +261,11 @@ async def test_creating_a_table_validates_everything_in_french(manager: TableMan
         (("gops", None, [SeatSpec.human("A"), SeatSpec.bot("confirme")]), "unknown_level",
          "Niveau de robot inconnu : « confirme »."),
         (("gops", {"cards": 99}, [SeatSpec.human("A")] * 2), "bad_options",
-         "Options invalides : option 'cards' must be between 1 and 20"),
+         "Options invalides : « Cartes » doit être compris entre 1 et 20."),
+        (("gops", {"cards": "8"}, [SeatSpec.human("A")] * 2), "bad_options",
+         "Options invalides : « Cartes » attend un nombre entier."),
+        (("gops", {"tie": "carry"}, [SeatSpec.human("A")] * 2), "bad_options",
+         "Options invalides : option inconnue « tie »."),
     ]
     for args, code, message in cases:
         with pytest.raises(RuleError) as refused:

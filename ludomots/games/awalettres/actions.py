@@ -40,7 +40,7 @@ class AwalettresOptions:
         "help": "À la fin, les graines qu’on vous doit comptent pour vous (par défaut, "
                 "seules les graines du sac comptent, moins vos dettes)."})
     panic_seconds: int = field(default=15, metadata={
-        "label": "Temps pour « pas de panique ! »",
+        "min": 0, "label": "Temps pour « pas de panique ! »",
         "help": "Secondes pour taper la phrase ; sinon, payer 5 graines au pot "
                 "(0 : sans limite)."})
 

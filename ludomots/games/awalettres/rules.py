@@ -834,8 +834,6 @@ class Awalettres(Game):
     view_logs = ("played", "history")  # they only grow: updates carry the new entries
 
     def _new(self, options: Any, players: int, seed: int) -> AwalettresState:
-        if options.panic_seconds < 0:
-            raise ValueError("panic_seconds must be >= 0")
         state = AwalettresState(options, players, SeededRandom(seed))
         state.remember(state.start())
         return state

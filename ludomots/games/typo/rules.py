@@ -18,7 +18,7 @@ from typing import Any
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, Game, State
 from ludomots.core.jsonvalues import copy_json
-from ludomots.core.options import options_to_json
+from ludomots.core.options import OptionError, options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.typo.actions import (
     CHALLENGE_BONUS,
@@ -504,9 +504,9 @@ class Typo(Game):
     def _new(self, options: Any, players: int, seed: int) -> TypoState:
         first = options.first_player
         if first is not None and not 0 <= first < players:
-            raise ValueError(f"first_player must be a seat from 0 to {players - 1}, not {first}")
-        if options.thinking_seconds < 0:
-            raise ValueError("thinking_seconds must be >= 0")
+            raise OptionError(
+                f"first_player must be a seat from 0 to {players - 1}, not {first}",
+                f"« Premier joueur » doit être une place de 0 à {players - 1}.")
         state = TypoState(options, players, SeededRandom(seed))
         state.deal()
         return state

@@ -39,14 +39,14 @@ class VocabulonOptions:
         "help": "Par joueur, dans l'ordre des places : « deuxieme » (la deuxième lettre du "
                 "mot à trouver), « derniere » (la dernière) ou « aucun ». Vide : aucun."})
     sandglass_seconds: int = field(default=60, metadata={
-        "label": "Sablier",
+        "min": 0, "label": "Sablier",
         "help": "Secondes pour trouver le mot une fois les indices donnés. 0 : sans limite."})
     answers: int = field(default=0, metadata={
-        "label": "Réponses par sablier",
+        "min": 0, "label": "Réponses par sablier",
         "help": "Combien de réponses le joueur peut donner avant la fin du sablier ; "
                 "0 : autant qu'il veut (règle du jeu)."})
     others_seconds: int = field(default=20, metadata={
-        "label": "Temps des autres joueurs",
+        "min": 0, "label": "Temps des autres joueurs",
         "help": "Secondes de chacun des autres joueurs pour répondre, dans l'ordre de la "
                 "table, quand le joueur n'a pas trouvé. 0 : sans limite."})
     die: Literal["3-8", "1-6"] = field(default="3-8", metadata={
@@ -80,7 +80,7 @@ class VocabulonOptions:
         "help": "Variante : un thème annoncé pour les mots secrets (objet, sport, animal...). "
                 "Il n'est pas vérifié."})
     max_rounds: int = field(default=100, metadata={
-        "label": "Tours au plus",
+        "min": 0, "label": "Tours au plus",
         "help": "Après ce nombre de tours de table sans gagnant, la partie s'arrête sans "
                 "vainqueur. 0 : sans limite."})
 

@@ -19,7 +19,7 @@ from typing import Any
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, Game, State
 from ludomots.core.jsonvalues import copy_json
-from ludomots.core.options import options_to_json
+from ludomots.core.options import OptionError, options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import (
@@ -667,16 +667,18 @@ class Vocabulon(Game):
     def _new(self, options: Any, players: int, seed: int) -> VocabulonState:
         assert isinstance(options, VocabulonOptions)
         if options.handicaps and len(options.handicaps) != players:
-            raise ValueError(f"handicaps needs one value per seat ({players}), "
-                             f"got {len(options.handicaps)}")
+            raise OptionError(f"handicaps needs one value per seat ({players}), "
+                              f"got {len(options.handicaps)}",
+                              f"« Handicaps » demande une valeur par joueur ({players}), "
+                              f"pas {len(options.handicaps)}.")
         if any(h not in (-1, 0, 1) for h in options.handicaps):
-            raise ValueError("a handicap is -1, 0 or +1 letter")
+            raise OptionError("a handicap is -1, 0 or +1 letter",
+                              "« Handicaps » vaut -1, 0 ou +1 lettre pour chaque joueur.")
         if options.clues and len(options.clues) != players:
-            raise ValueError(f"clues needs one value per seat ({players}), "
-                             f"got {len(options.clues)}")
-        for name in ("sandglass_seconds", "others_seconds", "answers", "max_rounds"):
-            if getattr(options, name) < 0:
-                raise ValueError(f"{name} must be >= 0")
+            raise OptionError(f"clues needs one value per seat ({players}), "
+                              f"got {len(options.clues)}",
+                              f"« Indice supplémentaire » demande une valeur par joueur "
+                              f"({players}), pas {len(options.clues)}.")
         state = VocabulonState(options, players, SeededRandom(seed))
         state.shuffle_compartments()
         return state

@@ -19,10 +19,10 @@ Mark = Literal["aigu", "grave", "circonflexe", "trema"]
 @dataclass(frozen=True)
 class VolapukOptions:
     rolls: int = field(default=3, metadata={
-        "label": "Lancers par tour",
+        "min": 1, "label": "Lancers par tour",
         "help": "Le joueur a droit à 3 lancers, en gardant les dés qu’il veut entre deux."})
     turn_seconds: int = field(default=180, metadata={
-        "label": "Minuteur (secondes)",
+        "min": 0, "label": "Minuteur (secondes)",
         "help": "Temps pour composer et déposer son mot ; sinon on passe son tour "
                 "(0 : sans limite)."})
     adjacency: Literal["all", "orthogonal"] = field(default="all", metadata={
@@ -36,7 +36,7 @@ class VolapukOptions:
         "help": "Des mots séparés par des cases espaces (JOYEUX NOËL, SE POURRIR) sont "
                 "admis, sans bonus."})
     pass_rounds: int = field(default=2, metadata={
-        "label": "Fin sur passes",
+        "min": 1, "label": "Fin sur passes",
         "help": "La partie s’arrête quand tous les joueurs passent autant de tours de suite."})
     multi_letter_values: bool = field(default=False, metadata={
         "label": "Valeur des dés multiples (plus-value)",
@@ -63,7 +63,7 @@ class VolapukOptions:
                 "rapporte rien ; les réponses individuelles rapportent 3, 5, 7… points dans "
                 "l’ordre où elles ont été données."})
     announce_seconds: int = field(default=30, metadata={
-        "label": "Temps des annonces (secondes)",
+        "min": 0, "label": "Temps des annonces (secondes)",
         "help": "Temps laissé à chacun pour ses annonces après un mot (0 : sans limite)."})
     super_joker: bool = field(default=False, metadata={
         "label": "Super joker (plus-value)",

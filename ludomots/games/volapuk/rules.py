@@ -731,10 +731,6 @@ class Volapuk(Game):
     view_logs = ("played",)
 
     def _new(self, options: Any, players: int, seed: int) -> VolapukState:
-        if options.rolls < 1:
-            raise ValueError("rolls must be >= 1")
-        if options.turn_seconds < 0 or options.announce_seconds < 0 or options.pass_rounds < 1:
-            raise ValueError("turn_seconds, announce_seconds must be >= 0, pass_rounds >= 1")
         state = VolapukState(options, players, SeededRandom(seed))
         state.start()
         return state

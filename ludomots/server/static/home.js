@@ -350,7 +350,14 @@ function createForm(game, games) {
   return form;
 }
 
-/** One form control built from a describe_options entry: {name, type, default, choices, label, help}. */
+/** A number field's bounds from its describe_options entry (the browser then refuses the rest). */
+function bounds(opt, fallbackMin) {
+  const min = opt.min ?? fallbackMin;
+  return { min: min === undefined || min === null ? undefined : String(min),
+    max: opt.max === undefined || opt.max === null ? undefined : String(opt.max) };
+}
+
+/** One form control built from a describe_options entry: {name, type, default, choices, label, help, min, max}. */
 function optionField(opt) {
   const id = `opt-${opt.name}`;
   const help = opt.help ? el("p", { class: "help", id: `${id}-help`, text: opt.help }) : null;
@@ -378,7 +385,7 @@ function optionField(opt) {
   }
   if (opt.type === "int" || opt.type === "float") {
     const input = el("input", { id, name: opt.name, type: "number", value: String(opt.default ?? 0),
-      step: opt.type === "int" ? "1" : "any", class: "narrow", "aria-describedby": describedBy });
+      step: opt.type === "int" ? "1" : "any", ...bounds(opt), class: "narrow", "aria-describedby": describedBy });
     return {
       name: opt.name,
       value: () => (opt.type === "int" ? parseInt(input.value, 10) : Number(input.value)),
@@ -388,7 +395,7 @@ function optionField(opt) {
   if (opt.type === "int | None" || opt.type === "float | None") {
     // An optional number (e.g. Typo's first player): empty means "none" (null).
     const input = el("input", { id, name: opt.name, type: "number", value: opt.default === null || opt.default === undefined ? "" : String(opt.default),
-      step: opt.type.startsWith("int") ? "1" : "any", min: "0", class: "narrow", placeholder: "—", "aria-describedby": describedBy });
+      step: opt.type.startsWith("int") ? "1" : "any", ...bounds(opt, 0), class: "narrow", placeholder: "—", "aria-describedby": describedBy });
     return {
       name: opt.name,
       value: () => {
