@@ -133,10 +133,24 @@ def _choices(tp: Any) -> list[Any] | None:
     return None
 
 
+def _per_seat(f: Field[Any], tp: Any) -> dict[str, Any] | None:
+    """A value per seat (a tuple, ``per_seat`` metadata: {"choices", "labels", "default"}):
+    what each seat may take, its French labels, and the value meaning "nothing special". The
+    choices default to the items' Literal."""
+    spec = f.metadata.get("per_seat")
+    if spec is None:
+        return None
+    item = (get_args(tp) or (Any,))[0]
+    choices = spec.get("choices") or _choices(item) or []
+    return {"choices": [to_json_value(c) for c in choices],
+            "labels": {str(k): v for k, v in spec.get("labels", {}).items()},
+            "default": to_json_value(spec["default"])}
+
+
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
     """One entry per field: name, type, default, choices (for Literal), French label and help,
-    French labels of the choices (`choice_labels` metadata: value -> label), and the bounds
-    of a number (`min`, `max` metadata, or None)."""
+    French labels of the choices (`choice_labels` metadata: value -> label), the bounds of a
+    number (`min`, `max` metadata, or None), and ``per_seat`` (see ``_per_seat``, or None)."""
     _require_dataclass(cls)
     types = field_types(cls)
     out = []
@@ -160,5 +174,6 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
             if choices is not None else None,
             "min": f.metadata.get("min"),
             "max": f.metadata.get("max"),
+            "per_seat": _per_seat(f, tp),
         })
     return out

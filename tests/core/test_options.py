@@ -91,15 +91,17 @@ def test_bounds_are_checked_on_options_built_in_python_too() -> None:
 def test_describe_options_gives_types_defaults_choices_and_french_labels() -> None:
     assert describe_options(Opts) == [
         {"name": "size", "type": "int", "default": 15, "choices": None, "label": "Taille",
-         "help": "Côté du plateau.", "choice_labels": None, "min": 5, "max": 21},
+         "help": "Côté du plateau.", "choice_labels": None, "min": 5, "max": 21, "per_seat": None},
         {"name": "variant", "type": "choice", "default": "classique",
          "choices": ["classique", "éclair"], "label": "Variante", "help": "",
          "choice_labels": {"classique": "Classique", "éclair": "Éclair"}, "min": None,
-         "max": None},
+         "max": None, "per_seat": None},
         {"name": "blanks", "type": "tuple[int, ...]", "default": [1, 2], "choices": None,
-         "label": "blanks", "help": "", "choice_labels": None, "min": None, "max": None},
+         "label": "blanks", "help": "", "choice_labels": None, "min": None, "max": None,
+         "per_seat": None},
         {"name": "timer", "type": "float | None", "default": None, "choices": None,
-         "label": "timer", "help": "", "choice_labels": None, "min": None, "max": 10},
+         "label": "timer", "help": "", "choice_labels": None, "min": None, "max": 10,
+         "per_seat": None},
     ]
 
 
@@ -108,3 +110,20 @@ def test_helpers_refuse_non_dataclasses() -> None:
         options_to_json({"size": 1})
     with pytest.raises(TypeError):
         options_from_json(dict, {})
+
+
+@dataclass(frozen=True)
+class PerSeat:
+    bonus: tuple[int, ...] = field(default=(), metadata={
+        "label": "Bonus", "per_seat": {"choices": (0, 5), "default": 0,
+                                       "labels": {0: "Sans", 5: "Cinq points"}}})
+    hint: tuple[Literal["non", "oui"], ...] = field(default=(), metadata={
+        "per_seat": {"default": "non"}})
+
+
+def test_a_value_per_seat_is_described_with_its_choices_labels_and_default() -> None:
+    bonus, hint = describe_options(PerSeat)
+    assert bonus["per_seat"] == {"choices": [0, 5], "default": 0,
+                                 "labels": {"0": "Sans", "5": "Cinq points"}}
+    # Without choices in the metadata, the items' Literal gives them.
+    assert hint["per_seat"] == {"choices": ["non", "oui"], "default": "non", "labels": {}}

@@ -61,18 +61,24 @@ def create_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
     for i in (1, 2):
         rows.nth(i).locator("input[value=bot]").check()
         rows.nth(i).locator(".level-select").select_option("debutant")
-    # A value per seat: one value for three players is refused before anything is created.
-    page.fill("#opt-handicaps", "-1")
-    page.get_by_role("button", name="Créer la table").click()
-    expect(page.locator(".toast-error").last).to_contain_text(
-        "« Handicaps » : une valeur par joueur, dans l’ordre des places (3 joueurs), ou rien.")
-    assert page.url.endswith("/?jeu=vocabulon")
-    page.fill("#opt-handicaps", "-1, 0, 0")
+    # A value per seat (handicaps, extra clue): one menu per place, following the places; a
+    # removed place takes its value with it.
+    page.get_by_role("button", name="Ajouter un joueur").click()
+    expect(rows).to_have_count(4)
+    page.select_option("#opt-handicaps-3", label="Une lettre de plus")
+    rows.nth(3).get_by_role("button", name="Retirer le joueur 4").click()
+    expect(page.locator("#opt-handicaps select")).to_have_count(3)
+    expect(page.locator("#opt-clues select")).to_have_count(3)
+    page.select_option("#opt-handicaps-0", label="Une lettre de moins")
+    page.select_option("#opt-clues-1", label="La dernière lettre")
     page.fill("#opt-sandglass_seconds", "40")
     page.get_by_role("button", name="Créer la table").click()
     page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
     page.wait_for_selector(".tw-banner .banner-text")
-    return str(page.url.rsplit("/", 1)[1])
+    table_id = str(page.url.rsplit("/", 1)[1])
+    options = server.get_json(f"/api/tables/{table_id}")["options"]
+    assert (options["handicaps"], options["clues"]) == ([-1, 0, 0], ["aucun", "derniere", "aucun"])
+    return table_id
 
 
 def actions_count(page: Any) -> int:

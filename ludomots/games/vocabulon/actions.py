@@ -26,9 +26,10 @@ class VocabulonOptions:
         "help": "5 lettres selon la règle ; variante pour les parties plus longues : 6 ou 7."})
     handicaps: tuple[int, ...] = field(default=(), metadata={
         "label": "Handicaps",
-        "help": "Par joueur, dans l'ordre des places : +1 (un joueur plus fort choisit un mot "
-                "plus long d'une lettre), -1 (un enfant, par exemple, gagne avec un mot plus "
-                "court d'une lettre) ou 0. Vide : aucun."})
+        "help": "Par joueur : un joueur plus fort choisit un mot secret d'une lettre de plus "
+                "(+1) ; un enfant, par exemple, gagne avec un mot d'une lettre de moins (-1).",
+        "per_seat": {"choices": (-1, 0, 1), "default": 0, "labels": {
+            -1: "Une lettre de moins", 0: "Sans handicap", 1: "Une lettre de plus"}}})
     deck: Literal["standard", "facile"] = field(default="standard", metadata={
         "label": "Cartes-énigme",
         "help": "« standard » : le jeu de 528 cartes ; « facile » : des mots très courants, "
@@ -36,8 +37,10 @@ class VocabulonOptions:
         "choice_labels": {"standard": "Standard", "facile": "Facile (enfants)"}})
     clues: tuple[Clue, ...] = field(default=(), metadata={
         "label": "Indice supplémentaire",
-        "help": "Par joueur, dans l'ordre des places : « deuxieme » (la deuxième lettre du "
-                "mot à trouver), « derniere » (la dernière) ou « aucun ». Vide : aucun."})
+        "help": "Par joueur : la deuxième ou la dernière lettre du mot à trouver est donnée "
+                "en plus de l'initiale (« deuxieme », « derniere » ou « aucun »).",
+        "per_seat": {"default": "aucun", "labels": {
+            "aucun": "Aucun", "deuxieme": "La deuxième lettre", "derniere": "La dernière lettre"}}})
     sandglass_seconds: int = field(default=60, metadata={
         "min": 0, "label": "Sablier",
         "help": "Secondes pour trouver le mot une fois les indices donnés. 0 : sans limite."})

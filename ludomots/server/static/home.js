@@ -237,6 +237,9 @@ function createForm(game, games) {
     if (seats.length < max) { seats.push({ kind: "bot", level: levels[0] }); paintSeats(); }
   } });
 
+  // Built before the seats are painted: a value per seat repaints with them.
+  const optionFields = (game.options || []).map((opt) => optionField(opt, seats));
+
   function paintSeats() {
     replace(seatList, seats.map((seat, i) => {
       if (i === 0) {
@@ -267,10 +270,9 @@ function createForm(game, games) {
         }, icon("close")) : el("span", { class: "icon-btn-spacer" }));
     }));
     addSeatBtn.hidden = seats.length >= max;
+    for (const f of optionFields) f.repaint?.();
   }
   paintSeats();
-
-  const optionFields = (game.options || []).map(optionField);
 
   const clockSelect = el("select", { id: "create-clock", name: "clock" },
     CLOCK_PRESETS.map(([value, label]) => el("option", { value: String(value), text: label })));
@@ -350,6 +352,34 @@ function createForm(game, games) {
   return form;
 }
 
+/** A value per seat (Vocabulon's handicaps, clues): one menu per place, kept on the seat itself
+ * so that removing a place removes its value. All at the default: sent as [] (nothing special). */
+function perSeatField(opt, seats, id, help) {
+  const spec = opt.per_seat;
+  const labelOf = (c) => spec.labels[String(c)] || String(c);
+  const list = el("div", { class: "per-seat", id });
+  const valueOf = (seat) => (seat.perSeat && opt.name in seat.perSeat ? seat.perSeat[opt.name] : spec.default);
+  function repaint() {
+    replace(list, seats.map((seat, i) => el("label", { class: "per-seat-item" },
+      el("span", { class: "per-seat-place", text: i === 0 ? "Vous" : `Joueur ${i + 1}` }),
+      el("select", {
+        id: `${id}-${i}`, "aria-label": `${opt.label || opt.name} : ${i === 0 ? "vous" : `joueur ${i + 1}`}`,
+        onchange: (e) => { seat.perSeat = { ...seat.perSeat, [opt.name]: spec.choices[Number(e.target.value)] }; },
+      }, spec.choices.map((c, k) => el("option", { value: String(k), selected: c === valueOf(seat), text: labelOf(c) }))))));
+  }
+  repaint();
+  return {
+    name: opt.name,
+    repaint,
+    value: () => {
+      const values = seats.map(valueOf);
+      return values.every((v) => v === spec.default) ? [] : values;
+    },
+    node: el("fieldset", { class: "field per-seat-field", "aria-describedby": help ? `${id}-help` : undefined },
+      el("legend", { text: opt.label || opt.name }), list, help),
+  };
+}
+
 /** A number field's bounds from its describe_options entry (the browser then refuses the rest). */
 function bounds(opt, fallbackMin) {
   const min = opt.min ?? fallbackMin;
@@ -357,11 +387,13 @@ function bounds(opt, fallbackMin) {
     max: opt.max === undefined || opt.max === null ? undefined : String(opt.max) };
 }
 
-/** One form control built from a describe_options entry: {name, type, default, choices, label, help, min, max}. */
-function optionField(opt) {
+/** One form control built from a describe_options entry: {name, type, default, choices, label,
+ * help, min, max, per_seat}; ``seats`` is the form's live list of seats. */
+function optionField(opt, seats) {
   const id = `opt-${opt.name}`;
   const help = opt.help ? el("p", { class: "help", id: `${id}-help`, text: opt.help }) : null;
   const describedBy = help ? `${id}-help` : undefined;
+  if (opt.per_seat) return perSeatField(opt, seats, id, help);
   if (opt.type === "choice" && Array.isArray(opt.choices)) {
     const labels = opt.choice_labels || {};
     const labelOf = (c, i) => (Array.isArray(labels) ? labels[i] : labels[String(c)])
