@@ -14,6 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ludomots.core.terminalcli import (
+    RECORD_OPTION,
+    SEED_OPTION,
+    play_in_terminal,
+    read_seats,
+    seats_option,
+)
+
 if TYPE_CHECKING:
     from ludomots.games.topword.board import Board
     from ludomots.games.topword.rules import TopwordOptions
@@ -202,36 +210,18 @@ def moves_command(position: str, rack: str, top: int | None, option_items: tuple
 
 
 @topword.command("play")
-@click.option("--seats", default="moi,expert", show_default=True,
-              help="One entry per seat: 'moi' for a human, or a bot level.")
-@click.option("--seed", type=int, default=None, help="Random seed (default: a random one).")
+@seats_option("moi,expert")
+@SEED_OPTION
 @click.option("--arbitre", "referee", type=click.Choice(["challenge", "auto"]),
               default="challenge", show_default=True,
               help="challenge: words may be contested (seed rule); auto: refused at once.")
 @OPTION
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Save the game record (JSON) to this file.")
+@RECORD_OPTION
 def play_command(seats: str, seed: int | None, referee: str, option_items: tuple[str, ...],
                  record_path: Path | None) -> None:
     """A full game of Topword in the terminal (French screens)."""
-    import secrets
-
-    from rich.console import Console
-
     from ludomots.games.topword import tui
 
     options = parse_options(option_items, referee=referee)
-    try:
-        seat_list = tui.parse_seats(seats)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--seats") from exc
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    # Plain text: a word or a message must never be read as rich markup or an :emoji: code.
-    console = Console(highlight=False, markup=False, emoji=False)
-
-    def ask(prompt: str) -> str:
-        return console.input(prompt, markup=False, emoji=False)
-
-    tui.play_session(options, seed, seat_list, ask=ask, show=console.print,
-                     record_path=record_path)
+    seat_list = read_seats(tui.parse_seats, seats)
+    play_in_terminal(tui.play_session, options, seed, seat_list, record_path)

@@ -12,6 +12,14 @@ from pathlib import Path
 
 import click
 
+from ludomots.core.terminalcli import (
+    RECORD_OPTION,
+    SEED_OPTION,
+    play_in_terminal,
+    read_seats,
+    seats_option,
+)
+
 LEVEL_CHOICE = click.Choice(["standard", "facile"])
 
 
@@ -81,9 +89,8 @@ def deck_build(levels: tuple[str, ...], out_dir: Path | None, check: bool) -> No
 
 
 @vocabulon.command("play")
-@click.option("--seats", default="moi,expert,expert", show_default=True,
-              help="One entry per seat (2 to 4): 'moi' for a human, or a bot level.")
-@click.option("--seed", type=int, default=None, help="Random seed (default: a random one).")
+@seats_option("moi,expert,expert", "2 to 4")
+@SEED_OPTION
 @click.option("--mot", "word_length", type=click.Choice(["5", "6", "7"]), default="5",
               show_default=True, help="Length of the secret words (variant: 6 or 7).")
 @click.option("--handicaps", default="", help="Per seat, e.g. '0,1,-1' (+1: a longer word).")
@@ -94,24 +101,16 @@ def deck_build(levels: tuple[str, ...], out_dir: Path | None, check: bool) -> No
 @click.option("--sablier", "sandglass", type=click.IntRange(min=0), default=60,
               show_default=True, help="Seconds of the sand-glass (0: no limit).")
 @click.option("--theme", default="", help="Variant: a theme announced for the secret words.")
-@click.option("--record", "record_path", type=click.Path(dir_okay=False, path_type=Path),
-              default=None, help="Save the game record (JSON) to this file.")
+@RECORD_OPTION
 def play_command(seats: str, seed: int | None, word_length: str, handicaps: str,
                  deck_level: str, clues: str, sandglass: int, theme: str,
                  record_path: Path | None) -> None:
     """A full game of Vocabulon in the terminal (French screens)."""
-    import secrets
-
-    from rich.console import Console
-
     from ludomots.core.seats import plain
     from ludomots.games.vocabulon import screens, tui
     from ludomots.games.vocabulon.actions import VocabulonOptions
 
-    try:
-        seat_list = screens.parse_seats(seats)
-    except ValueError as exc:
-        raise click.BadParameter(str(exc), param_hint="--seats") from exc
+    seat_list = read_seats(screens.parse_seats, seats)
     try:
         handicap_values = tuple(int(h) for h in handicaps.split(",")) if handicaps else ()
     except ValueError as exc:
@@ -130,12 +129,4 @@ def play_command(seats: str, seed: int | None, word_length: str, handicaps: str,
         raise click.UsageError(str(exc)) from exc
     if any(c not in ("aucun", "deuxieme", "derniere") for c in clue_values):
         raise click.BadParameter("aucun, deuxieme or derniere", param_hint="--indices")
-    if seed is None:
-        seed = secrets.randbelow(1_000_000)
-    console = Console(highlight=False, markup=False, emoji=False)
-
-    def ask(prompt: str) -> str:
-        return console.input(prompt, markup=False, emoji=False)
-
-    tui.play_session(options, seed, seat_list, ask=ask, show=console.print,
-                     record_path=record_path)
+    play_in_terminal(tui.play_session, options, seed, seat_list, record_path)
