@@ -36,6 +36,7 @@ import math
 import re
 import secrets
 import time
+import weakref
 from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
@@ -163,7 +164,10 @@ class TableManager:
         self._tables: dict[str, Table] = {}
         self._clocked: dict[str, Table] = {}  # tables with deadlines: all the clock loop scans
         self._next_wake = 0.0  # when the clock loop wakes up next (wall clock)
-        self._locks: dict[str, asyncio.Lock] = {}
+        # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
+        # tables in use, not by every table ever served, and two callers never get two locks.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
+            weakref.WeakValueDictionary()
         self._hashes: dict[str, dict[int, str]] = {}
         self._subs: dict[str, set[Subscription]] = {}
         self._bot_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
@@ -193,14 +197,16 @@ class TableManager:
         return await loop.run_in_executor(self._db_executor, functools.partial(fn, *args))
 
     def _lock(self, table_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(table_id, asyncio.Lock())
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = self._locks[table_id] = asyncio.Lock()
+        return lock
 
     def _register(self, table: Table, hashes: dict[int, str]) -> None:
         self._tables[table.id] = table
         if table.clock.next_deadline() is not None:
             self._clocked[table.id] = table
         self._hashes[table.id] = hashes
-        self._lock(table.id)
         self._want_lease(table)
         self._schedule_bots(table)
         self._ensure_clock_loop()
@@ -531,7 +537,7 @@ class TableManager:
 
     def _maybe_evict(self, table: Table) -> None:
         """Drop a finished table nobody watches: memory stays bounded by the live games, and
-        the store can rebuild it on demand. Its lock stays, in case a caller is waiting on it.
+        the store can rebuild it on demand. Its lock goes once no caller holds or awaits it.
         With other processes, a live table nobody watches here is dropped too unless this
         process owns it: its owner runs it, and applying its actions here would be waste."""
         finished = table.status in ("over", "broken")
