@@ -19,7 +19,7 @@ import { play as sound } from "./sound.js";
  *   rules link and the record's file name; `title`: the game's title when the table has none;
  * - `prefix`: the game's class and id prefix ("ty"): `ty-end-title`, `ty-log-title`...;
  * - `log`: `{title, className, note}` of the log card (`note`: a node shown above the list);
- * - `help`: shows the keyboard help (a "Raccourcis" link and the "?" key), or none;
+ * - `help`: shows the keyboard help (the "Raccourcis" button and the "?" key), or none;
  * - `state`: the game's own fields of `st`, the state object shared with the screen;
  * - `toAct`: who is to act, when not the game view's `to_act`; `myTurn`: whether the player
  *   must act, for the turn sound (default `mustAct`); `myClockFirst`: the turn clock shows the
