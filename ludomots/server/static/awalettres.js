@@ -8,14 +8,9 @@
 // The server is authoritative: this screen only keeps what the player is preparing (the word's
 // cards, the cards picked for an exchange...) and redraws from every view.
 
-import {
-  el, icon, button, replace, setTitle, toast, modal, plural, signed, num, countTo, prefersReducedMotion,
-} from "./ui.js";
-import { TableSocket, tokens } from "./socket.js";
-import {
-  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
-  renderBanner as fillBanner, endLinks as tableEndLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
-} from "./tablekit.js";
+import { el, icon, button, replace, toast, modal, signed, num, countTo, prefersReducedMotion } from "./ui.js";
+import { SEAT_COLOURS, whoNode, playerItem, waitingText, renderBanner as fillBanner, showKeysHelp } from "./tablekit.js";
+import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import { wordPopup } from "./lexicon.js";
 import {
@@ -36,45 +31,26 @@ const STEP_LABELS = {
 };
 
 export function mount(main, { id, info }) {
-  setTitle(info.title || "Awalettres");
-  const saved = tokens.get(id);
-  const st = {
-    token: saved ? saved.token : null,
-    seat: null,
-    table: null,
-    game: null,
-    conn: "connecting",
-    build: [], // the word being built: [{letter, seat, wild}]
-    pick: {}, // exchange {give, target, take}, trim {card}, marabout {target, card}
-    preview: null,
-    previewSeq: 0,
-    previewTimer: null,
-    pendingAction: null,
-    actionSeq: 0,
-    fresh: {}, // seat -> cards drawn by the last update (highlighted once)
-    clockSkew: 0,
-    endAnnounced: false,
-    scoresShown: null,
-    wildAsking: false,
-  };
-  let alive = true;
+  const kit = tableScreen({
+    id, info, game: "awalettres", title: "Awalettres", prefix: "aw", help: showHelp, myClockFirst: true,
+    log: { title: "Journal de la partie", className: "card tw-log aw-log" },
+    state: {
+      build: [], // the word being built: [{letter, seat, wild}]
+      pick: {}, // exchange {give, target, take}, trim {card}, marabout {target, card}
+      fresh: {}, // seat -> cards drawn by the last update (highlighted once)
+      scoresShown: null,
+      wildAsking: false,
+    },
+  });
+  const { st, seats, seated, toAct, playing, mustAct, seatName, isBot, busy, banner, sendAction } = kit;
 
   // ---- skeleton --------------------------------------------------------------------------
 
-  const connChip = el("span", { class: "conn-chip", role: "status" });
-  const roleChip = el("span", { class: "chip role-chip" });
-  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
   const chipsBox = el("div", { class: "aw-chips" });
-  const infoBox = el("div", { class: "tw-info" });
-  const endBox = el("section", { class: "card tw-end aw-end", hidden: true, "aria-labelledby": "aw-end-title" });
   const felt = el("section", { class: "aw-felt", "aria-label": "La table : les jeux de tous les joueurs" });
   const actionBox = el("section", { class: "card aw-action", hidden: true, "aria-label": "Votre action" });
   const playersBox = el("section", { class: "card tw-players aw-players", "aria-label": "Joueurs et scores" });
   const grenierBox = el("section", { class: "card tw-tracking aw-grenier-card", "aria-labelledby": "aw-grenier-title" });
-  const logList = el("ol", { class: "log-list" });
-  const logBox = el("section", { class: "card tw-log aw-log", "aria-labelledby": "aw-log-title" },
-    el("h2", { class: "card-title", id: "aw-log-title" }, icon("book"), el("span", { text: "Journal de la partie" })),
-    el("div", { class: "log-scroll" }, logList));
 
   // The word form is kept across renders so that typing is never interrupted.
   const wordInput = el("input", {
@@ -100,81 +76,32 @@ export function mount(main, { id, info }) {
 
   const defineArea = el("textarea", { id: "aw-define", maxlength: "200", rows: "2", class: "aw-define", placeholder: "Le WAYAMPOU est…" });
 
-  const head = el("header", { class: "tw-head" },
-    el("div", { class: "tw-head-title" }, el("h1", { text: info.title || "Awalettres" }), roleChip, connChip),
-    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
-      el("a", { class: "btn ghost small", href: "/regles/awalettres", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
-      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
-
-  const page = el("div", { class: "tw-page aw-page" }, head,
-    el("div", { class: "tw-layout" },
-      el("div", { class: "tw-main" }, banner, chipsBox, infoBox, endBox, felt, actionBox),
-      el("aside", { class: "tw-side" }, playersBox, logBox, grenierBox)));
-  replace(main, page);
-  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
-    () => (mustAct() ? st.seat : (toAct().length ? toAct()[0] : null)));
+  const page = kit.layout(main, {
+    pageClass: "tw-page aw-page",
+    column: [banner, chipsBox, kit.infoBox, kit.endBox, felt, actionBox],
+    side: [playersBox, kit.logBox, grenierBox],
+  });
 
   // ---- connection ------------------------------------------------------------------------
 
-  const socket = new TableSocket(id, {
-    token: st.token,
-    onMessage: handleMessage,
-    onStatus: (status) => { st.conn = status; renderConnChip(connChip, status); renderAction(); },
+  kit.connect({
+    render: renderAll,
+    view: ({ events, initial, prevGame }) => applyView(events, initial, prevGame),
+    turn: focusForStep,
+    preview: (result) => { st.preview = result; renderPreview(); },
+    status: renderAction,
+    sent: renderAction,
+    endModal: showEndModal,
   });
-  socket.connect();
-  renderConnChip(connChip, st.conn);
   fillBanner(banner, { kind: "wait", text: "Connexion à la table…" });
-
-  function handleMessage(msg) {
-    if (!alive) return;
-    if (msg.type === "welcome") {
-      if (msg.seat !== undefined) st.seat = msg.seat;
-      applyView(msg.view, [], true);
-    } else if (msg.type === "update") {
-      applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
-    } else if (msg.type === "preview") {
-      if (msg.id === st.previewSeq) { st.preview = msg.result || null; renderPreview(); }
-    } else if (msg.type === "error") {
-      handleError(msg);
-    }
-  }
-
-  function handleError(msg) {
-    const message = msg.message || "Action refusée.";
-    if (typeof msg.id === "number") {
-      if (msg.id === st.previewSeq) { st.preview = { legal: false, message }; renderPreview(); }
-      return;
-    }
-    if (msg.code === "bad_token") {
-      tokens.remove(id);
-      st.token = null;
-      st.seat = null;
-    }
-    st.pendingAction = null;
-    sound("error");
-    toast(message, { kind: "error" });
-    renderAll();
-  }
 
   // ---- views -----------------------------------------------------------------------------
 
-  function applyView(view, events, initial) {
-    if (!view || !view.game || !view.table) return;
-    const prevGame = st.game;
+  /** The game's part of a new view: cards just drawn, the news, what the player was preparing. */
+  function applyView(events, initial, prevGame) {
     const prevStep = prevGame ? `${prevGame.step}:${prevGame.turn}:${JSON.stringify(prevGame.tasks)}` : null;
-    const wasMine = mustAct();
-    st.table = view.table;
-    st.game = view.game;
-    if (view.table.you !== undefined) st.seat = view.table.you;
-    const clock = view.table.clock;
-    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
-    page.dataset.actions = String(view.table.actions ?? "");
-    page.dataset.step = String(view.game.step || "");
-    page.dataset.mine = mustAct() ? "true" : "false";
     st.fresh = {};
     ingest(events, initial);
-    if (!initial) st.pendingAction = null;
 
     // What the player was preparing no longer applies once the step moves on.
     const nowStep = `${st.game.step}:${st.game.turn}:${JSON.stringify(st.game.tasks)}`;
@@ -184,21 +111,6 @@ export function mount(main, { id, info }) {
       if (!myWord()) clearWord(false);
     }
     if (myWord() && st.build.length) refreshBuild();
-
-    renderAll();
-    if (!initial && !wasMine && mustAct()) {
-      sound("turn");
-      focusForStep();
-    } else if (initial && mustAct()) {
-      focusForStep();
-    }
-    if (st.game.over && !st.endAnnounced) {
-      st.endAnnounced = true;
-      if (prevGame && !prevGame.over) {
-        sound("end");
-        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
-      }
-    }
   }
 
   function focusForStep() {
@@ -233,18 +145,10 @@ export function mount(main, { id, info }) {
 
   // ---- derived state ---------------------------------------------------------------------
 
-  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
-  const seated = () => st.seat !== null && st.seat !== undefined;
-  const toAct = () => (st.game ? st.game.to_act || [] : []);
-  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
-  const mustAct = () => seated() && playing() && toAct().includes(st.seat);
   const myStep = (step) => mustAct() && st.game.step === step;
   const myWord = () => myStep("word");
-  const seatName = (i) => seatLabel(seats(), i);
-  const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
   const values = () => (st.game && st.game.values) || {};
   const hands = () => (st.game && st.game.hands) || [];
-  const busy = () => Boolean(st.pendingAction) || st.conn !== "open";
   const you = (i) => (i === st.seat ? "vous" : seatName(i));
 
   /** Opponents from the player's left, then the player (shown at the bottom). */
@@ -356,10 +260,7 @@ export function mount(main, { id, info }) {
     if (st.build.length < 2) { st.preview = { legal: false, message: "Un mot a au moins 2 lettres." }; return; }
     st.preview = { waiting: true };
     const action = playAction();
-    st.previewTimer = setTimeout(() => {
-      st.previewSeq += 1;
-      socket.send({ type: "preview", id: st.previewSeq, action });
-    }, 110);
+    kit.previewLater(() => action, 110);
   }
 
   function playAction() {
@@ -372,18 +273,6 @@ export function mount(main, { id, info }) {
   }
 
   // ---- actions ---------------------------------------------------------------------------
-
-  function sendAction(action) {
-    if (st.pendingAction) return false;
-    st.actionSeq += 1;
-    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
-      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
-      return false;
-    }
-    st.pendingAction = action;
-    renderAction();
-    return true;
-  }
 
   function submitWord() {
     if (!myWord()) return;
@@ -455,13 +344,8 @@ export function mount(main, { id, info }) {
 
   // ---- keyboard --------------------------------------------------------------------------
 
-  function onKey(event) {
-    if (!st.game || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    const t = event.target;
-    if (t instanceof HTMLElement && t.closest("input, textarea, select")) return;
+  kit.onKeys((event) => {
     const key = event.key;
-    if (key === "?") { event.preventDefault(); showHelp(); return; }
     const g = st.game;
     if (myWord() && g.can_play) {
       if (/^[a-zA-ZÀ-ÿ]$/.test(key)) {
@@ -492,16 +376,15 @@ export function mount(main, { id, info }) {
       return;
     }
     if (myStep("exchange") && key === "Escape") { event.preventDefault(); sendAction({ type: "exchange", give: "", target: null, take: "" }); }
-  }
-  document.addEventListener("keydown", onKey);
+  });
 
   // ---- rendering -------------------------------------------------------------------------
 
   function renderAll() {
-    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
+    kit.renderRole();
     renderBanner();
     renderChips();
-    renderInfo();
+    kit.renderInfo();
     renderFelt();
     renderAction();
     renderPlayers();
@@ -511,35 +394,13 @@ export function mount(main, { id, info }) {
   }
 
   function renderBanner() {
-    const t = st.table;
-    const g = st.game;
-    if (!t || !g) return;
-    let kind = "wait";
-    let text;
-    let sub = null;
-    const names = toAct().map(seatName);
-    const actor = toAct().length ? toAct()[0] : null;
-    const bots = toAct().length > 0 && toAct().every(isBot);
-    if (t.status === "broken") {
-      kind = "error";
-      text = "Partie suspendue : son historique est incohérent.";
-    } else if (g.over || t.status === "over") {
-      kind = "over";
-      text = overText(g.winners || [], st.seat, seatName);
-      sub = endReason(g, seatName) || null;
-    } else if (t.status === "waiting") {
-      const free = seats().filter((s) => s.open).length;
-      text = `En attente de ${plural(free, "joueur")}…`;
-    } else if (mustAct()) {
-      kind = "you";
-      ({ text, sub } = myBanner(g));
-    } else {
-      ({ text, sub } = otherBanner(g, actor, names, bots));
-    }
-    setTitle(kind === "you" ? `À vous ! · ${info.title || "Awalettres"}` : info.title || "Awalettres");
-    fillBanner(banner, { kind, text, sub });
-    banner.classList.toggle("aw-banner-panic", g.step === "panic" && !g.over);
-    clocks.tick();
+    const shown = kit.renderBanner(() => {
+      const g = st.game;
+      const bots = toAct().length > 0 && toAct().every(isBot);
+      if (mustAct()) return { kind: "you", ...myBanner(g) };
+      return { kind: "wait", ...otherBanner(g, toAct().length ? toAct()[0] : null, toAct().map(seatName), bots) };
+    }, { overSub: () => endReason(st.game, seatName) || null });
+    if (shown) banner.classList.toggle("aw-banner-panic", st.game.step === "panic" && !st.game.over);
   }
 
   function myBanner(g) {
@@ -580,14 +441,6 @@ export function mount(main, { id, info }) {
       el("span", { class: "chip", text: `Tour ${Math.max(1, (g.turn || 0) + (g.over ? 0 : 1))}` }),
       opts.elephant ? el("span", { class: "chip", text: "Variante de l’éléphant : mots de 4 lettres" }) : null,
       opts.blind_spell === false ? el("span", { class: "chip", text: "Sortilèges regardés" }) : null);
-  }
-
-  function renderInfo() {
-    if (!st.table) return;
-    replace(infoBox, joinPanel({
-      id, table: st.table, seated: seated(), seatName, socket,
-      onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
-    }));
   }
 
   // The table: opponents' zones, the middle (grenier, box, pot, last word), the player's zone.
@@ -761,7 +614,7 @@ export function mount(main, { id, info }) {
           form,
           el("div", { class: "aw-action-row" },
             button("Payer 5 graines au pot", { kind: "danger", iconName: "bag", onClick: () => calm("pay"), disabled: busy() })))));
-    clocks.tick();
+    kit.tick();
   }
 
   function renderExchange() {
@@ -833,23 +686,17 @@ export function mount(main, { id, info }) {
       const scoreEl = el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], "aria-label": seeds(scores[i] ?? 0), dataset: { value: String(shown) }, text: num(shown) });
       if (prev && prev[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
       const debts = (g.debts || [])[i] || [];
-      return el("li", {
-        class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
-        "aria-current": active ? "true" : undefined, dataset: { seat: String(i) },
-      },
-      avatarNode(s, seatName(i)),
-      el("span", { class: "player-main" },
-        el("span", { class: "player-name" },
-          el("span", { class: "name-text", text: seatName(i) }),
-          i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
-          winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
-        el("span", { class: "player-sub aw-breakdown", title: "Score = graines du sac − dettes − graines des cartes en main" },
-          el("span", { class: "aw-b-sack", text: `sac ${d.sack}` }),
-          d.debts ? el("span", { class: "aw-b-debt", text: `dettes −${d.debts}` }) : null,
-          d.credits ? el("span", { class: "aw-b-sack", text: `créances +${d.credits}` }) : null,
-          el("span", { class: "aw-b-hand", text: `main −${d.hand}` })),
-        debts.length ? el("span", { class: "aw-owes", text: `doit ${debtsText(debts, seatName)}` }) : null),
-      el("span", { class: "score-wrap" }, scoreEl));
+      return playerItem({
+        seat: s, index: i, name: seatName(i), me: i === st.seat, active, winner,
+        details: [
+          el("span", { class: "player-sub aw-breakdown", title: "Score = graines du sac − dettes − graines des cartes en main" },
+            el("span", { class: "aw-b-sack", text: `sac ${d.sack}` }),
+            d.debts ? el("span", { class: "aw-b-debt", text: `dettes −${d.debts}` }) : null,
+            d.credits ? el("span", { class: "aw-b-sack", text: `créances +${d.credits}` }) : null,
+            el("span", { class: "aw-b-hand", text: `main −${d.hand}` })),
+          debts.length ? el("span", { class: "aw-owes", text: `doit ${debtsText(debts, seatName)}` }) : null],
+        score: scoreEl,
+      });
     }));
     st.scoresShown = [...scores];
     replace(playersBox,
@@ -889,9 +736,7 @@ export function mount(main, { id, info }) {
         seat !== undefined && seat !== null ? whoNode(seat, seatName(seat)) : null,
         el("span", { class: "log-move", text: historyText(e.kind, e, seatName) }));
     });
-    replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "Aucun mot pour l’instant." }));
-    const scroller = logList.parentElement;
-    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+    kit.showLog(items, "Aucun mot pour l’instant.");
   }
 
   function renderGrenier() {
@@ -939,20 +784,11 @@ export function mount(main, { id, info }) {
   }
 
   function renderEnd() {
-    const g = st.game;
-    if (!g || !g.over) { endBox.hidden = true; return; }
-    endBox.hidden = false;
-    replace(endBox,
-      el("h2", { class: "card-title", id: "aw-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: `${endReason(g, seatName)} Score : graines du sac − dettes − graines des lettres restantes (une CONFUSION coûte 5).` }),
-      resultTable(), tableEndLinks(id, "awalettres"));
+    kit.renderEnd((g) => ({ summary: `${endReason(g, seatName)} Score : graines du sac − dettes − graines des lettres restantes (une CONFUSION coûte 5).`, table: resultTable }));
   }
 
   function showEndModal() {
-    tableEndModal({
-      winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName,
-      content: el("div", {}, el("p", { class: "muted", text: endReason(st.game, seatName) }), resultTable(), tableEndLinks(id, "awalettres")),
-    });
+    kit.endModal({ reason: endReason(st.game, seatName), table: resultTable });
   }
 
   function showHelp() {
@@ -968,12 +804,5 @@ export function mount(main, { id, info }) {
     ], "Une CONFUSION cliquée demande la lettre qu’elle remplace.");
   }
 
-  return () => {
-    alive = false;
-    socket.close();
-    clocks.stop();
-    clearTimeout(st.previewTimer);
-    document.removeEventListener("keydown", onKey);
-    for (const d of document.querySelectorAll("dialog.modal")) d.close();
-  };
+  return kit.cleanup();
 }

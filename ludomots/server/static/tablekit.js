@@ -1,7 +1,7 @@
-// What every table screen shares: seat names and colours, the connection and role chips, the
-// join form and the invitation card, the turn banner, the clocks, the end-of-game title, links
-// and modal. Each game's screen (topword.js, typo.js, awalettres.js, vocabulon.js) keeps its own board, hand,
-// log and result table and calls these for the rest.
+// What every table screen shares: seat names and colours, the players' lines, the connection and
+// role chips, the join form and the invitation card, the turn banner, the clocks, the
+// end-of-game title, links and modal. tablescreen.js puts most of them together for a screen;
+// each game's screen keeps its own board, hand, log and result table.
 
 import { el, icon, button, replace, toast, modal, copyText, plural, levelLabel, de } from "./ui.js";
 import { joinTable, showError, playerName, recordUrl } from "./api.js";
@@ -31,6 +31,27 @@ export function avatarNode(seat, name) {
   return el("span", { class: "avatar", "aria-hidden": "true" },
     seat && seat.kind === "bot" ? icon("robot") : seat && seat.open ? icon("plus")
       : el("span", { text: (name[0] || "?").toUpperCase() }));
+}
+
+/**
+ * A player's line in the players card: the avatar, the name with "vous", the game's `tags` and
+ * "gagnant", the `details` under it, then `after` (beside the score) and the `score`.
+ */
+export function playerItem({ seat, index, name, me, active, winner, tags = null, details = null, after = null, score }) {
+  return el("li", {
+    class: ["player", `seat-${index % SEAT_COLOURS}`, active ? "active" : "", me ? "me" : "", winner ? "winner" : "", seat.open ? "open" : ""],
+    "aria-current": active ? "true" : undefined, dataset: { seat: String(index) },
+  },
+  avatarNode(seat, name),
+  el("span", { class: "player-main" },
+    el("span", { class: "player-name" },
+      el("span", { class: "name-text", text: name }),
+      me ? el("span", { class: "tag you-tag", text: "vous" }) : null,
+      tags,
+      winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+    details),
+  after,
+  el("span", { class: "score-wrap" }, score));
 }
 
 export function renderConnChip(chip, status) {

@@ -5,15 +5,11 @@
 // on the board but not played, rack order, the typing cursor) and redraws from every view.
 
 import {
-  el, icon, button, replace, setTitle, toast, modal, confirmModal, plural, signed,
-  levelLabel, countTo, prefersReducedMotion, num, de,
+  el, icon, button, replace, toast, modal, confirmModal, plural, signed, levelLabel, countTo, num, de,
 } from "./ui.js";
 import { readJson, writeJson } from "./api.js";
-import { TableSocket, tokens } from "./socket.js";
-import {
-  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText,
-  renderBanner as fillBanner, endLinks as tableEndLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
-} from "./tablekit.js";
+import { SEAT_COLOURS, whoNode, playerItem, showKeysHelp } from "./tablekit.js";
+import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import {
   createBoard, tileNode, tileLabel, cellName, parseCell, ROWS, SIZE, VOWELS, DISTRIBUTION,
@@ -29,48 +25,34 @@ const END_REASONS = {
 const LOG_KEY = (id) => `ludomots.log.${id}`;
 
 export function mount(main, { id, info }) {
-  setTitle(info.title || "Topword");
-  const saved = tokens.get(id);
-  const st = {
-    id,
-    info,
-    token: saved ? saved.token : null,
-    seat: null,
-    view: null,
-    table: null,
-    game: null,
-    rack: [], // [{id, letter, fresh}]
-    placed: new Map(), // cell name -> tile id (tiles put on the board, not yet played)
-    trail: [], // typing history for Backspace: {cell, placed: bool}
-    selected: null, // rack tile id chosen for click-to-place
-    cursor: null, // {r, c, dir: "h" | "v"}
-    preview: null,
-    previewSeq: 0,
-    previewTimer: null,
-    pendingAction: null,
-    log: [],
-    logPartial: false,
-    logActions: 0,
-    timeoutSeat: null,
-    chat: [],
-    conn: "connecting",
-    settle: new Set(),
-    scoresShown: null,
-    clockSkew: 0,
-    endAnnounced: false,
-    joinError: null,
-  };
+  const logNote = el("p", { class: "muted small log-note", hidden: true });
+  const kit = tableScreen({
+    id, info, game: "topword", title: "Topword", prefix: "tw", help: showHelp,
+    log: { title: "Historique", className: "card tw-log", note: logNote },
+    // Topword's turn and seats to act are the table's (the last word may await a verdict).
+    toAct: () => (kit.st.table ? (kit.st.table.to_act || []) : []), myTurn: isMyTurn,
+    state: {
+      rack: [], // [{id, letter, fresh}]
+      placed: new Map(), // cell name -> tile id (tiles put on the board, not yet played)
+      trail: [], // typing history for Backspace: {cell, placed: bool}
+      selected: null, // rack tile id chosen for click-to-place
+      cursor: null, // {r, c, dir: "h" | "v"}
+      log: [],
+      logPartial: false,
+      logActions: 0,
+      timeoutSeat: null,
+      chat: [],
+      settle: new Set(),
+      scoresShown: null,
+    },
+  });
+  const { st, seats, seated, toAct, playing, seatName, banner } = kit;
   let nextTileId = 1;
-  let alive = true;
 
   // ---- skeleton --------------------------------------------------------------------------
 
   const board = createBoard({ interactive: true, label: "Plateau de Topword, 10 × 10" });
-  const connChip = el("span", { class: "conn-chip", role: "status" });
-  const roleChip = el("span", { class: "chip role-chip" });
-  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
   const playersBox = el("section", { class: "card tw-players", "aria-label": "Joueurs et scores" });
-  const infoBox = el("div", { class: "tw-info" });
   const boardOverlay = el("div", { class: "board-overlay", hidden: true });
   const boardZone = el("div", { class: "tw-boardzone" }, board.root, boardOverlay);
   const previewBox = el("div", { class: "tw-preview", "aria-live": "polite" });
@@ -83,11 +65,6 @@ export function mount(main, { id, info }) {
   const rackRow = el("div", { class: "rack-row" }, shuffleBtn, rackBox, recallBtn);
   const rackZone = el("section", { class: "tw-rackzone", "aria-label": "Vos lettres et vos actions" }, rackRow, actionsBox);
   const bagBox = el("section", { class: "card tw-tracking", "aria-labelledby": "tw-unseen-title" });
-  const logList = el("ol", { class: "log-list" });
-  const logNote = el("p", { class: "muted small log-note", hidden: true });
-  const logBox = el("section", { class: "card tw-log", "aria-labelledby": "tw-log-title" },
-    el("h2", { class: "card-title", id: "tw-log-title" }, icon("book"), el("span", { text: "Historique" })),
-    logNote, el("div", { class: "log-scroll" }, logList));
   const chatList = el("ol", { class: "chat-list", "aria-live": "polite" });
   const chatInput = el("input", {
     type: "text", maxlength: "300", placeholder: "Écrire un message…", "aria-label": "Message",
@@ -99,104 +76,37 @@ export function mount(main, { id, info }) {
   const chatBox = el("section", { class: "card tw-chat", "aria-labelledby": "tw-chat-title" },
     el("h2", { class: "card-title", id: "tw-chat-title" }, icon("chat"), el("span", { text: "Discussion" })),
     el("div", { class: "chat-scroll" }, chatList), chatForm, chatNote);
-  const endBox = el("section", { class: "card tw-end", hidden: true, "aria-labelledby": "tw-end-title" });
 
-  const head = el("header", { class: "tw-head" },
-    el("div", { class: "tw-head-title" },
-      el("h1", { text: info.title || "Topword" }),
-      roleChip, connChip),
-    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
-      el("a", { class: "btn ghost small", href: "/regles/topword", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
-      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
-
-  const page = el("div", { class: "tw-page" }, head,
-    el("div", { class: "tw-layout" },
-      el("div", { class: "tw-main" }, banner, infoBox, boardZone, previewBox, rackZone, endBox),
-      el("aside", { class: "tw-side" }, playersBox, bagBox, logBox, chatBox)));
-  replace(main, page);
+  const page = kit.layout(main, {
+    pageClass: "tw-page",
+    column: [banner, kit.infoBox, boardZone, previewBox, rackZone, kit.endBox],
+    side: [playersBox, bagBox, kit.logBox, chatBox],
+  });
 
   // ---- connection ----------------------------------------------------------------------------
 
-  const socket = new TableSocket(id, {
-    token: st.token,
-    onMessage: handleMessage,
-    onStatus: (status) => { st.conn = status; renderConn(); renderActions(); },
+  const socket = kit.connect({
+    keepPending: true,
+    render: () => { renderAll(); st.settle = new Set(); },
+    view: ({ events, initial, prevTable }) => applyView(events, initial, prevTable),
+    preview: (result) => {
+      if (!st.placed.size) return;
+      st.preview = result;
+      renderPreview();
+      renderBoard();
+    },
+    chat: addChat,
+    status: () => { renderOverlay(); renderActions(); },
+    sent: renderActions,
+    endModal: showEndModal,
   });
-  socket.connect();
-  renderConn();
   banner.replaceChildren(el("span", { class: "banner-text", text: "Connexion à la table…" }));
-
-  function handleMessage(msg) {
-    if (!alive) return;
-    switch (msg.type) {
-      case "welcome":
-        if (msg.seat !== undefined) st.seat = msg.seat;
-        applyView(msg.view, [], true);
-        break;
-      case "update":
-        applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
-        break;
-      case "preview":
-        if (msg.id === st.previewSeq && st.placed.size) {
-          st.preview = msg.result || null;
-          renderPreview();
-          renderBoard();
-        }
-        break;
-      case "chat":
-        addChat(msg);
-        break;
-      case "error":
-        handleError(msg);
-        break;
-      default:
-        break;
-    }
-  }
-
-  function handleError(msg) {
-    const message = msg.message || "Action refusée.";
-    if (typeof msg.id === "number") {
-      // The answer to a preview (numeric ids are previews; actions use "a…" ids).
-      if (msg.id === st.previewSeq && st.placed.size) {
-        st.preview = { legal: false, message };
-        renderPreview();
-        renderBoard();
-      }
-      return;
-    }
-    if (msg.code === "bad_token") {
-      tokens.remove(id);
-      st.token = null;
-      st.seat = null;
-    }
-    if (st.pendingAction) {
-      st.pendingAction = null;
-    }
-    sound("error");
-    toast(message, { kind: "error" });
-    renderAll();
-  }
 
   // ---- views ----------------------------------------------------------------------------------
 
-  function applyView(view, events, initial) {
-    if (!view || !view.game || !view.table) return;
-    const prevTable = st.table;
-    const prevGame = st.game;
-    const wasMyTurn = isMyTurn();
-    st.view = view;
-    st.table = view.table;
-    st.game = view.game;
-    if (view.table.you !== undefined) st.seat = view.table.you;
-    if (st.seat === null && st.token) {
-      // The server did not take our token (the welcome before hello, or a bad token).
-    }
-    const clock = view.table.clock;
-    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
-
-    const moved = prevTable && prevTable.actions !== view.table.actions;
+  /** The game's part of a new view: the log, the rack, the player's own move gone through. */
+  function applyView(events, initial, prevTable) {
+    const moved = prevTable && prevTable.actions !== st.table.actions;
     ingestLog(events, initial);
 
     // Our own move went through: those tiles are on the board now.
@@ -211,24 +121,13 @@ export function mount(main, { id, info }) {
     }
     reconcileRack(st.game.rack || []);
 
+    // The tiles of the word just played settle on the board during the redraw that follows.
     st.settle = new Set();
     if (moved && st.game.last && st.game.last.type === "play" && Array.isArray(st.game.last.cells)) {
       st.settle = new Set(st.game.last.cells);
       sound("play");
     }
     if (moved && st.placed.size) requestPreview();
-
-    renderAll();
-    st.settle = new Set();
-
-    if (!initial && !wasMyTurn && isMyTurn()) sound("turn");
-    if (st.game.over && !st.endAnnounced) {
-      st.endAnnounced = true;
-      if (prevGame && !prevGame.over) {
-        sound("end");
-        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
-      }
-    }
   }
 
   function reconcileRack(letters) {
@@ -252,13 +151,6 @@ export function mount(main, { id, info }) {
   }
 
   // ---- derived state -------------------------------------------------------------------------
-
-  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
-  const seated = () => st.seat !== null && st.seat !== undefined;
-  const toAct = () => (st.table ? (st.table.to_act || []) : []);
-  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
-
-  const seatName = (i) => seatLabel(seats(), i);
 
   function finalWindow() {
     const g = st.game;
@@ -369,11 +261,7 @@ export function mount(main, { id, info }) {
       return;
     }
     st.preview = { waiting: true };
-    st.previewTimer = setTimeout(() => {
-      if (!st.placed.size) return;
-      st.previewSeq += 1;
-      socket.send({ type: "preview", id: st.previewSeq, action: { type: "place", tiles: tilesPayload() } });
-    }, 90);
+    kit.previewLater(() => (st.placed.size ? { type: "place", tiles: tilesPayload() } : null), 90);
   }
 
   // ---- typing (Woogles-like) ----------------------------------------------------------------
@@ -465,7 +353,7 @@ export function mount(main, { id, info }) {
   }
 
   function onKey(event) {
-    if (!alive || event.defaultPrevented) return;
+    if (!kit.isAlive() || event.defaultPrevented) return;
     if (document.querySelector("dialog[open]")) return;
     const target = event.target;
     const inField = target instanceof HTMLElement
@@ -645,16 +533,7 @@ export function mount(main, { id, info }) {
 
   // ---- actions ----------------------------------------------------------------------------
 
-  function sendAction(action, kind) {
-    st.actionSeq = (st.actionSeq || 0) + 1;
-    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
-      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
-      return false;
-    }
-    st.pendingAction = { kind, action };
-    renderActions();
-    return true;
-  }
+  const sendAction = (action, kind) => kit.sendAction(action, { kind, action });
 
   function submitPlacement() {
     if (!st.placed.size) {
@@ -881,10 +760,10 @@ export function mount(main, { id, info }) {
 
   function renderAll() {
     renderChatForm();
-    renderRole();
+    kit.renderRole();
     renderBanner();
     renderPlayers();
-    renderInfo();
+    kit.renderInfo();
     renderBoard();
     renderPreview();
     renderRack();
@@ -894,9 +773,9 @@ export function mount(main, { id, info }) {
     renderEnd();
   }
 
-  function renderConn() {
-    renderConnChip(connChip, st.conn);
-    const lost = st.conn === "reconnecting" && st.view;
+  /** While the connection is lost, a notice over the board. */
+  function renderOverlay() {
+    const lost = st.conn === "reconnecting" && st.table;
     boardOverlay.hidden = !lost;
     if (lost) {
       replace(boardOverlay, el("div", { class: "overlay-card", role: "alert" },
@@ -905,46 +784,31 @@ export function mount(main, { id, info }) {
     }
   }
 
-  function renderRole() {
-    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
-  }
-
   function renderBanner() {
-    const t = st.table;
-    const g = st.game;
-    if (!t || !g) return;
-    let kind = "wait";
-    let text;
-    let sub = null;
-    if (t.status === "broken") {
-      kind = "error";
-      text = "Partie suspendue : son historique est incohérent.";
-    } else if (g.over || t.status === "over") {
-      kind = "over";
-      text = overText((t.result && t.result.winners) || [], st.seat, seatName);
-    } else if (t.status === "waiting") {
-      const free = seats().filter((s) => s.open).length;
-      text = `En attente de ${plural(free, "joueur")}…`;
-    } else if (seated() && toAct().includes(st.seat)) {
-      kind = "you";
-      if (finalWindow()) {
-        text = `Le dernier mot ${de(seatName(g.pending.seat))} attend votre verdict.`;
-        sub = "Acceptez-le ou contestez-le pour terminer la partie.";
+    kit.renderBanner(() => {
+      const g = st.game;
+      let kind = "wait";
+      let text;
+      let sub = null;
+      if (seated() && toAct().includes(st.seat)) {
+        kind = "you";
+        if (finalWindow()) {
+          text = `Le dernier mot ${de(seatName(g.pending.seat))} attend votre verdict.`;
+          sub = "Acceptez-le ou contestez-le pour terminer la partie.";
+        } else {
+          text = "À vous de jouer !";
+        }
       } else {
-        text = "À vous de jouer !";
+        const names = toAct().map(seatName);
+        const bot = toAct().some((i) => seats()[i] && seats()[i].kind === "bot");
+        text = names.length ? (bot ? `${names.join(", ")} réfléchit…` : `Au tour ${de(names.join(", "))}`) : "…";
       }
-    } else {
-      const names = toAct().map(seatName);
-      const bot = toAct().some((i) => seats()[i] && seats()[i].kind === "bot");
-      text = names.length ? (bot ? `${names.join(", ")} réfléchit…` : `Au tour ${de(names.join(", "))}`) : "…";
-    }
-    if (!sub && canChallenge() && !finalWindow()) {
-      const p = g.pending;
-      sub = `${seatName(p.seat)} a joué ${p.notation} (${plural(p.score, "point")}) : vous pouvez le contester.`;
-    }
-    setTitle(kind === "you" ? `À vous ! · ${info.title || "Topword"}` : info.title || "Topword");
-    fillBanner(banner, { kind, text, sub });
-    tickClocks();
+      if (!sub && canChallenge() && !finalWindow()) {
+        const p = g.pending;
+        sub = `${seatName(p.seat)} a joué ${p.notation} (${plural(p.score, "point")}) : vous pouvez le contester.`;
+      }
+      return { kind, text, sub };
+    }, { winners: () => st.table.result && st.table.result.winners });
   }
 
   function renderPlayers() {
@@ -961,24 +825,17 @@ export function mount(main, { id, info }) {
       const scoreEl = el("span", { class: "player-score", "aria-label": plural(scores[i] ?? 0, "point"), dataset: { value: String(shown) }, text: num(shown) });
       const gain = prev && scores[i] !== undefined && prev[i] !== undefined ? scores[i] - prev[i] : 0;
       const rackSize = g.rack_sizes ? g.rack_sizes[i] : 0;
-      list.append(el("li", {
-        class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
-        "aria-current": active ? "true" : undefined,
-      },
-      avatarNode(s, seatName(i)),
-      el("span", { class: "player-main" },
-        el("span", { class: "player-name" },
-          el("span", { class: "name-text", text: seatName(i) }),
-          i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
-          s.kind === "bot" ? el("span", { class: "tag", text: levelLabel(s.level) }) : null,
-          winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
-        el("span", { class: "player-sub" },
+      list.append(playerItem({
+        seat: s, index: i, name: seatName(i), me: i === st.seat, active, winner,
+        tags: s.kind === "bot" ? el("span", { class: "tag", text: levelLabel(s.level) }) : null,
+        details: el("span", { class: "player-sub" },
           active ? el("span", { class: "turn-flag", text: finalWindow() ? "doit statuer" : (s.kind === "bot" ? "réfléchit…" : "joue") }) : null,
           el("span", { class: "rack-pips", "aria-label": `${plural(rackSize, "lettre")} sur le chevalet` },
             Array.from({ length: rackSize }, () => el("span", { class: "pip" }))),
-          el("span", { class: "player-clock", dataset: { clockSeat: String(i) } }))),
-      el("span", { class: "score-wrap" }, scoreEl,
-        gain > 0 ? el("span", { class: "score-gain", text: signed(gain) }) : gain < 0 ? el("span", { class: "score-gain neg", text: signed(gain) }) : null)));
+          el("span", { class: "player-clock", dataset: { clockSeat: String(i) } })),
+        score: [scoreEl,
+          gain > 0 ? el("span", { class: "score-gain", text: signed(gain) }) : gain < 0 ? el("span", { class: "score-gain neg", text: signed(gain) }) : null],
+      }));
       if (prev && prev[i] !== scores[i]) requestAnimationFrame(() => countTo(scoreEl, scores[i] ?? 0));
     });
     st.scoresShown = [...scores];
@@ -986,16 +843,7 @@ export function mount(main, { id, info }) {
       el("h2", { class: "card-title" }, icon("user"), el("span", { text: "Joueurs" }),
         el("span", { class: "card-title-extra" }, el("span", { class: "bag-count" }, icon("bag"), el("span", { text: `${g.bag ?? 0} dans le sac` })))),
       list);
-    tickClocks();
-  }
-
-  function renderInfo() {
-    const t = st.table;
-    if (!t) return;
-    replace(infoBox, joinPanel({
-      id, table: t, seated: seated(), seatName, socket,
-      onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
-    }));
+    kit.tick();
   }
 
   function lastCells() {
@@ -1190,9 +1038,7 @@ export function mount(main, { id, info }) {
           return null;
       }
     }).filter(Boolean);
-    replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "Aucun coup pour l’instant." }));
-    const scroller = logList.parentElement;
-    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+    kit.showLog(items, "Aucun coup pour l’instant.");
   }
 
   function addChat(msg) {
@@ -1234,27 +1080,15 @@ export function mount(main, { id, info }) {
         el("td", { class: "num total", text: num(row.score) })))));
   }
 
-  const endLinks = () => tableEndLinks(id, "topword");
-
   function renderEnd() {
-    const g = st.game;
-    if (!g || !g.over) { endBox.hidden = true; return; }
-    endBox.hidden = false;
-    replace(endBox,
-      el("h2", { class: "card-title", id: "tw-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: `${END_REASONS[g.end_reason] || ""} Chaque lettre restante coûte 5 points.` }),
-      resultTable(),
-      endLinks());
+    kit.renderEnd((g) => ({ summary: `${END_REASONS[g.end_reason] || ""} Chaque lettre restante coûte 5 points.`, table: resultTable }));
   }
 
   function showEndModal() {
-    tableEndModal({
+    kit.endModal({
       winners: (st.table.result && st.table.result.winners) || [],
-      seat: seated() ? st.seat : null,
-      seatName,
-      content: el("div", {},
-        el("p", { class: "muted", text: END_REASONS[st.game.end_reason] || "" }),
-        resultTable(), endLinks()),
+      reason: END_REASONS[st.game.end_reason] || "",
+      table: resultTable,
     });
   }
 
@@ -1273,28 +1107,16 @@ export function mount(main, { id, info }) {
     showKeysHelp(rows, "Pour empiler, tapez une lettre différente de celle de la case. Une case qui porte déjà la bonne lettre est simplement traversée.");
   }
 
-  // ---- clocks ----------------------------------------------------------------------------------
-
-  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
-    () => (toAct().length ? toAct()[0] : null));
-  function tickClocks() { clocks.tick(); }
-
-
   // ---- cleanup ------------------------------------------------------------------------------
 
-  return () => {
-    alive = false;
-    socket.close();
-    clocks.stop();
-    clearTimeout(st.previewTimer);
+  return kit.cleanup(() => {
     document.removeEventListener("keydown", onKey);
     window.removeEventListener("pointermove", onPointerMove);
     window.removeEventListener("pointerup", onPointerUp);
     window.removeEventListener("pointercancel", onPointerCancel);
     document.body.classList.remove("dragging");
     for (const g of document.querySelectorAll(".drag-ghost")) g.remove();
-    for (const d of document.querySelectorAll("dialog.modal")) d.close();
-  };
+  });
 }
 
 // Exported for the replay screen.

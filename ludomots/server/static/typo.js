@@ -5,14 +5,9 @@
 // The server is authoritative: this screen only keeps what the player is preparing (the card
 // picked in the hand, the row end chosen, the word being typed) and redraws from every view.
 
-import {
-  el, icon, button, replace, setTitle, toast, modal, plural, signed, num, de, prefersReducedMotion,
-} from "./ui.js";
-import { TableSocket, tokens } from "./socket.js";
-import {
-  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
-  renderBanner as fillBanner, endLinks as tableEndLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
-} from "./tablekit.js";
+import { el, icon, button, replace, toast, modal, plural, signed, num, de } from "./ui.js";
+import { SEAT_COLOURS, whoNode, playerItem, waitingText, showKeysHelp } from "./tablekit.js";
+import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import { wordPopup } from "./lexicon.js";
 
@@ -55,49 +50,30 @@ export function partLabel(part) {
 }
 
 export function mount(main, { id, info }) {
-  setTitle(info.title || "Typo");
-  const saved = tokens.get(id);
-  const st = {
-    token: saved ? saved.token : null,
-    seat: null,
-    table: null,
-    game: null,
-    conn: "connecting",
-    picked: null, // letter picked in the hand (before confirming the choice)
-    target: null, // {row, side} chosen to place my card
-    failing: false, // "Je ne peux pas": choosing the longest row to discard
-    prefill: "",
-    preview: null,
-    previewSeq: 0,
-    previewTimer: null,
-    pendingAction: null,
-    actionSeq: 0,
-    log: [],
-    flash: null, // the last verdict / failure, shown over the rows for a while
-    clockSkew: 0,
-    endAnnounced: false,
-    lastResolver: null,
-  };
-  let alive = true;
+  const kit = tableScreen({
+    id, info, game: "typo", title: "Typo", prefix: "ty", help: showHelp, myClockFirst: true,
+    log: { title: "Mots annoncés", className: "card tw-log" },
+    state: {
+      picked: null, // letter picked in the hand (before confirming the choice)
+      target: null, // {row, side} chosen to place my card
+      failing: false, // "Je ne peux pas": choosing the longest row to discard
+      prefill: "",
+      log: [],
+      flash: null, // the last verdict / failure, shown over the rows for a while
+      lastResolver: null,
+    },
+  });
+  const { st, seats, seated, toAct, playing, mustAct, seatName, isBot, banner, sendAction } = kit;
 
   // ---- skeleton --------------------------------------------------------------------------
 
-  const connChip = el("span", { class: "conn-chip", role: "status" });
-  const roleChip = el("span", { class: "chip role-chip" });
-  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
   const partBox = el("div", { class: "ty-part" });
-  const infoBox = el("div", { class: "tw-info" });
   const stage = el("section", { class: "ty-stage", "aria-label": "Cartes révélées" });
   const rowsBox = el("section", { class: "ty-table", "aria-label": "Les quatre rangées" });
   const resolveBox = el("section", { class: "card ty-resolve", "aria-label": "Poser votre carte", hidden: true });
   const handBox = el("section", { class: "ty-handzone", "aria-label": "Votre main" });
   const playersBox = el("section", { class: "card tw-players", "aria-label": "Joueurs et scores" });
   const unseenBox = el("section", { class: "card tw-tracking", "aria-labelledby": "ty-unseen-title" });
-  const logList = el("ol", { class: "log-list" });
-  const logBox = el("section", { class: "card tw-log", "aria-labelledby": "ty-log-title" },
-    el("h2", { class: "card-title", id: "ty-log-title" }, icon("book"), el("span", { text: "Mots annoncés" })),
-    el("div", { class: "log-scroll" }, logList));
-  const endBox = el("section", { class: "card tw-end ty-end", hidden: true, "aria-labelledby": "ty-end-title" });
 
   // The word form (kept across renders so typing is never interrupted).
   const wordInput = el("input", {
@@ -118,85 +94,30 @@ export function mount(main, { id, info }) {
   });
   wordForm.addEventListener("submit", (e) => { e.preventDefault(); announce(); });
 
-  const head = el("header", { class: "tw-head" },
-    el("div", { class: "tw-head-title" }, el("h1", { text: info.title || "Typo" }), roleChip, connChip),
-    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
-      el("a", { class: "btn ghost small", href: "/regles/typo", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
-      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
-
-  const page = el("div", { class: "tw-page ty-page" }, head,
-    el("div", { class: "tw-layout" },
-      el("div", { class: "tw-main" }, banner, partBox, infoBox, endBox, stage, rowsBox, resolveBox, handBox),
-      el("aside", { class: "tw-side" }, playersBox, logBox, unseenBox)));
-  replace(main, page);
+  kit.layout(main, {
+    pageClass: "tw-page ty-page",
+    column: [banner, partBox, kit.infoBox, kit.endBox, stage, rowsBox, resolveBox, handBox],
+    side: [playersBox, kit.logBox, unseenBox],
+  });
 
   // ---- connection ------------------------------------------------------------------------
 
-  const socket = new TableSocket(id, {
-    token: st.token,
-    onMessage: handleMessage,
-    onStatus: (status) => { st.conn = status; renderConn(); renderResolve(); renderHand(); },
+  kit.connect({
+    render: renderAll,
+    view: ({ events, initial }) => applyView(events, initial),
+    preview: (result) => { st.preview = result; renderPreview(); },
+    status: () => { renderResolve(); renderHand(); },
+    sent: () => { renderResolve(); renderHand(); },
+    endModal: showEndModal,
   });
-  socket.connect();
-  renderConn();
   banner.replaceChildren(el("span", { class: "banner-text", text: "Connexion à la table…" }));
-
-  function handleMessage(msg) {
-    if (!alive) return;
-    switch (msg.type) {
-      case "welcome":
-        if (msg.seat !== undefined) st.seat = msg.seat;
-        applyView(msg.view, [], true);
-        break;
-      case "update":
-        applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
-        break;
-      case "preview":
-        if (msg.id === st.previewSeq) { st.preview = msg.result || null; renderPreview(); }
-        break;
-      case "error":
-        handleError(msg);
-        break;
-      default:
-        break;
-    }
-  }
-
-  function handleError(msg) {
-    const message = msg.message || "Action refusée.";
-    if (typeof msg.id === "number") {
-      if (msg.id === st.previewSeq) { st.preview = { legal: false, message }; renderPreview(); }
-      return;
-    }
-    if (msg.code === "bad_token") {
-      tokens.remove(id);
-      st.token = null;
-      st.seat = null;
-    }
-    st.pendingAction = null;
-    sound("error");
-    toast(message, { kind: "error" });
-    renderAll();
-  }
 
   // ---- views -----------------------------------------------------------------------------
 
-  function applyView(view, events, initial) {
-    if (!view || !view.game || !view.table) return;
-    const prevGame = st.game;
-    const wasMine = mustAct();
-    st.table = view.table;
-    st.game = view.game;
-    if (view.table.you !== undefined) st.seat = view.table.you;
-    const clock = view.table.clock;
-    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
-    // Where the game stands, for tests and styles: actions played so far and the step.
-    page.dataset.actions = String(view.table.actions ?? "");
-    page.dataset.step = String(view.game.step || "");
+  /** The game's part of a new view: the log, and what the player was preparing. */
+  function applyView(events, initial) {
     if (initial) seedLog();
     ingest(events);
-    if (!initial) st.pendingAction = null;
 
     const g = st.game;
     // What the player was preparing no longer applies once the step moves on.
@@ -204,22 +125,13 @@ export function mount(main, { id, info }) {
     if (g.step !== "discard" && !myResolve()) st.failing = false;
     if (!mustChoose() || !(g.hand || []).includes(st.picked)) st.picked = null;
     if (st.target && myResolve()) requestPreview();
-
-    renderAll();
-    if (!initial && !wasMine && mustAct()) sound("turn");
     if (myResolve() && st.lastResolver !== `${g.round}:${g.queue.length}`) {
       st.lastResolver = `${g.round}:${g.queue.length}`;
+      // After the redraw: the first end of a row takes the focus.
       requestAnimationFrame(() => {
         const first = rowsBox.querySelector(".ty-zone");
         if (first && !document.querySelector("dialog[open]") && document.activeElement !== wordInput) first.focus({ preventScroll: true });
       });
-    }
-    if (g.over && !st.endAnnounced) {
-      st.endAnnounced = true;
-      if (prevGame && !prevGame.over) {
-        sound("end");
-        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
-      }
     }
   }
 
@@ -292,18 +204,10 @@ export function mount(main, { id, info }) {
 
   // ---- derived state ---------------------------------------------------------------------
 
-  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
-  const seated = () => st.seat !== null && st.seat !== undefined;
-  const toAct = () => (st.game ? st.game.to_act || [] : []);
-  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
-  const mustAct = () => seated() && playing() && toAct().includes(st.seat);
   const mustChoose = () => mustAct() && st.game.step === "choose";
   const myResolve = () => mustAct() && st.game.step === "place";
   const myDiscard = () => mustAct() && st.game.step === "discard";
   const mustVote = () => mustAct() && st.game.step === "vote";
-
-  const seatName = (i) => seatLabel(seats(), i);
-  const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
 
   function myCard() {
     const g = st.game;
@@ -325,19 +229,6 @@ export function mount(main, { id, info }) {
   }
 
   // ---- actions ---------------------------------------------------------------------------
-
-  function sendAction(action) {
-    if (st.pendingAction) return false;
-    st.actionSeq += 1;
-    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
-      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
-      return false;
-    }
-    st.pendingAction = action;
-    renderResolve();
-    renderHand();
-    return true;
-  }
 
   function pick(letter) {
     if (!mustChoose()) return;
@@ -377,10 +268,7 @@ export function mount(main, { id, info }) {
     if (!word) { st.preview = null; renderPreview(); return; }
     st.preview = { waiting: true };
     const { row, side } = st.target;  // the target may change or clear before the timer fires
-    st.previewTimer = setTimeout(() => {
-      st.previewSeq += 1;
-      socket.send({ type: "preview", id: st.previewSeq, action: { type: "place", row, side, word } });
-    }, 120);
+    kit.previewLater(() => ({ type: "place", row, side, word }), 120);
     renderPreview();
   }
 
@@ -429,13 +317,8 @@ export function mount(main, { id, info }) {
 
   // ---- keyboard --------------------------------------------------------------------------
 
-  function onKey(event) {
-    if (!st.game || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    const t = event.target;
-    if (t instanceof HTMLElement && t.closest("input, textarea, select")) return;
+  kit.onKeys((event) => {
     const key = event.key;
-    if (key === "?") { event.preventDefault(); showHelp(); return; }
     if (mustChoose()) {
       const hand = st.game.hand || [];
       const letter = key.length === 1 ? key.toUpperCase() : "";
@@ -449,7 +332,7 @@ export function mount(main, { id, info }) {
         focusPicked();
         return;
       }
-      if ((key === "Enter" || key === " ") && st.picked && !(t instanceof HTMLButtonElement)) { event.preventDefault(); confirmChoice(); }
+      if ((key === "Enter" || key === " ") && st.picked && !(event.target instanceof HTMLButtonElement)) { event.preventDefault(); confirmChoice(); }
       return;
     }
     if (myResolve()) {
@@ -462,8 +345,7 @@ export function mount(main, { id, info }) {
       if (key === "d" || key === "D") { event.preventDefault(); vote(true); }
       else if (key === "c" || key === "C") { event.preventDefault(); vote(false); }
     }
-  }
-  document.addEventListener("keydown", onKey);
+  });
 
   function focusPicked() {
     requestAnimationFrame(() => { const b = handBox.querySelector(".ty-hand-card.picked"); if (b) b.focus(); });
@@ -472,10 +354,10 @@ export function mount(main, { id, info }) {
   // ---- rendering -------------------------------------------------------------------------
 
   function renderAll() {
-    renderRole();
+    kit.renderRole();
     renderBanner();
     renderPart();
-    renderInfo();
+    kit.renderInfo();
     renderStage();
     renderRows();
     renderResolve();
@@ -486,80 +368,35 @@ export function mount(main, { id, info }) {
     renderEnd();
   }
 
-  function renderConn() {
-    renderConnChip(connChip, st.conn);
-  }
-
-  function renderRole() {
-    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
-  }
-
   function renderBanner() {
-    const t = st.table;
-    const g = st.game;
-    if (!t || !g) return;
-    let kind = "wait";
-    let text;
-    let sub = null;
-    const names = toAct().map(seatName);
-    if (t.status === "broken") {
-      kind = "error";
-      text = "Partie suspendue : son historique est incohérent.";
-    } else if (g.over || t.status === "over") {
-      kind = "over";
-      text = overText(g.winners || [], st.seat, seatName);
-    } else if (t.status === "waiting") {
-      const free = seats().filter((s) => s.open).length;
-      text = `En attente de ${plural(free, "joueur")}…`;
-    } else if (g.step === "choose") {
-      if (mustChoose()) {
-        kind = "you";
-        text = "Choisissez une carte";
-        sub = "Elle reste cachée jusqu’à ce que tout le monde ait choisi.";
-      } else if (seated() && g.my_choice) {
-        text = `Vous avez choisi ${g.my_choice}.`;
-        sub = `En attente : ${names.join(", ")}.`;
-      } else {
-        text = "Chacun choisit une carte en secret…";
-        sub = names.length ? `En attente : ${names.join(", ")}.` : null;
+    kit.renderBanner(() => {
+      const g = st.game;
+      const names = toAct().map(seatName);
+      if (g.step === "choose") {
+        if (mustChoose()) return { kind: "you", text: "Choisissez une carte", sub: "Elle reste cachée jusqu’à ce que tout le monde ait choisi." };
+        if (seated() && g.my_choice) return { kind: "wait", text: `Vous avez choisi ${g.my_choice}.`, sub: `En attente : ${names.join(", ")}.` };
+        return { kind: "wait", text: "Chacun choisit une carte en secret…", sub: names.length ? `En attente : ${names.join(", ")}.` : null };
       }
-    } else if (g.step === "place") {
-      const r = g.resolver;
-      if (myResolve()) {
-        kind = "you";
-        text = `À vous : placez votre ${myCard()}`;
-        sub = st.failing ? "Choisissez la plus longue rangée à défausser."
-          : "Cliquez sur une extrémité de rangée, puis annoncez un mot qui commence par cette rangée.";
-      } else {
-        text = isBot(r) ? `${seatName(r)} place son ${g.revealed[r]}…` : `Au tour ${de(seatName(r))} de placer son ${g.revealed[r]}`;
+      if (g.step === "place") {
+        const r = g.resolver;
+        if (myResolve()) {
+          return { kind: "you", text: `À vous : placez votre ${myCard()}`, sub: st.failing ? "Choisissez la plus longue rangée à défausser."
+            : "Cliquez sur une extrémité de rangée, puis annoncez un mot qui commence par cette rangée." };
+        }
+        return { kind: "wait", text: isBot(r) ? `${seatName(r)} place son ${g.revealed[r]}…` : `Au tour ${de(seatName(r))} de placer son ${g.revealed[r]}` };
       }
-    } else if (g.step === "vote") {
-      const p = g.pending;
-      if (mustVote()) {
-        kind = "you";
-        text = `${seatName(p.seat)} annonce « ${p.word} »`;
-        sub = "Doutez-vous de ce mot ? Si la moitié des autres joueurs doute, le dictionnaire tranche.";
-      } else if (seated() && p.seat === st.seat) {
-        text = `Vous avez annoncé « ${p.word} »`;
-        sub = "Les autres joueurs votent…";
-      } else {
-        text = `Vote sur « ${p.word} »`;
-        sub = waitingText(names, toAct().every(isBot), "Vote");
+      if (g.step === "vote") {
+        const p = g.pending;
+        if (mustVote()) return { kind: "you", text: `${seatName(p.seat)} annonce « ${p.word} »`, sub: "Doutez-vous de ce mot ? Si la moitié des autres joueurs doute, le dictionnaire tranche." };
+        if (seated() && p.seat === st.seat) return { kind: "wait", text: `Vous avez annoncé « ${p.word} »`, sub: "Les autres joueurs votent…" };
+        return { kind: "wait", text: `Vote sur « ${p.word} »`, sub: waitingText(names, toAct().every(isBot), "Vote") };
       }
-    } else if (g.step === "discard") {
-      if (myDiscard()) {
-        kind = "you";
-        text = "Mot refusé : défaussez une rangée";
-        sub = "Plusieurs rangées sont les plus longues : choisissez celle qui part à la défausse.";
-      } else {
-        text = `${seatName(g.resolver)} choisit la rangée à défausser…`;
+      if (g.step === "discard") {
+        if (myDiscard()) return { kind: "you", text: "Mot refusé : défaussez une rangée", sub: "Plusieurs rangées sont les plus longues : choisissez celle qui part à la défausse." };
+        return { kind: "wait", text: `${seatName(g.resolver)} choisit la rangée à défausser…` };
       }
-    } else {
-      text = waitingText(names, toAct().every(isBot));
-    }
-    setTitle(kind === "you" ? `À vous ! · ${info.title || "Typo"}` : info.title || "Typo");
-    fillBanner(banner, { kind, text, sub });
-    tickClocks();
+      return { kind: "wait", text: waitingText(names, toAct().every(isBot)) };
+    });
   }
 
   function renderPart() {
@@ -574,15 +411,6 @@ export function mount(main, { id, info }) {
       el("span", { class: "chip ty-holder-chip", title: "Le dictionnaire : son détenteur place en premier à lettre égale" },
         icon("book"), el("span", { text: `Dictionnaire : ${seatName(holder)}` })),
       g.options && g.options.referee === "auto" ? el("span", { class: "chip", text: "Arbitre automatique" }) : null);
-  }
-
-  function renderInfo() {
-    const t = st.table;
-    if (!t) return;
-    replace(infoBox, joinPanel({
-      id, table: t, seated: seated(), seatName, socket,
-      onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
-    }));
   }
 
   /** The revealed cards in resolution order, the resolver highlighted; or the vote, big. */
@@ -788,35 +616,28 @@ export function mount(main, { id, info }) {
       }
       const revealed = g.revealed && g.step !== "choose" && !g.over ? g.revealed[i] : null;
       const size = g.hand_sizes ? g.hand_sizes[i] : 0;
-      return el("li", {
-        class: ["player", `seat-${i % SEAT_COLOURS}`, active ? "active" : "", i === st.seat ? "me" : "", winner ? "winner" : "", s.open ? "open" : ""],
-        "aria-current": active ? "true" : undefined, dataset: { seat: String(i) },
-      },
-      avatarNode(s, seatName(i)),
-      el("span", { class: "player-main" },
-        el("span", { class: "player-name" },
-          el("span", { class: "name-text", text: seatName(i) }),
-          i === st.seat ? el("span", { class: "tag you-tag", text: "vous" }) : null,
-          g.holder === i ? el("span", { class: "ty-dict", title: "Détient le dictionnaire", "aria-label": "détient le dictionnaire" }, icon("book")) : null,
-          winner ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
-        el("span", { class: "player-sub" },
+      return playerItem({
+        seat: s, index: i, name: seatName(i), me: i === st.seat, active, winner,
+        tags: g.holder === i ? el("span", { class: "ty-dict", title: "Détient le dictionnaire", "aria-label": "détient le dictionnaire" }, icon("book")) : null,
+        details: el("span", { class: "player-sub" },
           status,
           el("span", { class: "ty-hand-size", title: "Cartes en main", "aria-label": `${plural(size, "carte")} en main` },
             el("span", { class: "ty-mini-back", "aria-hidden": "true" }), el("span", { text: String(size) })),
           g.bonus && g.bonus[i] ? el("span", { class: "ty-breakdown", "aria-label": `${plural(g.lost[i] || 0, "point")} perdus, ${plural(g.bonus[i], "point")} de bonus` },
             el("span", { class: "lost", text: `perdu ${signed(-(g.lost[i] || 0))}` }),
             el("span", { class: "bonus", text: `bonus ${signed(g.bonus[i])}` })) : null,
-          el("span", { class: "player-clock", dataset: { clockSeat: String(i) } }))),
-      revealed ? cardNode(revealed, { extraClass: ["tiny", i === g.resolver ? "current" : ""].join(" ") }) : null,
-      el("span", { class: "score-wrap" }, el("span", {
-        class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], "aria-label": plural(scores[i] ?? 0, "point"), text: num(scores[i] ?? 0),
-      })));
+          el("span", { class: "player-clock", dataset: { clockSeat: String(i) } })),
+        after: revealed ? cardNode(revealed, { extraClass: ["tiny", i === g.resolver ? "current" : ""].join(" ") }) : null,
+        score: el("span", {
+          class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], "aria-label": plural(scores[i] ?? 0, "point"), text: num(scores[i] ?? 0),
+        }),
+      });
     }));
     replace(playersBox,
       el("h2", { class: "card-title" }, icon("user"), el("span", { text: "Joueurs" }),
         el("span", { class: "card-title-extra", text: g.set_aside ? `${plural(g.set_aside, "carte")} de côté` : "" })),
       list);
-    tickClocks();
+    kit.tick();
   }
 
   function renderUnseen() {
@@ -855,9 +676,7 @@ export function mount(main, { id, info }) {
       }
       return el("li", { class: ["log-entry", "note", e.strong ? "strong" : ""] }, el("span", { class: "log-move", text: e.text }));
     });
-    replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "Aucun mot pour l’instant." }));
-    const scroller = logList.parentElement;
-    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+    kit.showLog(items, "Aucun mot pour l’instant.");
   }
 
   function resultTable() {
@@ -878,20 +697,12 @@ export function mount(main, { id, info }) {
         el("td", { class: "num total", text: num(scores[i] ?? 0) })))));
   }
 
-  const endLinks = () => tableEndLinks(id, "typo");
-
   function renderEnd() {
-    const g = st.game;
-    if (!g || !g.over) { endBox.hidden = true; return; }
-    endBox.hidden = false;
-    replace(endBox,
-      el("h2", { class: "card-title", id: "ty-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: "Le joueur qui a perdu le moins de points l’emporte." }),
-      resultTable(), endLinks());
+    kit.renderEnd(() => ({ summary: "Le joueur qui a perdu le moins de points l’emporte.", table: resultTable }));
   }
 
   function showEndModal() {
-    tableEndModal({ winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName, content: el("div", {}, resultTable(), endLinks()) });
+    kit.endModal({ table: resultTable });
   }
 
   function showHelp() {
@@ -909,21 +720,7 @@ export function mount(main, { id, info }) {
     showKeysHelp(rows);
   }
 
-  // ---- clocks ----------------------------------------------------------------------------
-
-  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
-    () => (mustAct() ? st.seat : (toAct().length ? toAct()[0] : null)));
-  function tickClocks() { clocks.tick(); }
-
-
-  return () => {
-    alive = false;
-    socket.close();
-    clocks.stop();
-    clearTimeout(st.previewTimer);
-    document.removeEventListener("keydown", onKey);
-    for (const d of document.querySelectorAll("dialog.modal")) d.close();
-  };
+  return kit.cleanup();
 }
 
 export { ROW_COUNT };

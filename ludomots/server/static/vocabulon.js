@@ -8,12 +8,9 @@
 // secret word nor a riddle's answer before it is revealed. It only keeps what the player is
 // preparing (the cell chosen, the exchange being composed, the words typed).
 
-import { el, icon, button, replace, setTitle, toast, prefersReducedMotion } from "./ui.js";
-import { TableSocket, tokens } from "./socket.js";
-import {
-  SEAT_COLOURS, seatLabel, whoNode, avatarNode, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
-  renderBanner as fillBanner, endLinks, showEndModal as tableEndModal, startClocks,
-} from "./tablekit.js";
+import { el, icon, button, replace, toast, prefersReducedMotion } from "./ui.js";
+import { SEAT_COLOURS, whoNode, avatarNode, waitingText, renderBanner as fillBanner } from "./tablekit.js";
+import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import {
   GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage, pathTowards,
@@ -26,36 +23,26 @@ const STEP_LABELS = {
 };
 
 export function mount(main, { id, info }) {
-  const title = info.title || "Vocabulon";
-  setTitle(title);
-  const saved = tokens.get(id);
-  const st = {
-    token: saved ? saved.token : null, seat: null, table: null, game: null, conn: "connecting",
-    selected: null, // the cell chosen to move to
-    direction: null, // and the way there, when chosen from the list of destinations
-    swap: {}, // the exchange being composed: {give, to, take}
-    preview: null, previewSeq: 0, previewTimer: null,
-    pending: null, actionSeq: 0, clockSkew: 0, endAnnounced: false, stepKey: null,
-  };
-  let alive = true;
+  const kit = tableScreen({
+    id, info, game: "vocabulon", title: "Vocabulon", prefix: "vc",
+    log: { title: "Journal de la partie", className: "card tw-log vc-log" },
+    state: {
+      selected: null, // the cell chosen to move to
+      direction: null, // and the way there, when chosen from the list of destinations
+      swap: {}, // the exchange being composed: {give, to, take}
+      stepKey: null,
+    },
+  });
+  const { st, seats, seated, toAct, playing, mustAct, seatName, isBot, busy, banner } = kit;
 
   // ---- skeleton --------------------------------------------------------------------------
 
-  const connChip = el("span", { class: "conn-chip", role: "status" });
-  const roleChip = el("span", { class: "chip role-chip" });
-  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
   const chipsBox = el("div", { class: "aw-chips vc-chips" });
-  const infoBox = el("div", { class: "tw-info" });
-  const endBox = el("section", { class: "card tw-end vc-end", hidden: true, "aria-labelledby": "vc-end-title" });
   const boardBox = el("section", { class: "vc-board", "aria-label": "Le plateau" });
   const riddleBox = el("section", { class: "card vc-riddle", hidden: true, "aria-live": "polite", "aria-label": "L’énigme" });
   const actionBox = el("section", { class: "card aw-action vc-action", hidden: true, "aria-label": "Votre action" });
   const playersBox = el("section", { class: "card tw-players vc-players", "aria-label": "Joueurs et cartes-lettre" });
   const sabotBox = el("section", { class: "card tw-tracking vc-sabot", "aria-labelledby": "vc-sabot-title" });
-  const logList = el("ol", { class: "log-list" });
-  const logBox = el("section", { class: "card tw-log vc-log", "aria-labelledby": "vc-log-title" },
-    el("h2", { class: "card-title", id: "vc-log-title" }, icon("book"), el("span", { text: "Journal de la partie" })),
-    el("div", { class: "log-scroll" }, logList));
 
   // The answer field is kept across renders: a view arriving never interrupts typing.
   const answerInput = el("input", { id: "vc-answer", type: "text", maxlength: "40", autocomplete: "off", autocapitalize: "none", spellcheck: "false", class: "vc-answer-input", placeholder: "Votre réponse…" });
@@ -66,72 +53,33 @@ export function mount(main, { id, info }) {
       button("Je ne sais pas", { kind: "ghost", iconName: "pass", onClick: () => answer("") })));
   answerForm.addEventListener("submit", (e) => { e.preventDefault(); if (answerInput.value.trim()) answer(answerInput.value.trim()); else answerInput.focus(); });
 
-  const head = el("header", { class: "tw-head" },
-    el("div", { class: "tw-head-title" }, el("h1", { text: title }), roleChip, connChip),
-    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
-      el("a", { class: "btn ghost small", href: "/regles/vocabulon", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
-      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" }))));
-  const page = el("div", { class: "tw-page vc-page" }, head,
-    el("div", { class: "tw-layout" },
-      el("div", { class: "tw-main" }, banner, chipsBox, infoBox, endBox, riddleBox, actionBox, boardBox),
-      el("aside", { class: "tw-side" }, playersBox, logBox, sabotBox)));
-  replace(main, page);
-  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
-    () => (toAct().length ? toAct()[0] : null));
+  const page = kit.layout(main, {
+    pageClass: "tw-page vc-page",
+    column: [banner, chipsBox, kit.infoBox, kit.endBox, riddleBox, actionBox, boardBox],
+    side: [playersBox, kit.logBox, sabotBox],
+  });
   // The sand-glass: its sand follows the answering seat's deadline.
   const glassTimer = setInterval(() => paintGlass(), 250);
 
   // ---- connection ------------------------------------------------------------------------
 
-  const socket = new TableSocket(id, {
-    token: st.token,
-    onMessage: handleMessage,
-    onStatus: (status) => { st.conn = status; renderConnChip(connChip, status); renderAction(); },
+  kit.connect({
+    render: renderAll,
+    view: ({ events, initial, prevGame }) => applyView(events, initial, prevGame),
+    turn: focusForStep,
+    preview: (result) => { st.preview = result; renderAction(); },
+    status: renderAction,
+    error: (msg) => { page.dataset.error = msg.code || "error"; },
+    sent: () => { delete page.dataset.error; renderAction(); },
+    endModal: showEndModal,
   });
-  socket.connect();
-  renderConnChip(connChip, st.conn);
   fillBanner(banner, { kind: "wait", text: "Connexion à la table…" });
-
-  function handleMessage(msg) {
-    if (!alive) return;
-    if (msg.type === "welcome") {
-      if (msg.seat !== undefined) st.seat = msg.seat;
-      applyView(msg.view, [], true);
-    } else if (msg.type === "update") {
-      applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
-    } else if (msg.type === "preview") {
-      if (msg.id === st.previewSeq) { st.preview = msg.result || null; renderAction(); }
-    } else if (msg.type === "error") {
-      const message = msg.message || "Action refusée.";
-      if (typeof msg.id === "number") {
-        if (msg.id === st.previewSeq) { st.preview = { legal: false, message }; renderAction(); }
-        return;
-      }
-      if (msg.code === "bad_token") { tokens.remove(id); st.token = null; st.seat = null; }
-      st.pending = null;
-      sound("error");
-      toast(message, { kind: "error" });
-      page.dataset.error = msg.code || "error";
-      renderAll();
-    }
-  }
 
   // ---- views -----------------------------------------------------------------------------
 
-  function applyView(view, events, initial) {
-    if (!view || !view.game || !view.table) return;
-    const prev = st.game;
-    const wasMine = mustAct();
-    st.table = view.table;
-    st.game = view.game;
-    if (view.table.you !== undefined) st.seat = view.table.you;
-    const clock = view.table.clock;
-    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
+  /** The game's part of a new view: what the player was preparing, the news. */
+  function applyView(events, initial, prev) {
     const g = st.game;
-    page.dataset.actions = String(view.table.actions ?? "");
-    page.dataset.step = String(g.step || "");
-    page.dataset.mine = mustAct() ? "true" : "false";
-    if (!initial) st.pending = null;
     // What the player was preparing no longer applies once the step moves on.
     const key = `${g.step}:${g.turn}:${(g.to_act || []).join(",")}`;
     if (key !== st.stepKey) {
@@ -143,18 +91,6 @@ export function mount(main, { id, info }) {
       if (!(g.step === "answer" && prev && prev.step === "answer")) answerInput.value = "";
     }
     if (!initial) ingest(events);
-    renderAll();
-    if (mustAct() && (initial || !wasMine)) {
-      if (!initial) sound("turn");
-      focusForStep();
-    }
-    if (g.over && !st.endAnnounced) {
-      st.endAnnounced = true;
-      if (prev && !prev.over) {
-        sound("end");
-        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
-      }
-    }
   }
 
   function ingest(events) {
@@ -183,33 +119,14 @@ export function mount(main, { id, info }) {
 
   // ---- derived state ---------------------------------------------------------------------
 
-  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
-  const seated = () => st.seat !== null && st.seat !== undefined;
-  const toAct = () => (st.game ? st.game.to_act || [] : []);
-  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
-  const mustAct = () => seated() && playing() && toAct().includes(st.seat);
   const answering = () => mustAct() && (st.game.step === "answer" || st.game.step === "others");
-  const seatName = (i) => seatLabel(seats(), i);
-  const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
-  const busy = () => Boolean(st.pending) || st.conn !== "open";
   const you = (i) => (i === st.seat ? "vous" : seatName(i));
   const You = (i) => (i === st.seat ? "Vous" : seatName(i));
   const held = (s) => ((st.game && st.game.held) || [])[s] || [];
 
   // ---- actions ---------------------------------------------------------------------------
 
-  function send(action) {
-    if (st.pending) return false;
-    st.actionSeq += 1;
-    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
-      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
-      return false;
-    }
-    st.pending = action;
-    delete page.dataset.error;
-    renderAction();
-    return true;
-  }
+  const send = (action) => kit.sendAction(action);
 
   function answer(word) {
     if (answering()) send({ type: "answer", word });
@@ -219,10 +136,7 @@ export function mount(main, { id, info }) {
   function previewWord(type, word) {
     clearTimeout(st.previewTimer);
     if (!word.trim()) { st.preview = null; renderAction(); return; }
-    st.previewTimer = setTimeout(() => {
-      st.previewSeq += 1;
-      socket.send({ type: "preview", id: st.previewSeq, action: { type, word } });
-    }, 150);
+    kit.previewLater(() => ({ type, word }), 150);
   }
 
   /** A first click chooses the cell (and shows its path), a second one on it moves there. */
@@ -239,10 +153,10 @@ export function mount(main, { id, info }) {
   // ---- rendering -------------------------------------------------------------------------
 
   function renderAll() {
-    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
+    kit.renderRole();
     renderBanner();
     renderChips();
-    replace(infoBox, st.table ? joinPanel({ id, table: st.table, seated: seated(), seatName, socket, onJoined: (res) => { st.token = res.token; st.seat = res.seat; } }) : null);
+    kit.renderInfo();
     renderBoard();
     renderRiddle();
     renderAction();
@@ -253,21 +167,10 @@ export function mount(main, { id, info }) {
   }
 
   function renderBanner() {
-    const t = st.table;
-    const g = st.game;
-    if (!t || !g) return;
-    let kind = "wait";
-    let text;
-    let sub = null;
-    const actor = toAct().length ? toAct()[0] : null;
-    if (t.status === "broken") { kind = "error"; text = "Partie suspendue : son historique est incohérent."; }
-    else if (g.over || t.status === "over") { kind = "over"; text = overText(g.winners || [], st.seat, seatName); sub = endText({ reason: g.winners.length ? "word" : "rounds", winners: g.winners }, seatName); }
-    else if (t.status === "waiting") { text = "En attente des joueurs…"; }
-    else if (mustAct()) { kind = "you"; ({ text, sub } = myBanner(g)); }
-    else ({ text, sub } = otherBanner(g, actor));
-    setTitle(kind === "you" ? `À vous ! · ${title}` : title);
-    fillBanner(banner, { kind, text, sub });
-    clocks.tick();
+    kit.renderBanner(() => (mustAct() ? { kind: "you", ...myBanner(st.game) } : { kind: "wait", ...otherBanner(st.game, toAct().length ? toAct()[0] : null) }), {
+      overSub: () => endText({ reason: st.game.winners.length ? "word" : "rounds", winners: st.game.winners }, seatName),
+      waiting: "En attente des joueurs…",
+    });
   }
 
   function myBanner(g) {
@@ -359,7 +262,7 @@ export function mount(main, { id, info }) {
     answerInput.disabled = busy();
     for (const b of answerForm.querySelectorAll("button")) b.disabled = busy();
     paintGlass();
-    clocks.tick();
+    kit.tick();
   }
 
   function paintGlass() {
@@ -438,9 +341,7 @@ export function mount(main, { id, info }) {
       return el("li", { class: ["log-entry", "note", `vc-log-${e.type}`, coloured ? `vc-by seat-${seat % SEAT_COLOURS}` : "", coloured && seat === st.seat ? "mine" : "", e.type === "answer" && !e.correct ? "wrong" : ""] },
         el("span", { class: "log-move", text: historyText(e, seatName) }));
     });
-    replace(logList, items.length ? items : el("li", { class: "log-empty muted", text: "La partie n’a pas commencé." }));
-    const scroller = logList.parentElement;
-    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+    kit.showLog(items, "La partie n’a pas commencé.");
   }
 
   function resultTable() {
@@ -459,28 +360,12 @@ export function mount(main, { id, info }) {
   }
 
   function renderEnd() {
-    const g = st.game;
-    if (!g || !g.over) { endBox.hidden = true; return; }
-    endBox.hidden = false;
-    replace(endBox,
-      el("h2", { class: "card-title", id: "vc-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: `${endText({ reason: g.winners.length ? "word" : "rounds", winners: g.winners }, seatName)} Les mots secrets sont dévoilés.` }),
-      resultTable(), endLinks(id, "vocabulon"));
+    kit.renderEnd((g) => ({ summary: `${endText({ reason: g.winners.length ? "word" : "rounds", winners: g.winners }, seatName)} Les mots secrets sont dévoilés.`, table: resultTable }));
   }
 
   function showEndModal() {
-    tableEndModal({
-      winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName,
-      content: el("div", {}, el("p", { class: "muted", text: endText({ reason: st.game.winners.length ? "word" : "rounds", winners: st.game.winners }, seatName) }), resultTable(), endLinks(id, "vocabulon")),
-    });
+    kit.endModal({ reason: endText({ reason: st.game.winners.length ? "word" : "rounds", winners: st.game.winners }, seatName), table: resultTable });
   }
 
-  return () => {
-    alive = false;
-    socket.close();
-    clocks.stop();
-    clearInterval(glassTimer);
-    clearTimeout(st.previewTimer);
-    for (const d of document.querySelectorAll("dialog.modal")) d.close();
-  };
+  return kit.cleanup(() => clearInterval(glassTimer));
 }

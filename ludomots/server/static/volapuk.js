@@ -9,109 +9,55 @@
 // The server is authoritative: this screen keeps only what the player is preparing (start cell,
 // direction, dice of the word, dice kept, fétiches) and redraws from every view.
 
-import { el, icon, button, replace, setTitle, toast, plural, num, prefersReducedMotion } from "./ui.js";
-import { TableSocket, tokens } from "./socket.js";
-import {
-  seatLabel, renderConnChip, renderRoleChip, joinPanel, overText, waitingText,
-  renderBanner as fillBanner, endLinks, showEndModal as tableEndModal, showKeysHelp, startClocks,
-} from "./tablekit.js";
+import { el, icon, button, replace, toast, plural, num } from "./ui.js";
+import { waitingText, renderBanner as fillBanner, showKeysHelp } from "./tablekit.js";
+import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, tileColour, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
 import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./volapukpanels.js";
 
 export function mount(main, { id, info }) {
-  setTitle(info.title || "Volapük");
-  const saved = tokens.get(id);
-  const st = {
-    token: saved ? saved.token : null, seat: null, table: null, game: null, conn: "connecting",
-    start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
-    preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
-    clockSkew: 0, endAnnounced: false, scoresShown: null, asking: false,
-    rec: null, // recomposing: {moves: [[fr, fc, tr, tc]], laid: [{i, letter, r, c}], pick: {r, c} | {i} | null}
-    swap: null, // a simple joker taken back from the board: {r, c, i (the die given), joker (its rack index)}
-  };
-  let alive = true;
+  const kit = tableScreen({
+    id, info, game: "volapuk", title: "Volapük", prefix: "vp", help: showHelp,
+    log: { title: "Journal de la partie", className: "card tw-log vp-log" },
+    state: {
+      start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
+      scoresShown: null, asking: false,
+      rec: null, // recomposing: {moves: [[fr, fc, tr, tc]], laid: [{i, letter, r, c}], pick: {r, c} | {i} | null}
+      swap: null, // a simple joker taken back from the board: {r, c, i (the die given), joker (its rack index)}
+    },
+  });
+  const { st, seats, seated, toAct, playing, mustAct, seatName, isBot, busy, banner, sendAction } = kit;
 
   // ---- skeleton --------------------------------------------------------------------------
 
-  const connChip = el("span", { class: "conn-chip", role: "status" });
-  const roleChip = el("span", { class: "chip role-chip" });
-  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
   const chipsBox = el("div", { class: "vp-chips" });
-  const infoBox = el("div", { class: "tw-info" });
-  const endBox = el("section", { class: "card tw-end vp-end", hidden: true, "aria-labelledby": "vp-end-title" });
   const boardZone = el("section", { class: "tw-boardzone vp-boardzone", "aria-label": "Le plateau" });
   const previewLine = el("div", { class: "tw-preview vp-preview", "aria-live": "polite" });
   const rackZone = el("section", { class: "tw-rackzone vp-rackzone", "aria-label": "Votre réglette" });
   const playersBox = el("section", { class: "card tw-players vp-players", "aria-label": "Joueurs, scores et dés" });
-  const logList = el("ol", { class: "log-list" });
-  const logBox = el("section", { class: "card tw-log vp-log", "aria-labelledby": "vp-log-title" },
-    el("h2", { class: "card-title", id: "vp-log-title" }, icon("book"), el("span", { text: "Journal de la partie" })),
-    el("div", { class: "log-scroll" }, logList));
   const bagsBox = el("section", { class: "card tw-tracking vp-bags", "aria-label": "Les sacs" });
 
-  const head = el("header", { class: "tw-head" },
-    el("div", { class: "tw-head-title" }, el("h1", { text: info.title || "Volapük" }), roleChip, connChip),
-    el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
-      el("a", { class: "btn ghost small", href: "/regles/volapuk", target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
-      el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-      button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: showHelp, "aria-label": "Raccourcis clavier" })));
-
-  const page = el("div", { class: "tw-page vp-page" }, head,
-    el("div", { class: "tw-layout" },
-      el("div", { class: "tw-main" }, banner, chipsBox, infoBox, endBox, boardZone, previewLine, rackZone),
-      el("aside", { class: "tw-side" }, playersBox, logBox, bagsBox)));
-  replace(main, page);
-  const clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }),
-    () => (toAct().length ? toAct()[0] : null));
+  kit.layout(main, {
+    pageClass: "tw-page vp-page",
+    column: [banner, chipsBox, kit.infoBox, kit.endBox, boardZone, previewLine, rackZone],
+    side: [playersBox, kit.logBox, bagsBox],
+  });
 
   // ---- connection ------------------------------------------------------------------------
 
-  const socket = new TableSocket(id, {
-    token: st.token,
-    onMessage: handleMessage,
-    onStatus: (status) => { st.conn = status; renderConnChip(connChip, status); renderRack(); },
+  kit.connect({
+    render: renderAll,
+    view: ({ events, initial, prevGame }) => applyView(events, initial, prevGame),
+    preview: (result, refused) => { st.preview = result; renderPreview(); if (!refused) renderBoard(); },
+    status: renderRack,
+    sent: renderRack,
+    endModal: showEndModal,
   });
-  socket.connect();
-  renderConnChip(connChip, st.conn);
   fillBanner(banner, { kind: "wait", text: "Connexion à la table…" });
 
-  function handleMessage(msg) {
-    if (!alive) return;
-    if (msg.type === "welcome") {
-      if (msg.seat !== undefined) st.seat = msg.seat;
-      applyView(msg.view, [], true);
-    } else if (msg.type === "update") {
-      applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
-    } else if (msg.type === "preview") {
-      if (msg.id === st.previewSeq) { st.preview = msg.result || null; renderPreview(); renderBoard(); }
-    } else if (msg.type === "error") {
-      const message = msg.message || "Action refusée.";
-      if (typeof msg.id === "number") {
-        if (msg.id === st.previewSeq) { st.preview = { legal: false, message }; renderPreview(); }
-        return;
-      }
-      if (msg.code === "bad_token") { tokens.remove(id); st.token = null; st.seat = null; }
-      st.pendingAction = null;
-      sound("error");
-      toast(message, { kind: "error" });
-      renderAll();
-    }
-  }
-
-  function applyView(view, events, initial) {
-    if (!view || !view.game || !view.table) return;
-    const prev = st.game;
-    const wasMine = mustAct();
-    st.table = view.table;
-    st.game = view.game;
-    if (view.table.you !== undefined) st.seat = view.table.you;
-    const clock = view.table.clock;
-    if (clock && clock.now) st.clockSkew = clock.now - Date.now();
-    page.dataset.actions = String(view.table.actions ?? "");
-    page.dataset.step = String(view.game.step || "");
-    page.dataset.mine = mustAct() ? "true" : "false";
-    if (!initial) st.pendingAction = null;
+  /** The game's part of a new view: what the player was preparing, the news. */
+  function applyView(events, initial, prev) {
     // A new roll or a new turn: what the player was preparing no longer applies.
     const turnKey = `${st.game.turn}:${st.game.rolls}:${st.game.step}`;
     if (turnKey !== st.turnKey) {
@@ -130,28 +76,11 @@ export function mount(main, { id, info }) {
       else if (ev.type === "final_phase") toast("Un joueur n’a plus de dés : tous les dés vont au sac opaque, on tire 7 dés à l’aveuglette.", { kind: "info", duration: 5000 });
       else if (ev.type === "last_round") toast("Le sac opaque est vide : dernier tour de table.", { kind: "info", duration: 5000 });
     }
-    renderAll();
-    if (!initial && !wasMine && mustAct()) sound("turn");
-    if (st.game.over && !st.endAnnounced) {
-      st.endAnnounced = true;
-      if (prev && !prev.over) {
-        sound("end");
-        setTimeout(() => { if (alive) showEndModal(); }, prefersReducedMotion() ? 0 : 500);
-      }
-    }
   }
 
   // ---- derived state ---------------------------------------------------------------------
 
-  const seats = () => (st.table && Array.isArray(st.table.seats) ? st.table.seats : []);
-  const seated = () => st.seat !== null && st.seat !== undefined;
-  const toAct = () => (st.game ? st.game.to_act || [] : []);
-  const playing = () => Boolean(st.table && st.table.status === "playing" && st.game && !st.game.over);
-  const mustAct = () => seated() && playing() && toAct().includes(st.seat);
   const myTurn = () => mustAct() && (st.game.step === "roll" || st.game.step === "place");
-  const seatName = (i) => seatLabel(seats(), i);
-  const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
-  const busy = () => Boolean(st.pendingAction) || st.conn !== "open";
   const rack = () => (st.game && seated() ? st.game.racks[st.seat] || [] : []);
   const rolled = () => rack().some((d) => d.face !== null && d.face !== undefined);
   const canPlace = () => myTurn() && rolled();
@@ -231,10 +160,7 @@ export function mount(main, { id, info }) {
     if (!canPlace() || !ready()) { st.preview = null; return; }
     st.preview = { waiting: true };
     const action = st.rec ? recomposeAction() : placeAction();
-    st.previewTimer = setTimeout(() => {
-      st.previewSeq += 1;
-      socket.send({ type: "preview", id: st.previewSeq, action });
-    }, 120);
+    kit.previewLater(() => action, 120);
   }
 
   /** Whether rack die i is in the word (as a letter die or as the accent sign set on one). */
@@ -428,18 +354,6 @@ export function mount(main, { id, info }) {
 
   // ---- actions ---------------------------------------------------------------------------
 
-  function sendAction(action) {
-    if (st.pendingAction) return false;
-    st.actionSeq += 1;
-    if (!socket.send({ type: "action", id: `a${st.actionSeq}`, action })) {
-      toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
-      return false;
-    }
-    st.pendingAction = action;
-    renderRack();
-    return true;
-  }
-
   function doRoll() {
     if (!myTurn() || !st.game.rolls_left) return;
     const keep = st.game.rolls ? [...st.keep].filter((i) => rack()[i] && rack()[i].face !== null && !rack()[i].fetish).sort((a, b) => a - b) : [];
@@ -463,13 +377,8 @@ export function mount(main, { id, info }) {
 
   // ---- keyboard --------------------------------------------------------------------------
 
-  function onKey(event) {
-    if (!st.game || event.defaultPrevented || event.ctrlKey || event.metaKey || event.altKey) return;
-    if (document.querySelector("dialog[open]")) return;
-    const t = event.target;
-    if (t instanceof HTMLElement && t.closest("input, textarea, select")) return;
+  kit.onKeys((event) => {
     const k = event.key;
-    if (k === "?") { event.preventDefault(); showHelp(); return; }
     if (!myTurn()) return;
     if (k === "r" || k === "R") { event.preventDefault(); doRoll(); }
     else if (k === "Enter") { event.preventDefault(); doPlace(); }
@@ -480,8 +389,7 @@ export function mount(main, { id, info }) {
       st.dir = names[(names.indexOf(st.dir) + 1) % names.length];
       changed();
     } else if (/^[1-9]$/.test(k) && Number(k) <= rack().length) { event.preventDefault(); toggleDie(Number(k) - 1); }
-  }
-  document.addEventListener("keydown", onKey);
+  });
 
   function showHelp() {
     showKeysHelp([
@@ -497,43 +405,32 @@ export function mount(main, { id, info }) {
   // ---- rendering -------------------------------------------------------------------------
 
   function renderAll() {
-    renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
+    kit.renderRole();
     renderBanner();
     renderChips();
-    replace(infoBox, st.table ? joinPanel({ id, table: st.table, seated: seated(), seatName, socket, onJoined: (res) => { st.token = res.token; st.seat = res.seat; } }) : null);
+    kit.renderInfo();
     renderBoard();
     renderPreview();
     renderRack();
     renderPlayers();
-    replace(logList, logEntries(st.game, seatName));
-    const scroller = logList.parentElement;
-    requestAnimationFrame(() => { scroller.scrollTop = scroller.scrollHeight; });
+    kit.showLog(logEntries(st.game, seatName));
     replace(bagsBox, bagsNodes(st.game));
     renderEnd();
   }
 
   function renderBanner() {
-    const t = st.table;
-    const g = st.game;
-    if (!t || !g) return;
-    let kind = "wait";
-    let text;
-    let sub = null;
-    const names = toAct().map(seatName);
-    const bots = toAct().length > 0 && toAct().every(isBot);
-    if (t.status === "broken") { kind = "error"; text = "Partie suspendue : son historique est incohérent."; }
-    else if (g.over || t.status === "over") { kind = "over"; text = overText(g.winners || [], st.seat, seatName); sub = END_REASONS[g.end_reason] || null; }
-    else if (t.status === "waiting") { text = `En attente de ${plural(seats().filter((s) => s.open).length, "joueur")}…`; }
-    else if (mustAct() && g.step === "announce") { kind = "you"; text = `Annonces sur ${g.announce ? g.announce.text : "le mot"}`; sub = "Accents, anagrammes ou définitions : annoncez, puis terminez."; }
-    else if (mustAct()) {
-      kind = "you";
-      if (!rolled()) { text = "À vous : lancez les dés !"; sub = "Trois lancers au plus ; entre deux, gardez les dés qui vous plaisent."; }
-      else { text = "À vous : déposez un mot !"; sub = g.rolls_left ? `Ou relancez les dés non gardés (${plural(g.rolls_left, "lancer")} restant${g.rolls_left > 1 ? "s" : ""}).` : "Plus de lancer : déposez un mot ou passez."; }
-    } else if (g.step === "announce") { text = "Annonces en cours…"; sub = names.length ? `En attente : ${names.join(", ")}.` : null; }
-    else { text = waitingText(names, bots); sub = bots ? "Il lance ses dés et cherche son mot." : null; }
-    setTitle(kind === "you" ? `À vous ! · ${info.title || "Volapük"}` : info.title || "Volapük");
-    fillBanner(banner, { kind, text, sub });
-    clocks.tick();
+    kit.renderBanner(() => {
+      const g = st.game;
+      const names = toAct().map(seatName);
+      const bots = toAct().length > 0 && toAct().every(isBot);
+      if (mustAct() && g.step === "announce") return { kind: "you", text: `Annonces sur ${g.announce ? g.announce.text : "le mot"}`, sub: "Accents, anagrammes ou définitions : annoncez, puis terminez." };
+      if (mustAct()) {
+        if (!rolled()) return { kind: "you", text: "À vous : lancez les dés !", sub: "Trois lancers au plus ; entre deux, gardez les dés qui vous plaisent." };
+        return { kind: "you", text: "À vous : déposez un mot !", sub: g.rolls_left ? `Ou relancez les dés non gardés (${plural(g.rolls_left, "lancer")} restant${g.rolls_left > 1 ? "s" : ""}).` : "Plus de lancer : déposez un mot ou passez." };
+      }
+      if (g.step === "announce") return { kind: "wait", text: "Annonces en cours…", sub: names.length ? `En attente : ${names.join(", ")}.` : null };
+      return { kind: "wait", text: waitingText(names, bots), sub: bots ? "Il lance ses dés et cherche son mot." : null };
+    }, { overSub: () => END_REASONS[st.game.end_reason] || null });
   }
 
   function renderChips() {
@@ -724,26 +621,12 @@ export function mount(main, { id, info }) {
   }
 
   function renderEnd() {
-    const g = st.game;
-    if (!g || !g.over) { endBox.hidden = true; return; }
-    endBox.hidden = false;
-    replace(endBox, el("h2", { class: "card-title", id: "vp-end-title" }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: END_REASONS[g.end_reason] || "" }), resultTable(g, seatName), endLinks(id, "volapuk"));
+    kit.renderEnd((g) => ({ summary: END_REASONS[g.end_reason] || "", table: () => resultTable(g, seatName) }));
   }
 
   function showEndModal() {
-    tableEndModal({
-      winners: st.game.winners || [], seat: seated() ? st.seat : null, seatName,
-      content: el("div", {}, el("p", { class: "muted", text: END_REASONS[st.game.end_reason] || "" }), resultTable(st.game, seatName), endLinks(id, "volapuk")),
-    });
+    kit.endModal({ reason: END_REASONS[st.game.end_reason] || "", table: () => resultTable(st.game, seatName) });
   }
 
-  return () => {
-    alive = false;
-    socket.close();
-    clocks.stop();
-    clearTimeout(st.previewTimer);
-    document.removeEventListener("keydown", onKey);
-    for (const d of document.querySelectorAll("dialog.modal")) d.close();
-  };
+  return kit.cleanup();
 }
