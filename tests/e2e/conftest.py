@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -26,6 +25,8 @@ from typing import Any
 
 import pytest
 
+from tests.table.services import free_port
+
 REPO = Path(__file__).resolve().parents[2]
 CHROMIUM = os.environ.get("LUDOMOTS_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = [
@@ -33,13 +34,6 @@ CHROMIUM_ARGS = [
     "--disable-background-networking", "--disable-component-update", "--disable-sync",
 ]
 START_TIMEOUT = 60.0
-
-
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        port: int = sock.getsockname()[1]
-        return port
 
 
 def _serve_command() -> list[str]:
@@ -58,7 +52,7 @@ class LiveServer:
 
     def __init__(self, workdir: Path) -> None:
         self.workdir = workdir
-        self.port = _free_port()
+        self.port = free_port()
         self.db = workdir / "ludomots.db"
         self.base_url = f"http://127.0.0.1:{self.port}"
         self.proc: subprocess.Popen[bytes] | None = None

@@ -23,12 +23,13 @@ import pytest
 
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.search import Pool, accepted, words
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+AW = pageflow.GameScreen(".aw-page", "awalettres-", 400)
+
 GAME_TIMEOUT = 240.0
 
 # What the page waits on from the human, or the end.
@@ -41,42 +42,6 @@ READY = """() => {
   if (!panel || panel.hidden) return false;
   return page.dataset.step;
 }"""
-
-
-def create_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
-    page.goto(server.base_url + "/?jeu=awalettres")
-    card = page.locator('.game-card[data-game="awalettres"]')
-    expect(card.get_by_role("button", name="Créer une table")).to_be_visible()
-    card.get_by_role("button", name="Créer une table").click()
-    expect(page.locator(".form-game strong")).to_have_text("Awalettres")
-    page.fill("#create-name", name)
-    page.get_by_role("button", name="Ajouter un joueur").click()
-    rows = page.locator(".seat-row")
-    expect(rows).to_have_count(3)
-    for i in (1, 2):
-        rows.nth(i).locator("input[value=bot]").check()
-        rows.nth(i).locator(".level-select").select_option("debutant")
-    page.get_by_role("button", name="Créer la table").click()
-    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
-    page.wait_for_selector(".tw-banner .banner-text")
-    return str(page.url.rsplit("/", 1)[1])
-
-
-def actions_count(page: Any) -> int:
-    return int(page.locator(".aw-page").get_attribute("data-actions") or 0)
-
-
-def wait_moved(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "n => Number(document.querySelector('.aw-page').dataset.actions) > n", arg=before,
-        timeout=30000)
-
-
-def shot(page: Any, folder: Path, name: str, **kwargs: Any) -> None:
-    if kwargs.get("full_page"):
-        page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(400)
-    page.screenshot(path=str(folder / f"awalettres-{name}.png"), **kwargs)
 
 
 def choose_word(game: dict[str, Any], seat: int) -> tuple[str, tuple[int, ...], tuple[int, ...]]:
@@ -129,11 +94,11 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
                                           screenshots: Path) -> None:
     started = time.monotonic()
     page = new_page()
-    table_id = create_table(page, server)
+    table_id = pageflow.create_table(page, server, "awalettres", "Awalettres",
+                                     ("bot:debutant", "bot:debutant"))
     expect(page.locator(".aw-felt .aw-zone")).to_have_count(3)
     expect(page.locator(".aw-zone.me")).to_contain_text("Alice")
-    token = page.evaluate(
-        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    token = pageflow.seat_token(page, table_id)
 
     shots: set[str] = set()
     played: list[str] = []
@@ -141,12 +106,10 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
     gives = 0
     deadline = time.monotonic() + GAME_TIMEOUT
     while True:
-        assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
-        page.wait_for_function(READY, timeout=60000)
-        step = page.evaluate(READY)
+        step = pageflow.next_step(page, READY, deadline, server)
         if step == "over":
             break
-        before = actions_count(page)
+        before = AW.actions(page)
         view = server.view(table_id, token)
         game = view["game"]
         assert view["table"]["actions"] == before
@@ -163,7 +126,7 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
                 page.get_by_role("button", name="Poser le mot").click()
                 expect(page.locator(".toast-error").last).to_contain_text(
                     "Ce mot n’est pas dans le dictionnaire.")
-                assert actions_count(page) == before
+                assert AW.actions(page) == before
                 page.get_by_role("button", name="Effacer").click()
                 refused = True
             key, sources, wild = choose_word(game, seat)
@@ -179,19 +142,16 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
             if sources != (seat,) * len(key):
                 expect(preview.locator(".aw-chip.pay").first).to_be_visible()
             if "word" not in shots:
-                shot(page, screenshots, "word", full_page=True)
+                AW.shot(page, screenshots, "word", full_page=True)
                 shots.add("word")
             elif "phone" not in shots:
-                page.set_viewport_size(PHONE)
-                shot(page, screenshots, "phone", full_page=True)
-                shot(page, screenshots, "phone-top")
-                page.set_viewport_size(DESKTOP)
+                AW.phone_shots(page, screenshots)
                 shots.add("phone")
             page.get_by_role("button", name="Poser le mot").click()
             played.append(key)
         elif step == "give":
             if "give" not in shots:
-                shot(page, screenshots, "give")
+                AW.shot(page, screenshots, "give")
                 shots.add("give")
             # Keep one spell in two, give the others to the next player.
             buttons = page.locator(".aw-give .btn")
@@ -200,7 +160,7 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
         elif step == "panic":
             expect(page.locator(".aw-panic-count")).to_have_text(re.compile(r"0:1\d|0:0\d"))
             if "panic" not in shots:
-                shot(page, screenshots, "panic")
+                AW.shot(page, screenshots, "panic")
                 shots.add("panic")
             page.fill("#aw-panic", "Pas de panique !")
             page.get_by_role("button", name="Crier").click()
@@ -210,7 +170,7 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
             mine.click()
             theirs.click()
             if "exchange" not in shots:
-                shot(page, screenshots, "exchange")
+                AW.shot(page, screenshots, "exchange")
                 shots.add("exchange")
             page.get_by_role("button", name="Échanger").click()
         elif step == "trim":
@@ -219,17 +179,16 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
         elif step == "marabout":
             page.locator(".aw-opponents button.aw-card").last.click()
             if "marabout" not in shots:
-                shot(page, screenshots, "marabout")
+                AW.shot(page, screenshots, "marabout")
                 shots.add("marabout")
             page.locator(".aw-action").get_by_role("button", name=re.compile("^Désigner")).click()
         else:
             raise AssertionError(f"unexpected step {step}")
-        wait_moved(page, before)
+        AW.wait_moved(page, before)
 
         if len(played) == 2 and not reloaded:
             # A reload gives the seat back, with the same hands and the log of words.
-            page.reload()
-            expect(page.locator(".role-chip")).to_contain_text("Vous : Alice")
+            pageflow.reload_seat(page)
             page.wait_for_function("() => document.querySelector('.aw-page').dataset.actions")
             expect(page.locator(".aw-zone.me")).to_contain_text("Alice")
             # The whole log comes back: words and spells from the start.
@@ -238,21 +197,18 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
             now = server.view(table_id, token)
             shown = page.locator('.aw-zone.me .aw-hand [data-card]').evaluate_all(
                 "els => els.map(e => e.dataset.card)")
-            if now["table"]["actions"] == actions_count(page):
+            if now["table"]["actions"] == AW.actions(page):
                 assert shown == now["game"]["hands"][seat]
             reloaded = True
 
     assert len(played) >= 2, "the human posed fewer than two words"
     assert reloaded and refused
     # The bots' words are in the log too.
-    authors = page.locator(".aw-log-word .log-who").all_inner_texts()
-    assert any("Robot" in a for a in authors) and any("Alice" in a for a in authors)
+    pageflow.assert_bots_and_human_wrote(page, ".aw-log-word .log-who")
 
     # The end: the modal, then the end card with the final count of each player.
-    dialog = page.locator("dialog.end-modal")
-    expect(dialog).to_be_visible()
-    expect(dialog.locator(".result-table tbody tr")).to_have_count(3)
-    shot(page, screenshots, "end-modal")
+    dialog = pageflow.end_modal(page, 3)
+    AW.shot(page, screenshots, "end-modal")
     dialog.get_by_role("button", name="Fermer").click()
     end = page.locator(".aw-end")
     expect(end.locator(".result-table tbody tr")).to_have_count(3)
@@ -271,25 +227,16 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
         assert (sack, -debts, -hand, total) == (detail["sack"], detail["debts"], detail["hand"],
                                                 final["scores"][s])
         assert total == sack + debts + hand  # seeds − debts − letters left
-    page.evaluate("window.scrollTo(0, 0)")
-    shot(page, screenshots, "end", full_page=True)
+    AW.shot(page, screenshots, "end", full_page=True)
 
     # A word of the log opens the dictionary popup.
-    page.locator(".aw-log-word .word-link").first.click()
-    popup = page.locator("dialog.word-modal")
-    expect(popup).to_be_visible()
-    expect(popup.locator(".popup-valid")).to_contain_text("Awalettres")
-    popup.get_by_role("button", name="Fermer").click()
+    pageflow.check_word_popup(page.locator(".aw-log-word .word-link").first, page, "Awalettres")
 
     # The replay steps through the game: hands, seeds and the word of each step.
-    end.get_by_role("link", name="Revoir la partie").click()
-    page.wait_for_url(re.compile(r"/revoir$"))
+    pageflow.open_replay(page, end)
     expect(page.locator(".aw-felt .aw-zone")).to_have_count(3)
-    page.keyboard.press("Home")
-    expect(page.locator(".replay-counter")).to_contain_text("Début")
-    page.locator(".replay-list .step-link", has_text=played[0]).first.click()
-    expect(page.locator(".replay-move")).to_contain_text(played[0])
-    shot(page, screenshots, "replay", full_page=True)
-    page.keyboard.press("End")
-    expect(page.locator(".replay-scores")).to_contain_text("Scores finaux")
+    pageflow.replay_start(page)
+    pageflow.replay_step(page, played[0])
+    AW.shot(page, screenshots, "replay", full_page=True)
+    pageflow.replay_end(page)
     assert time.monotonic() - started < 200, "the Awalettres browser test got too slow"

@@ -18,6 +18,7 @@ from ludomots.games.topword.board import Board, cell_name
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.scoring import MoveResult, Rules
 from tests.e2e.conftest import LiveServer
+from tests.e2e.pageflow import fill_seats, submit_table
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -33,23 +34,10 @@ def create_table(page: Any, server: LiveServer, *, name: str = "Alice",
     """Fill the home page's form (the creator is seat 1; ``seats`` are the others: "human" or
     "bot:<level>") and return the new table's id once its page is shown."""
     page.goto(server.base_url + "/")
-    page.fill("#create-name", name)
-    for _ in range(len(seats) - 1):
-        page.get_by_role("button", name="Ajouter un joueur").click()
-    rows = page.locator(".seat-row")
-    for i, seat in enumerate(seats, start=1):
-        row = rows.nth(i)
-        if seat == "human":
-            row.locator("input[value=human]").check()
-        else:
-            row.locator("input[value=bot]").check()
-            row.locator(".level-select").select_option(seat.split(":", 1)[1])
+    fill_seats(page, name, seats)
     if auto_referee:
         page.select_option("#opt-referee", label="Arbitre automatique")
-    page.get_by_role("button", name="Créer la table").click()
-    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
-    page.wait_for_selector(".tw-banner .banner-text")
-    return str(page.url.rsplit("/", 1)[1])
+    return submit_table(page)
 
 
 def rack_letters(page: Any) -> list[str]:

@@ -19,9 +19,12 @@ from typing import Any
 import pytest
 
 from ludomots.lexicon.lexicon import get_lexicon
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 
 expect = pytest.importorskip("playwright.sync_api").expect
+
+TY = pageflow.GameScreen(".ty-page", "typo-", 350, move_timeout=None)
 
 PHONE = {"width": 375, "height": 740}
 GAME_TIMEOUT = 150.0
@@ -39,24 +42,12 @@ READY = """() => {
 
 
 def create_typo_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
-    page.goto(server.base_url + "/?jeu=typo")
-    typo_card = page.locator('.game-card[data-game="typo"]')
-    expect(typo_card.get_by_role("button", name="Créer une table")).to_be_visible()
+    typo_card = pageflow.game_card(page, server, "typo")
     expect(typo_card.locator(".chip", has_text="Bientôt disponible")).to_have_count(0)
-    typo_card.get_by_role("button", name="Créer une table").click()
-    expect(page.locator(".form-game strong")).to_have_text("Typo")
-    page.fill("#create-name", name)
-    for _ in range(2):
-        page.get_by_role("button", name="Ajouter un joueur").click()
-    rows = page.locator(".seat-row")
-    for i in range(1, 4):
-        rows.nth(i).locator("input[value=bot]").check()
-        rows.nth(i).locator(".level-select").select_option("debutant")
+    pageflow.open_form(page, typo_card, "Typo")
+    pageflow.fill_seats(page, name, ("bot:debutant",) * 3)
     page.select_option("#opt-referee", label="Arbitre automatique")
-    page.get_by_role("button", name="Créer la table").click()
-    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
-    page.wait_for_selector(".tw-banner .banner-text")
-    return str(page.url.rsplit("/", 1)[1])
+    return pageflow.submit_table(page)
 
 
 def find_word(rows: list[str], card: str) -> tuple[int, str, str] | None:
@@ -74,20 +65,6 @@ def find_word(rows: list[str], card: str) -> tuple[int, str, str] | None:
                 if best is None or len(word) < best[0]:
                     best = (len(word), i, side, word)
     return None if best is None else (best[1], best[2], best[3])
-
-
-def actions_count(page: Any) -> int:
-    return int(page.locator(".ty-page").get_attribute("data-actions") or 0)
-
-
-def wait_moved(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "n => Number(document.querySelector('.ty-page').dataset.actions) > n", arg=before)
-
-
-def shot(page: Any, folder: Path, name: str, **kwargs: Any) -> None:
-    page.wait_for_timeout(350)
-    page.screenshot(path=str(folder / f"{name}.png"), **kwargs)
 
 
 def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
@@ -110,12 +87,10 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
     fails = 0
     deadline = time.monotonic() + GAME_TIMEOUT
     while True:
-        assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
-        page.wait_for_function(READY, timeout=30000)
-        state = page.evaluate(READY)
+        state = pageflow.next_step(page, READY, deadline, server, timeout=30000)
         if state == "over":
             break
-        before = actions_count(page)
+        before = TY.actions(page)
         if state == "choose":
             # Nobody else's choice is visible: "✓ a choisi" at most.
             expect(page.locator(".ty-players")).not_to_contain_text("a choisi :")
@@ -125,16 +100,16 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
             expect(card).to_have_attribute("aria-pressed", "true")
             expect(page.locator(".ty-choose-btn")).to_contain_text(f"Jouer {letter}")
             if not shots["choose"]:
-                shot(page, screenshots, "typo-choose")
+                TY.shot(page, screenshots, "choose")
                 shots["choose"] = True
             elif not shots["phone"]:
                 page.set_viewport_size(PHONE)
-                shot(page, screenshots, "typo-phone", full_page=True)
-                page.set_viewport_size({"width": 1280, "height": 900})
-                shot(spectator, screenshots, "typo-spectator-phone", full_page=True)
+                TY.shot(page, screenshots, "phone", full_page=True)
+                page.set_viewport_size(pageflow.DESKTOP)
+                TY.shot(spectator, screenshots, "spectator-phone", full_page=True)
                 shots["phone"] = True
             card.click()  # a second click plays the picked card
-            wait_moved(page, before)
+            TY.wait_moved(page, before)
         elif state == "place":
             rows = page.eval_on_selector_all(".ty-felt .ty-row",
                                              "els => els.map(e => e.dataset.letters)")
@@ -148,34 +123,31 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
                 page.fill("#ty-word", word.lower())
                 expect(page.locator(".ty-preview")).to_have_class(re.compile(r"\bvalid\b"))
                 if not shots["resolve"]:
-                    page.evaluate("window.scrollTo(0, 0)")
-                    shot(page, screenshots, "typo-resolve", full_page=True)
+                    TY.shot(page, screenshots, "resolve", full_page=True)
                     shots["resolve"] = True
                 page.keyboard.press("Enter")
                 words.append(word)
-                wait_moved(page, before)
+                TY.wait_moved(page, before)
             else:
                 page.get_by_role("button", name="Je ne peux pas").click()
                 if page.locator(".ty-discard-btn").count():
                     if not shots["fail"]:
-                        shot(page, screenshots, "typo-cannot")
+                        TY.shot(page, screenshots, "cannot")
                         shots["fail"] = True
                     page.locator(".ty-discard-btn").first.click()
                 confirm = page.locator("dialog.modal")
                 confirm.get_by_role("button", name="Défausser la rangée").click()
                 fails += 1
-                wait_moved(page, before)
+                TY.wait_moved(page, before)
         else:  # discard (a refused word: never under the automatic referee with real words)
             page.locator(".ty-discard-btn").first.click()
             page.locator("dialog.modal").get_by_role("button", name="Défausser la rangée").click()
-            wait_moved(page, before)
+            TY.wait_moved(page, before)
 
     assert words, "the human never announced a word"
     # The end: a modal and the end card with scores and winners.
-    dialog = page.locator("dialog.end-modal")
-    expect(dialog).to_be_visible()
-    expect(dialog.locator(".result-table tbody tr")).to_have_count(4)
-    shot(page, screenshots, "typo-end-modal")
+    dialog = pageflow.end_modal(page, 4)
+    TY.shot(page, screenshots, "end-modal")
     dialog.get_by_role("button", name="Fermer").click()
     end = page.locator(".ty-end")
     expect(end.locator(".result-table tbody tr")).to_have_count(4)
@@ -189,23 +161,15 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
     shown = end.locator(".result-table tbody tr .total").all_inner_texts()
     assert sorted(int(s.replace("−", "-")) for s in shown) == sorted(
         server.view(table_id)["game"]["scores"])
-    page.evaluate("window.scrollTo(0, 0)")
-    shot(page, screenshots, "typo-end", full_page=True)
+    TY.shot(page, screenshots, "end", full_page=True)
 
     # A word of the log opens its dictionary popup.
-    page.locator(".ty-log-word .word-link").last.click()
-    popup = page.locator("dialog.word-modal")
-    expect(popup).to_be_visible()
-    expect(popup.locator(".popup-valid")).to_contain_text("Typo")
-    popup.get_by_role("button", name="Fermer").click()
+    pageflow.check_word_popup(page.locator(".ty-log-word .word-link").last, page, "Typo")
 
     # The replay shows Typo's rows and scores step by step.
-    end.get_by_role("link", name="Revoir la partie").click()
-    page.wait_for_url(re.compile(r"/revoir$"))
+    pageflow.open_replay(page, end)
     expect(page.locator(".ty-felt .ty-row")).to_have_count(4)
-    page.keyboard.press("Home")
-    expect(page.locator(".replay-counter")).to_contain_text("Début")
-    page.keyboard.press("End")
-    expect(page.locator(".replay-scores")).to_contain_text("Scores finaux")
-    shot(page, screenshots, "typo-replay", full_page=True)
+    pageflow.replay_start(page)
+    pageflow.replay_end(page)
+    TY.shot(page, screenshots, "replay", full_page=True)
     assert time.monotonic() - started < 120, "the Typo browser test got too slow"

@@ -24,12 +24,13 @@ import pytest
 
 from ludomots.games.vocabulon.bots import deck_index
 from ludomots.games.vocabulon.words import secret_candidates
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+VC = pageflow.GameScreen(".vc-page", "vocabulon-")
+
 GAME_TIMEOUT = 150.0
 
 # What the page waits on from the human, or the end.
@@ -42,28 +43,20 @@ READY = """() => {
 }"""
 
 
-def create_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
-    page.goto(server.base_url + "/?jeu=vocabulon")
-    card = page.locator('.game-card[data-game="vocabulon"]')
+def create_table(page: Any, server: LiveServer) -> str:
+    card = pageflow.game_card(page, server, "vocabulon")
     expect(card.locator(".chip", has_text="Bientôt disponible")).to_have_count(0)
     # The game's card links to the players' rules (regles.md).
     card.get_by_role("link", name="Règles").click()
     expect(page).to_have_url(re.compile(r"/regles/vocabulon$"))
     expect(page.locator("main")).to_contain_text("mot secret")
     page.go_back()
-    card = page.locator('.game-card[data-game="vocabulon"]')
-    card.get_by_role("button", name="Créer une table").click()
-    expect(page.locator(".form-game strong")).to_have_text("Vocabulon")
-    page.fill("#create-name", name)
-    page.get_by_role("button", name="Ajouter un joueur").click()
-    rows = page.locator(".seat-row")
-    expect(rows).to_have_count(3)
-    for i in (1, 2):
-        rows.nth(i).locator("input[value=bot]").check()
-        rows.nth(i).locator(".level-select").select_option("debutant")
+    pageflow.open_form(page, page.locator('.game-card[data-game="vocabulon"]'), "Vocabulon")
+    pageflow.fill_seats(page, "Alice", ("bot:debutant", "bot:debutant"))
     # A value per seat (handicaps, extra clue): one menu per place, following the places; a
     # removed place takes its value with it.
     page.get_by_role("button", name="Ajouter un joueur").click()
+    rows = page.locator(".seat-row")
     expect(rows).to_have_count(4)
     page.select_option("#opt-handicaps-3", label="Une lettre de plus")
     rows.nth(3).get_by_role("button", name="Retirer le joueur 4").click()
@@ -72,30 +65,10 @@ def create_table(page: Any, server: LiveServer, name: str = "Alice") -> str:
     page.select_option("#opt-handicaps-0", label="Une lettre de moins")
     page.select_option("#opt-clues-1", label="La dernière lettre")
     page.fill("#opt-sandglass_seconds", "40")
-    page.get_by_role("button", name="Créer la table").click()
-    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
-    page.wait_for_selector(".tw-banner .banner-text")
-    table_id = str(page.url.rsplit("/", 1)[1])
+    table_id = pageflow.submit_table(page)
     options = server.get_json(f"/api/tables/{table_id}")["options"]
     assert (options["handicaps"], options["clues"]) == ([-1, 0, 0], ["aucun", "derniere", "aucun"])
     return table_id
-
-
-def actions_count(page: Any) -> int:
-    return int(page.locator(".vc-page").get_attribute("data-actions") or 0)
-
-
-def wait_moved(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "n => Number(document.querySelector('.vc-page').dataset.actions) > n", arg=before,
-        timeout=30000)
-
-
-def shot(page: Any, folder: Path, name: str, **kwargs: Any) -> None:
-    if kwargs.get("full_page"):
-        page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(folder / f"vocabulon-{name}.png"), **kwargs)
 
 
 def answer_of(game: dict[str, Any]) -> str:
@@ -121,8 +94,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     started = time.monotonic()
     page = new_page()
     table_id = create_table(page, server)
-    token = page.evaluate(
-        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    token = pageflow.seat_token(page, table_id)
     secret = secret_candidates(4)[0]
 
     # Préparatifs 5 (with the handicap): a word of the wrong length is refused, in French.
@@ -131,14 +103,14 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     field.fill("mer")
     message = "Votre mot secret doit avoir 4 lettres ; « mer » en a 3."
     expect(page.locator(".vc-preview")).to_contain_text(message)
-    before = actions_count(page)
+    before = VC.actions(page)
     page.get_by_role("button", name="Écrire mon mot secret").click()
     expect(page.locator(".toast-error").last).to_contain_text(message)
-    assert actions_count(page) == before
+    assert VC.actions(page) == before
     assert server.view(table_id, token)["game"]["secret"] is None
     field.fill(secret.lower())
     expect(page.locator(".vc-preview")).to_contain_text("convient")
-    shot(page, screenshots, "secret")
+    VC.shot(page, screenshots, "secret")
     page.get_by_role("button", name="Écrire mon mot secret").click()
     expect(page.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
         "aria-label", re.compile(f"^{secret} : 0 lettre sur 4"))
@@ -148,12 +120,10 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     wrong = reloaded = listed = proposed = watched = False
     deadline = time.monotonic() + GAME_TIMEOUT
     while True:
-        assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
-        page.wait_for_function(READY, timeout=60000)
-        step = page.evaluate(READY)
+        step = pageflow.next_step(page, READY, deadline, server)
         if step == "over":
             break
-        before = actions_count(page)
+        before = VC.actions(page)
         game = server.view(table_id, token)["game"]
         if step == "throw":
             turns += 1
@@ -170,7 +140,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             expect(page.locator(".vc-chosen")).to_be_visible()
             expect(page.locator(".vc-path")).to_have_count(1)
             if "move" not in shots:
-                shot(page, screenshots, "move", full_page=True)
+                VC.shot(page, screenshots, "move", full_page=True)
                 shots.add("move")
             page.locator(".vc-go").click()
         elif step == "vocabulon" and not proposed and game["held"][0] and any(
@@ -179,7 +149,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             take = next(c for h in game["held"][1:] for c in h if c not in game["held"][0])
             page.locator(".vc-give").first.click()
             page.locator(f'.vc-take[data-group="{take}"]').first.click()
-            shot(page, screenshots, "exchange")
+            VC.shot(page, screenshots, "exchange")
             page.get_by_role("button", name=re.compile("^Proposer mon")).click()
             expect(page.locator(".vc-log")).to_contain_text("Alice propose à")
             proposed = True
@@ -187,7 +157,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             groups = [g for g, n in game["sabot"].items() if n]
             group = next((g for g in groups if g in game["missing"]), groups[0])
             if "vocabulon" not in shots:
-                shot(page, screenshots, "vocabulon")
+                VC.shot(page, screenshots, "vocabulon")
                 shots.add("vocabulon")
             page.locator(f'.vc-pick[data-group="{group}"]').click()
         elif step == "respond":
@@ -206,34 +176,34 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                     "« zzzz » : ce n’est pas le mot.")
                 assert page.evaluate(READY) == "answer"
                 if "riddle" not in shots:
-                    shot(page, screenshots, "riddle", full_page=True)
+                    VC.shot(page, screenshots, "riddle", full_page=True)
                     shots.add("riddle")
-                before = actions_count(page)
+                before = VC.actions(page)
                 wrong = True
             elif "phone" not in shots:
-                page.set_viewport_size(PHONE)
+                page.set_viewport_size(pageflow.PHONE)
                 # Nothing wider than the phone: the board, the riddle and its field fit.
                 page.wait_for_timeout(200)
-                assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+                width = pageflow.PHONE["width"]
+                assert page.evaluate("document.documentElement.scrollWidth") <= width
                 board = page.locator(".vc-board-frame").bounding_box()
-                assert board is not None and board["width"] <= PHONE["width"]
+                assert board is not None and board["width"] <= width
                 field = page.locator("#vc-answer").bounding_box()
                 assert field is not None and field["width"] >= 150
-                shot(page, screenshots, "phone")
-                shot(page, screenshots, "phone-full", full_page=True)
-                page.set_viewport_size(DESKTOP)
+                VC.shot(page, screenshots, "phone")
+                VC.shot(page, screenshots, "phone-full", full_page=True)
+                page.set_viewport_size(pageflow.DESKTOP)
                 shots.add("phone")
             page.fill("#vc-answer", answer_of(game))
             page.get_by_role("button", name="Répondre").click()
             answered += 1
         else:
             raise AssertionError(f"unexpected step {step}")
-        wait_moved(page, before)
+        VC.wait_moved(page, before)
 
         if turns == 2 and not reloaded:
             # A reload gives the seat back: the secret word, the cards, the whole history.
-            page.reload()
-            expect(page.locator(".role-chip")).to_contain_text("Vous : Alice")
+            pageflow.reload_seat(page)
             expect(page.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
                 "aria-label", re.compile(f"^{secret} : "))
             expect(page.locator(".vc-log")).to_contain_text("commence.")
@@ -259,33 +229,27 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     assert final["over"] is True
 
     # The end: who won, and every secret word revealed with its letters won.
-    dialog = page.locator("dialog.end-modal")
-    expect(dialog).to_be_visible()
+    dialog = pageflow.end_modal(page, 3, ".vc-result tbody tr")
     rows = dialog.locator(".vc-result tbody tr")
-    expect(rows).to_have_count(3)
     for s, word in enumerate(final["public_secrets"]):
         expect(rows.nth(s).locator(".vc-secret")).to_have_attribute(
             "aria-label", re.compile(f"^{re.escape(word.upper())} : "))
-    shot(page, screenshots, "end-modal")
+    VC.shot(page, screenshots, "end-modal")
     dialog.get_by_role("button", name="Fermer").click()
     end = page.locator(".vc-end")
     expect(end.locator(".win-tag")).to_have_count(len(final["winners"]))
     expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
-    shot(page, screenshots, "end", full_page=True)
+    VC.shot(page, screenshots, "end", full_page=True)
 
     # The replay: the board and cards at each step, the secret words of the moment.
-    end.get_by_role("link", name="Revoir la partie").click()
-    page.wait_for_url(re.compile(r"/revoir$"))
+    pageflow.open_replay(page, end)
     expect(page.locator(".vc-board-svg")).to_be_visible()
-    page.keyboard.press("Home")
-    expect(page.locator(".replay-counter")).to_contain_text("Début")
+    pageflow.replay_start(page)
     expect(page.locator(".replay-scores .vc-held .vc-card")).to_have_count(0)
-    page.locator(".replay-list .step-link", has_text="lance le dé").first.click()
-    expect(page.locator(".replay-move")).to_contain_text("lance le dé")
+    pageflow.replay_step(page, "lance le dé")
     expect(page.locator(".vc-die-face")).to_be_visible()
-    page.keyboard.press("End")
-    expect(page.locator(".replay-scores")).to_contain_text("Fin de la partie")
+    pageflow.replay_end(page, "Fin de la partie")
     expect(page.locator(".replay-scores .player").first.locator(".vc-secret")).to_have_attribute(
         "aria-label", re.compile(f"^{secret} : "))
-    shot(page, screenshots, "replay", full_page=True)
+    VC.shot(page, screenshots, "replay", full_page=True)
     assert time.monotonic() - started < 120, "the Vocabulon browser test got too slow"

@@ -21,13 +21,14 @@ from typing import Any
 import pytest
 
 from ludomots.games.volapuk.board import cells, name
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 from tests.server.volapuk_play import find_place, lonely_cells
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
+VP = pageflow.GameScreen(".vp-page", "volapuk-")
+
 GAME_TIMEOUT = 240.0
 NOT_ATTACHED = "Le mot doit passer par une lettre déjà posée sur le plateau."
 
@@ -43,40 +44,13 @@ READY = """() => {
 }"""
 
 
-def create_table(page: Any, server: LiveServer, name_: str = "Alice") -> str:
-    page.goto(server.base_url + "/?jeu=volapuk")
-    card = page.locator('.game-card[data-game="volapuk"]')
-    expect(card.get_by_role("button", name="Créer une table")).to_be_visible()
-    card.get_by_role("button", name="Créer une table").click()
-    expect(page.locator(".form-game strong")).to_have_text("Volapük")
+def create_table(page: Any, server: LiveServer) -> str:
+    pageflow.open_form(page, pageflow.game_card(page, server, "volapuk"), "Volapük")
     # The engine's options are on the form, in French.
     expect(page.locator("label[for=opt-rolls]")).to_have_text("Lancers par tour")
     expect(page.locator("#opt-super_joker")).not_to_be_checked()
-    page.fill("#create-name", name_)
-    rows = page.locator(".seat-row")
-    expect(rows).to_have_count(2)
-    rows.nth(1).locator(".level-select").select_option("debutant")
-    page.get_by_role("button", name="Créer la table").click()
-    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
-    page.wait_for_selector(".tw-banner .banner-text")
-    return str(page.url.rsplit("/", 1)[1])
-
-
-def actions_count(page: Any) -> int:
-    return int(page.locator(".vp-page").get_attribute("data-actions") or 0)
-
-
-def wait_moved(page: Any, before: int) -> None:
-    page.wait_for_function(
-        "n => Number(document.querySelector('.vp-page').dataset.actions) > n", arg=before,
-        timeout=30000)
-
-
-def shot(page: Any, folder: Path, label: str, **kwargs: Any) -> None:
-    if kwargs.get("full_page"):
-        page.evaluate("window.scrollTo(0, 0)")
-    page.wait_for_timeout(300)
-    page.screenshot(path=str(folder / f"volapuk-{label}.png"), **kwargs)
+    pageflow.fill_seats(page, "Alice", ("bot:debutant",))
+    return pageflow.submit_table(page)
 
 
 def clear_word(page: Any) -> None:
@@ -130,8 +104,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     table_id = create_table(page, server)
     expect(page.locator(".vp-disc")).to_be_visible()
     expect(page.locator(".vp-player-list .player")).to_have_count(2)
-    token = page.evaluate(
-        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    token = pageflow.seat_token(page, table_id)
     # 15 rows of 15 cells clipped to a disc: the engine's cells, no more.
     expect(page.locator(".vp-cell:not(.off)")).to_have_count(len(cells()))
 
@@ -140,11 +113,9 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     refused = reloaded = kept = False
     deadline = time.monotonic() + GAME_TIMEOUT
     while True:
-        assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
-        page.wait_for_function(READY, timeout=60000)
-        if page.evaluate(READY) == "over":
+        if pageflow.next_step(page, READY, deadline, server) == "over":
             break
-        before = actions_count(page)
+        before = VP.actions(page)
         view = server.view(table_id, token)
         game = view["game"]
         assert view["table"]["actions"] == before
@@ -153,7 +124,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
         if rack and not any(d["face"] is not None for d in rack):
             # The dice are thrown in front of everyone: the player's réglette, then the log.
             page.get_by_role("button", name="Lancer les dés").click()
-            wait_moved(page, before)
+            VP.wait_moved(page, before)
             continue
         found = find_place(game, seat) if rack else None
         keepable = [k for k, d in enumerate(rack) if d["face"] is not None and not d["fetish"]]
@@ -164,7 +135,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
             expect(page.locator(f'.vp-rack .vp-die[data-index="{i}"]')).to_have_class(
                 re.compile(r"\bkept\b"))
             page.get_by_role("button", name=re.compile(r"^Relancer")).click()
-            wait_moved(page, before)
+            VP.wait_moved(page, before)
             assert server.view(table_id, token)["game"]["racks"][seat][i]["face"] == \
                 rack[i]["face"]
             kept = True
@@ -174,7 +145,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
                 page.get_by_role("button", name=re.compile(r"^Relancer")).click()
             else:
                 page.get_by_role("button", name="Passer").click()
-            wait_moved(page, before)
+            VP.wait_moved(page, before)
             continue
         if not refused and game["board"] and (spot := lonely_cells(game)) is not None:
             two = [i for i, d in enumerate(rack) if d["face"] not in (None, "?", "*", "^", "¨")]
@@ -185,14 +156,14 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
                 expect(preview).to_have_class(re.compile(r"\binvalid\b"))
                 expect(preview).to_contain_text(NOT_ATTACHED)
                 if "refused" not in shots:
-                    shot(page, screenshots, "refused")
+                    VP.shot(page, screenshots, "refused")
                     shots.add("refused")
                 page.get_by_role("button", name="Déposer le mot").click()
                 toast = page.locator(".toast-error").last
                 expect(toast).to_contain_text(NOT_ATTACHED)
                 toast.locator(".toast-close").click()  # it would cover cells of the board
                 expect(page.locator(".toast-error")).to_have_count(0)
-                assert actions_count(page) == before
+                assert VP.actions(page) == before
                 assert server.view(table_id, token)["game"]["board"] == game["board"]
                 refused = True
         action, points = found
@@ -202,27 +173,23 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
         expect(preview).to_have_class(re.compile(r"\bvalid\b"))
         expect(preview.locator(".preview-score")).to_have_text(str(points))
         if "word" not in shots:
-            shot(page, screenshots, "word", full_page=True)
+            VP.shot(page, screenshots, "word", full_page=True)
             shots.add("word")
         elif "phone" not in shots:
-            page.set_viewport_size(PHONE)
-            shot(page, screenshots, "phone", full_page=True)
-            shot(page, screenshots, "phone-top")
-            page.set_viewport_size(DESKTOP)
+            VP.phone_shots(page, screenshots)
             shots.add("phone")
         word = preview.locator(".word-chip > span").first.inner_text()
         page.get_by_role("button", name="Déposer le mot").click()
-        wait_moved(page, before)
+        VP.wait_moved(page, before)
         played.append(word)
 
         if len(played) == 2 and not reloaded:
             # A reload gives the seat back, with the same dice and the whole log.
-            page.reload()
-            expect(page.locator(".role-chip")).to_contain_text("Vous : Alice")
+            pageflow.reload_seat(page)
             page.wait_for_function("() => document.querySelector('.vp-page').dataset.actions")
             expect(page.locator(".vp-log .vp-log-word").first).to_be_visible()
             now = server.view(table_id, token)
-            if now["table"]["actions"] == actions_count(page):
+            if now["table"]["actions"] == VP.actions(page):
                 shown = page.locator(".vp-rack .vp-die").evaluate_all(
                     "els => els.map(e => e.dataset.colour)")
                 assert shown == [d["colour"] for d in now["game"]["racks"][seat]]
@@ -231,14 +198,11 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
 
     assert len(played) >= 2, "the human laid fewer than two words"
     assert reloaded and refused and kept
-    authors = page.locator(".vp-log-word .log-who").all_inner_texts()
-    assert any("Robot" in a for a in authors) and any("Alice" in a for a in authors)
+    pageflow.assert_bots_and_human_wrote(page, ".vp-log-word .log-who")
 
     # The end: the modal, then the end card with each player's points.
-    dialog = page.locator("dialog.end-modal")
-    expect(dialog).to_be_visible()
-    expect(dialog.locator(".result-table tbody tr")).to_have_count(2)
-    shot(page, screenshots, "end-modal")
+    dialog = pageflow.end_modal(page, 2)
+    VP.shot(page, screenshots, "end-modal")
     dialog.get_by_role("button", name="Fermer").click()
     end = page.locator(".vp-end")
     expect(end.locator(".win-tag").first).to_be_visible()
@@ -248,20 +212,16 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     for row in end.locator(".result-table tbody tr").all():
         s = int(row.get_attribute("data-seat") or -1)
         assert row.locator("td.total").inner_text() == str(final["scores"][s])
-    shot(page, screenshots, "end", full_page=True)
+    VP.shot(page, screenshots, "end", full_page=True)
 
     # The replay: the board at every step, the words in the list.
-    end.get_by_role("link", name="Revoir la partie").click()
-    page.wait_for_url(re.compile(r"/revoir$"))
+    pageflow.open_replay(page, end)
     expect(page.locator(".vp-replay .vp-disc")).to_be_visible()
-    page.keyboard.press("Home")
-    expect(page.locator(".replay-counter")).to_contain_text("Début")
+    pageflow.replay_start(page)
     expect(page.locator(".vp-replay .vp-cell.taken")).to_have_count(0)
-    page.locator(".replay-list .step-link", has_text=played[0]).first.click()
-    expect(page.locator(".replay-move")).to_contain_text(played[0])
-    shot(page, screenshots, "replay", full_page=True)
-    page.keyboard.press("End")
-    expect(page.locator(".replay-scores")).to_contain_text("Scores finaux")
+    pageflow.replay_step(page, played[0])
+    VP.shot(page, screenshots, "replay", full_page=True)
+    pageflow.replay_end(page)
 
     # The rules page shows the players' rules in French.
     page.goto(server.base_url + "/regles/volapuk")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,54 @@ def _wait_for_action(socket: Socket, count: int) -> None:
         socket.until(reached)
 
 
+@dataclass
+class BotsGame:
+    """A human (seat 0) against bots, watched by a spectator; what the human's side asked."""
+    table_id: str
+    token: str
+    seat: Socket
+    spectator: Socket
+    previews: list[dict[str, Any]] = field(default_factory=list)
+    refusal: dict[str, Any] = field(default_factory=dict)
+
+
+def against_bots(client: TestClient, game: str, levels: list[str],
+                 options: dict[str, Any] | None = None) -> tuple[str, str, Socket, Socket]:
+    """A new table of ``game``: the human first, then a bot of each level; the table's id, the
+    human's token, his socket and a spectator's."""
+    created = create(client, game=game, options=options,
+                     seats=[{"kind": "human"}] + [{"kind": "bot", "level": level}
+                                                  for level in levels])
+    table_id = created["table"]
+    return (table_id, created["token"], Socket(client, table_id, created["token"]),
+            Socket(client, table_id))
+
+
+def play_to_the_end(seat: Socket, spectator: Socket,
+                    act: Callable[[dict[str, Any]], dict[str, Any] | None],
+                    messages: int, timeout: float) -> None:
+    """Drive ``seat`` until the table is over: when the seat is to act, ``act(view)`` gives
+    the action sent (once per action count; None: nothing to send yet); the bots play in the
+    server. Then the spectator catches up and both sockets are closed."""
+    acted_at = -1
+    for _ in range(messages):
+        view = seat.view
+        if view["table"]["status"] == "over":
+            break
+        count = actions_of(view)
+        if seat.seat in view["table"]["to_act"] and acted_at != count:
+            action = act(view)
+            if action is not None:
+                acted_at = count
+                seat.send({"type": "action", "action": action})
+        message = seat.recv(timeout)
+        assert message["type"] != "error", message
+    assert seat.view["table"]["status"] == "over", "the game did not end"
+    _wait_for_action(spectator, actions_of(seat.view))
+    seat.close()
+    spectator.close()
+
+
 def play_two_humans(client: TestClient) -> PlayedGame:
     """Alice (best-scoring moves) and Bob (middling moves), automatic referee, watched."""
     created = create(client, options={"referee": "auto"})
@@ -65,24 +114,7 @@ def play_two_humans(client: TestClient) -> PlayedGame:
 
 def play_against_a_bot(client: TestClient) -> PlayedGame:
     """Alice against the beginner bot, with the seed's challenge procedure, watched."""
-    created = create(client, seats=[{"kind": "human"}, {"kind": "bot", "level": "debutant"}])
-    table_id = created["table"]
-    game = PlayedGame(table_id, {0: created["token"]}, humans=(0,))
-    alice = Socket(client, table_id, game.tokens[0])
-    game.sockets = {0: alice, None: Socket(client, table_id)}
-    acted_at = -1
-    view = alice.view
-    for _ in range(MAX_ACTIONS * 4):
-        if view["table"]["status"] == "over":
-            break
-        count = actions_of(view)
-        if 0 in view["table"]["to_act"] and acted_at != count:
-            acted_at = count
-            alice.send({"type": "action", "action": choose_move(view)})
-        message = alice.recv(20)
-        assert message["type"] != "error", message
-        view = alice.view
-    assert view["table"]["status"] == "over"
-    _wait_for_action(game.sockets[None], actions_of(view))
-    game.close()
+    table_id, token, alice, spectator = against_bots(client, "topword", ["debutant"])
+    game = PlayedGame(table_id, {0: token}, {0: alice, None: spectator}, humans=(0,))
+    play_to_the_end(alice, spectator, choose_move, MAX_ACTIONS * 4, 20)
     return game

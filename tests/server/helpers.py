@@ -6,13 +6,15 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, TypeVar
 
 import anyio
 from starlette.applications import Starlette
 from starlette.testclient import TestClient, WebSocketTestSession
 
+from ludomots.core.game import Game, State
+from ludomots.core.record import Record, replay_states
 from ludomots.games.topword.board import Board, cell_name
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.scoring import Rules
@@ -45,6 +47,37 @@ def two_humans(client: TestClient, options: dict[str, Any] | None = None
     joined = client.post(f"/api/tables/{created['table']}/join", json={"name": "Bob"})
     assert joined.status_code == 200, joined.text
     return created["table"], {0: created["token"], 1: joined.json()["token"]}
+
+
+def record_of(client: TestClient, table_id: str) -> Record:
+    """The table's record, as the page's download link gives it."""
+    response = client.get(f"/api/tables/{table_id}/record")
+    assert response.status_code == 200, response.text
+    return Record.from_json(response.json())
+
+
+S = TypeVar("S", bound=State)
+
+
+def states_of(client: TestClient, table_id: str, game: Game, kind: type[S]
+              ) -> tuple[Record, list[S]]:
+    """The record and the true state after each of its actions (the first: before any)."""
+    record = record_of(client, table_id)
+    states: list[S] = []
+    for _, state in replay_states(record, game):
+        assert isinstance(state, kind)
+        states.append(state)
+    return record, states
+
+
+def views_and_states(sockets: Mapping[int | None, Socket], states: list[S]
+                     ) -> Iterator[tuple[int | None, dict[str, Any], S]]:
+    """Every view a socket received (welcomes and updates), with its seat (None: a spectator)
+    and the true state at that moment."""
+    for seat, socket in sockets.items():
+        for payload in socket.received:
+            if payload["type"] in ("welcome", "update"):
+                yield seat, payload, states[payload["view"]["table"]["actions"]]
 
 
 OPEN_SOCKETS: list[Socket] = []
@@ -130,6 +163,18 @@ class Socket:
             self.closed = True
             OPEN_SOCKETS.remove(self)
             self.session.__exit__(None, None, None)
+
+
+def ask_preview(socket: Socket, ref: int, action: dict[str, Any]) -> dict[str, Any]:
+    """The server's answer (a preview, or an error) to the preview of ``action``."""
+    socket.send({"type": "preview", "id": ref, "action": action})
+    return socket.until(lambda m: m["type"] in ("preview", "error") and m.get("id") == ref)
+
+
+def refusal_of(socket: Socket, action: dict[str, Any]) -> dict[str, Any]:
+    """The error the server answers to an action it must refuse."""
+    socket.send({"type": "action", "id": "bad", "action": action})
+    return socket.until(lambda m: m["type"] == "error")
 
 
 def actions_of(view: dict[str, Any]) -> int:

@@ -12,23 +12,27 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludomots.core.record import Record, replay, replay_states
+from ludomots.core.record import replay
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.rules import GAME, AwalettresState
 from ludomots.games.awalettres.search import Pool, accepted, first_playable
-from tests.server.helpers import Socket, actions_of, create, keys_in, values_of
+from tests.server.games import BotsGame, against_bots, play_to_the_end
+from tests.server.helpers import (
+    actions_of,
+    ask_preview,
+    keys_in,
+    record_of,
+    refusal_of,
+    states_of,
+    values_of,
+    views_and_states,
+)
 
 MAX_ACTIONS = 600
 
 
 @dataclass
-class AwaGame:
-    table_id: str
-    token: str
-    seat: Socket
-    spectator: Socket
-    previews: list[dict[str, Any]] = field(default_factory=list)
-    refusal: dict[str, Any] = field(default_factory=dict)
+class AwaGame(BotsGame):
     steps: Counter[str] = field(default_factory=Counter)
 
 
@@ -74,56 +78,30 @@ def bad_word(hand: list[str]) -> str | None:
 
 
 def play_against_bots(client: TestClient) -> AwaGame:
-    created = create(client, game="awalettres",
-                     seats=[{"kind": "human"}, {"kind": "bot", "level": "debutant"},
-                            {"kind": "bot", "level": "confirme"}])
-    table_id = created["table"]
-    game = AwaGame(table_id, created["token"], Socket(client, table_id, created["token"]),
-                   Socket(client, table_id))
+    game = AwaGame(*against_bots(client, "awalettres", ["debutant", "confirme"]))
     alice = game.seat
-    acted_at = -1
-    for _ in range(MAX_ACTIONS * 4):
-        view = alice.view
-        if view["table"]["status"] == "over":
-            break
-        count = actions_of(view)
-        if 0 in view["table"]["to_act"] and acted_at != count:
-            acted_at = count
-            action = human_action(view)
-            game.steps[view["game"]["step"]] += 1
-            if action["type"] == "play":
-                alice.send({"type": "preview", "id": len(game.previews) + 1, "action": action})
-                answer = alice.until(lambda m: m["type"] in ("preview", "error")
-                                     and m.get("id") == len(game.previews) + 1)
-                game.previews.append({"action": action, "answer": answer})
-                bad = bad_word(view["game"]["hands"][0])
-                # (Not while a MARABOUTAGE forces a card: that would be the refusal.)
-                if not game.refusal and bad is not None and \
-                        not view["game"]["designations"][0]:
-                    alice.send({"type": "action", "id": "bad", "action": {
-                        "type": "play", "word": bad, "sources": [0, 0, 0], "wild": []}})
-                    game.refusal = alice.until(lambda m: m["type"] == "error")
-                    assert actions_of(alice.view) == count
-            alice.send({"type": "action", "action": action})
-        message = alice.recv(30)
-        assert message["type"] != "error", message
-    assert alice.view["table"]["status"] == "over", "the game did not end"
-    final = actions_of(alice.view)
-    game.spectator.until(lambda m: m["type"] == "update" and actions_of(m["view"]) >= final)
-    alice.close()
-    game.spectator.close()
+
+    def act(view: dict[str, Any]) -> dict[str, Any]:
+        action = human_action(view)
+        game.steps[view["game"]["step"]] += 1
+        if action["type"] == "play":
+            answer = ask_preview(alice, len(game.previews) + 1, action)
+            game.previews.append({"action": action, "answer": answer})
+            bad = bad_word(view["game"]["hands"][0])
+            # (Not while a MARABOUTAGE forces a card: that would be the refusal.)
+            if not game.refusal and bad is not None and not view["game"]["designations"][0]:
+                game.refusal = refusal_of(alice, {"type": "play", "word": bad,
+                                                  "sources": [0, 0, 0], "wild": []})
+                assert actions_of(alice.view) == actions_of(view)
+        return action
+
+    play_to_the_end(alice, game.spectator, act, MAX_ACTIONS * 4, 30)
     return game
 
 
 @pytest.fixture(scope="module")
 def awa_game(server: TestClient) -> AwaGame:
     return play_against_bots(server)
-
-
-def _record(client: TestClient, table_id: str) -> Record:
-    response = client.get(f"/api/tables/{table_id}/record")
-    assert response.status_code == 200, response.text
-    return Record.from_json(response.json())
 
 
 def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
@@ -134,7 +112,7 @@ def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
     assert view["table"]["result"]["scores"] == game["scores"]
     for detail, score in zip(game["score_detail"], game["scores"], strict=True):
         assert score == detail["sack"] - detail["debts"] - detail["hand"]
-    record = _record(server, awa_game.table_id)
+    record = record_of(server, awa_game.table_id)
     assert [s.kind for s in record.seats] == ["human", "bot", "bot"]
     assert {line.seat for line in record.actions} == {0, 1, 2}
     assert replay(record, GAME).scores() == game["scores"]
@@ -164,7 +142,7 @@ def test_a_word_outside_the_dictionary_is_refused_in_french(awa_game: AwaGame) -
 def test_the_replay_steps_through_hands_seeds_words_and_events(server: TestClient,
                                                                awa_game: AwaGame) -> None:
     data = server.get(f"/api/tables/{awa_game.table_id}/replay").json()
-    record = _record(server, awa_game.table_id)
+    record = record_of(server, awa_game.table_id)
     steps = data["steps"]
     assert len(steps) == len(record.actions) + 1 and steps[0]["events"] == []
     assert steps[0]["view"]["hands"] and all(len(h) == 7 for h in steps[0]["view"]["hands"])
@@ -176,15 +154,6 @@ def test_the_replay_steps_through_hands_seeds_words_and_events(server: TestClien
     assert steps[-1]["events"][-1]["type"] == "game_over"
 
 
-def _states(client: TestClient, table_id: str) -> tuple[Record, list[AwalettresState]]:
-    record = _record(client, table_id)
-    states = []
-    for _, state in replay_states(record, GAME):
-        assert isinstance(state, AwalettresState)
-        states.append(state)
-    return record, states
-
-
 def _runs(cards: list[str]) -> set[str]:
     """Every stretch of 6 cards of a hidden pile, as a JSON list fragment would hold it."""
     return {json.dumps(cards[i:i + 6])[1:-1] for i in range(max(0, len(cards) - 5))}
@@ -192,32 +161,29 @@ def _runs(cards: list[str]) -> set[str]:
 
 def test_no_payload_reveals_the_grenier_the_box_or_the_blind_spell(server: TestClient,
                                                                    awa_game: AwaGame) -> None:
-    record, states = _states(server, awa_game.table_id)
+    record, states = states_of(server, awa_game.table_id, GAME, AwalettresState)
     checked = 0
-    for socket in (awa_game.seat, awa_game.spectator):
-        for payload in socket.received:
-            if payload["type"] not in ("welcome", "update"):
-                continue
-            state = states[payload["view"]["table"]["actions"]]
-            text = json.dumps(payload, ensure_ascii=False)
-            assert str(record.seed) not in text and "seed" not in keys_in(payload)
-            assert awa_game.token not in text
-            # The piles are counts; no run of their secret order appears anywhere.
-            game = payload["view"]["game"]
-            assert isinstance(game["grenier"], int) and isinstance(game["box"], int)
-            for run in _runs(state.grenier) | _runs(list(reversed(state.grenier))) | \
-                    _runs(state.box) | _runs(list(reversed(state.box))):
-                assert run not in text
-            # The spell drawn blind is nobody's until given.
-            for pending in values_of(payload, "pending_spell"):
-                assert pending is None or pending["spell"] is None
-            for event in payload.get("events", []):
-                assert event["type"] != "spell_seen"
-                if event["type"] == "spell_drawn":
-                    assert set(event["data"]) == {"seat", "box"}
-            if state.pending_spell is not None:
-                drawn = [e for e in payload.get("events", []) if e["type"] == "spell_drawn"]
-                assert all(state.pending_spell not in json.dumps(e) for e in drawn)
-            checked += 1
+    for _, payload, state in views_and_states({0: awa_game.seat, None: awa_game.spectator},
+                                              states):
+        text = json.dumps(payload, ensure_ascii=False)
+        assert str(record.seed) not in text and "seed" not in keys_in(payload)
+        assert awa_game.token not in text
+        # The piles are counts; no run of their secret order appears anywhere.
+        game = payload["view"]["game"]
+        assert isinstance(game["grenier"], int) and isinstance(game["box"], int)
+        for run in _runs(state.grenier) | _runs(list(reversed(state.grenier))) | \
+                _runs(state.box) | _runs(list(reversed(state.box))):
+            assert run not in text
+        # The spell drawn blind is nobody's until given.
+        for pending in values_of(payload, "pending_spell"):
+            assert pending is None or pending["spell"] is None
+        for event in payload.get("events", []):
+            assert event["type"] != "spell_seen"
+            if event["type"] == "spell_drawn":
+                assert set(event["data"]) == {"seat", "box"}
+        if state.pending_spell is not None:
+            drawn = [e for e in payload.get("events", []) if e["type"] == "spell_drawn"]
+            assert all(state.pending_spell not in json.dumps(e) for e in drawn)
+        checked += 1
     assert checked > 30
     assert any(s.pending_spell is not None for s in states), "no spell was drawn: vacuous"

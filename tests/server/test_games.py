@@ -8,7 +8,7 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ludomots.core.record import Record, replay
+from ludomots.core.record import replay
 from ludomots.games.topword.rules import GAME
 from tests.server.games import PlayedGame
 from tests.server.helpers import (
@@ -18,14 +18,9 @@ from tests.server.helpers import (
     close_all_sockets,
     create,
     make_app,
+    record_of,
     two_humans,
 )
-
-
-def _record(client: TestClient, table_id: str) -> Record:
-    response = client.get(f"/api/tables/{table_id}/record")
-    assert response.status_code == 200, response.text
-    return Record.from_json(response.json())
 
 
 def test_two_humans_play_a_whole_game_over_two_sockets(server: TestClient,
@@ -36,7 +31,7 @@ def test_two_humans_play_a_whole_game_over_two_sockets(server: TestClient,
     assert view["table"]["result"]["scores"] == view["game"]["scores"]
     for seat in (0, 1):
         assert humans_game.sockets[seat].view["game"]["final_racks"] is not None
-    record = _record(server, humans_game.table_id)
+    record = record_of(server, humans_game.table_id)
     assert [s.name for s in record.seats] == ["Alice", "Bob"]
     assert len(record.actions) == actions_of(view)
     assert replay(record, GAME).scores() == view["game"]["scores"]
@@ -47,7 +42,7 @@ def test_a_human_plays_a_bot_to_the_end_with_challenges_possible(
     view = bot_game.final_view
     assert view["table"]["status"] == "over"
     assert view["game"]["options"]["referee"] == "challenge"
-    record = _record(server, bot_game.table_id)
+    record = record_of(server, bot_game.table_id)
     assert record.seats[1].kind == "bot" and record.seats[1].level == "debutant"
     assert {line.seat for line in record.actions} == {0, 1}
     assert replay(record, GAME).is_over()
@@ -67,7 +62,7 @@ def test_the_replay_has_every_position_and_the_best_move_analysis(
     response = server.get(f"/api/tables/{humans_game.table_id}/replay")
     assert response.status_code == 200
     data = response.json()
-    record = _record(server, humans_game.table_id)
+    record = record_of(server, humans_game.table_id)
     steps, analysis = data["steps"], data["analysis"]
     assert len(steps) == len(analysis) == len(record.actions) + 1
     assert steps[0]["action"] is None and analysis[0] is None

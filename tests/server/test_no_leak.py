@@ -10,21 +10,19 @@ from typing import Any
 
 from starlette.testclient import TestClient
 
-from ludomots.core.record import Record, replay_states
+from ludomots.core.record import Record
 from ludomots.games.topword.rules import GAME, TopwordState
 from tests.server.games import PlayedGame
-from tests.server.helpers import keys_in, letters_lists, same_tiles, values_of
+from tests.server.helpers import (
+    keys_in,
+    letters_lists,
+    same_tiles,
+    states_of,
+    values_of,
+    views_and_states,
+)
 
 PRIVATE_EVENTS = {"rack", "drew", "exchange"}
-
-
-def _states(client: TestClient, table_id: str) -> tuple[Record, list[TopwordState]]:
-    record = Record.from_json(client.get(f"/api/tables/{table_id}/record").json())
-    states = []
-    for _, state in replay_states(record, GAME):
-        assert isinstance(state, TopwordState)
-        states.append(state)
-    return record, states
 
 
 def _check_payload(payload: dict[str, Any], seat: int | None, state: TopwordState,
@@ -65,16 +63,12 @@ def _check_payload(payload: dict[str, Any], seat: int | None, state: TopwordStat
 
 
 def _check_game(client: TestClient, game: PlayedGame) -> int:
-    record, states = _states(client, game.table_id)
+    record, states = states_of(client, game.table_id, GAME, TopwordState)
+    assert all(socket.received for socket in game.sockets.values())
     checked = 0
-    for seat, socket in game.sockets.items():
-        assert socket.received
-        for payload in socket.received:
-            if payload["type"] not in ("welcome", "update"):
-                continue
-            state = states[payload["view"]["table"]["actions"]]
-            _check_payload(payload, seat, state, record, game.tokens)
-            checked += 1
+    for seat, payload, state in views_and_states(game.sockets, states):
+        _check_payload(payload, seat, state, record, game.tokens)
+        checked += 1
     return checked
 
 

@@ -21,18 +21,6 @@ from tests.table.services import RedisServer, shared_postgres
 TWO_HUMANS = [{"kind": "human"}, {"kind": "human"}]
 
 
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def pg_url() -> str:
-    return shared_postgres().create_schema()
-
-
 @pytest.fixture
 def servers(pg_url: str, redis_server: RedisServer,
             tmp_path: Path) -> Iterator[list[ServerProcess]]:

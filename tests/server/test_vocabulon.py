@@ -16,13 +16,22 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludomots.core.record import Record, replay, replay_states
+from ludomots.core.record import Record, replay
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.bots import deck_index
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 from ludomots.games.vocabulon.words import secret_candidates
 from ludomots.lexicon.fold import fold
-from tests.server.helpers import Socket, actions_of, create, keys_in, values_of
+from tests.server.helpers import (
+    Socket,
+    actions_of,
+    create,
+    keys_in,
+    record_of,
+    states_of,
+    values_of,
+    views_and_states,
+)
 
 MAX_ACTIONS = 800
 HUMANS = (0, 1)
@@ -181,17 +190,11 @@ def voca_game(server: TestClient) -> VocaGame:
     return play(server)
 
 
-def _record(client: TestClient, table_id: str) -> Record:
-    response = client.get(f"/api/tables/{table_id}/record")
-    assert response.status_code == 200, response.text
-    return Record.from_json(response.json())
-
-
 def test_two_humans_and_a_bot_play_to_the_end_over_websockets(server: TestClient,
                                                               voca_game: VocaGame) -> None:
     view = voca_game.sockets[0].view
     game = view["game"]
-    record = _record(server, voca_game.table_id)
+    record = record_of(server, voca_game.table_id)
     final = replay(record, GAME)
     assert isinstance(final, VocabulonState)
     # LE GAGNANT: the winner holds every letter card of his secret word.
@@ -258,7 +261,7 @@ def test_the_preview_tells_whether_a_secret_word_is_accepted(voca_game: VocaGame
 def test_the_replay_steps_through_every_position(server: TestClient,
                                                  voca_game: VocaGame) -> None:
     data = server.get(f"/api/tables/{voca_game.table_id}/replay").json()
-    record = _record(server, voca_game.table_id)
+    record = record_of(server, voca_game.table_id)
     steps = data["steps"]
     assert data["game"] == "vocabulon" and len(steps) == len(record.actions) + 1
     assert steps[0]["view"]["step"] == "secret" and steps[0]["view"]["history"] == []
@@ -279,15 +282,6 @@ def test_the_replay_steps_through_every_position(server: TestClient,
 
 
 # -- hidden information --------------------------------------------------------------------
-
-
-def _states(client: TestClient, table_id: str) -> tuple[Record, list[VocabulonState]]:
-    record = _record(client, table_id)
-    states = []
-    for _, state in replay_states(record, GAME):
-        assert isinstance(state, VocabulonState)
-        states.append(state)
-    return record, states
 
 
 def _strings(value: Any) -> set[str]:
@@ -372,15 +366,11 @@ def check_payload(payload: dict[str, Any], seat: int | None, state: VocabulonSta
 
 
 def _check(client: TestClient, game: VocaGame) -> int:
-    record, states = _states(client, game.table_id)
+    record, states = states_of(client, game.table_id, GAME, VocabulonState)
     checked = 0
-    for seat, socket in game.sockets.items():
-        for payload in socket.received:
-            if payload["type"] not in ("welcome", "update"):
-                continue
-            state = states[payload["view"]["table"]["actions"]]
-            check_payload(payload, seat, state, record, game.tokens)
-            checked += 1
+    for seat, payload, state in views_and_states(game.sockets, states):
+        check_payload(payload, seat, state, record, game.tokens)
+        checked += 1
     return checked
 
 
@@ -388,7 +378,7 @@ def test_no_payload_reveals_an_answer_a_secret_or_the_compartments(
         server: TestClient, voca_game: VocaGame) -> None:
     assert _check(server, voca_game) > 60
     # Not vacuous: riddles were open and secrets hidden in many of those payloads.
-    _, states = _states(server, voca_game.table_id)
+    _, states = states_of(server, voca_game.table_id, GAME, VocabulonState)
     assert sum(1 for s in states if s.riddle is not None) >= 5
     assert all(s.secrets[2] for s in states[3:])
 

@@ -15,10 +15,20 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from ludomots.core.record import Record, replay, replay_states
+from ludomots.core.record import Record, replay
 from ludomots.games.volapuk.dice import ACCENT_SIGNS, JOKER, SUPER
 from ludomots.games.volapuk.rules import GAME, VolapukState
-from tests.server.helpers import Socket, actions_of, create, keys_in
+from tests.server.games import BotsGame, against_bots, play_to_the_end
+from tests.server.helpers import (
+    Socket,
+    actions_of,
+    ask_preview,
+    keys_in,
+    record_of,
+    refusal_of,
+    states_of,
+    views_and_states,
+)
 from tests.server.volapuk_play import find_place, lonely_cells
 
 MAX_ACTIONS = 600
@@ -27,13 +37,7 @@ GREEN_ID = re.compile(r"vert\d\d")
 
 
 @dataclass
-class VolaGame:
-    table_id: str
-    token: str
-    seat: Socket
-    spectator: Socket
-    previews: list[dict[str, Any]] = field(default_factory=list)
-    refusal: dict[str, Any] = field(default_factory=dict)
+class VolaGame(BotsGame):
     unchanged: bool = False
     kinds: Counter[str] = field(default_factory=Counter)
 
@@ -73,62 +77,38 @@ def refused_place(view: dict[str, Any]) -> dict[str, Any] | None:
 
 
 def play_against_bots(client: TestClient) -> VolaGame:
-    created = create(client, game="volapuk", options=OPTIONS,
-                     seats=[{"kind": "human"}, {"kind": "bot", "level": "debutant"},
-                            {"kind": "bot", "level": "expert"}])
-    table_id = created["table"]
-    game = VolaGame(table_id, created["token"], Socket(client, table_id, created["token"]),
-                    Socket(client, table_id))
+    game = VolaGame(*against_bots(client, "volapuk", ["debutant", "expert"], OPTIONS))
     alice = game.seat
-    acted_at = -1
     done_turn = -1  # the bots announce at the same time: one "done" per word
-    for _ in range(MAX_ACTIONS * 4):
-        view = alice.view
-        if view["table"]["status"] == "over":
-            break
-        count = actions_of(view)
+
+    def act(view: dict[str, Any]) -> dict[str, Any] | None:
+        nonlocal done_turn
         announcing = view["game"]["step"] == "announce"
-        if 0 in view["table"]["to_act"] and acted_at != count and not (
-                announcing and done_turn == view["game"]["turn"]):
-            acted_at = count
-            action = human_action(view)
-            if announcing:
-                done_turn = view["game"]["turn"]
-            game.kinds[action["type"]] += 1
-            if action["type"] == "place":
-                ref = len(game.previews) + 1
-                alice.send({"type": "preview", "id": ref, "action": action})
-                answer = alice.until(lambda m, ref=ref: m["type"] in ("preview", "error")
-                                     and m.get("id") == ref)
-                game.previews.append({"action": action, "answer": answer,
-                                      "expected": find_place(view["game"], 0)})
-                bad = refused_place(view)
-                if not game.refusal and bad is not None:
-                    before = json.dumps(view["game"], sort_keys=True)
-                    alice.send({"type": "action", "id": "bad", "action": bad})
-                    game.refusal = alice.until(lambda m: m["type"] == "error")
-                    game.unchanged = actions_of(alice.view) == count and \
-                        json.dumps(alice.view["game"], sort_keys=True) == before
-            alice.send({"type": "action", "action": action})
-        message = alice.recv(30)
-        assert message["type"] != "error", message
-    assert alice.view["table"]["status"] == "over", "the game did not end"
-    final = actions_of(alice.view)
-    game.spectator.until(lambda m: m["type"] == "update" and actions_of(m["view"]) >= final)
-    alice.close()
-    game.spectator.close()
+        if announcing and done_turn == view["game"]["turn"]:
+            return None
+        action = human_action(view)
+        if announcing:
+            done_turn = view["game"]["turn"]
+        game.kinds[action["type"]] += 1
+        if action["type"] == "place":
+            answer = ask_preview(alice, len(game.previews) + 1, action)
+            game.previews.append({"action": action, "answer": answer,
+                                  "expected": find_place(view["game"], 0)})
+            bad = refused_place(view)
+            if not game.refusal and bad is not None:
+                before = json.dumps(view["game"], sort_keys=True)
+                game.refusal = refusal_of(alice, bad)
+                game.unchanged = actions_of(alice.view) == actions_of(view) and \
+                    json.dumps(alice.view["game"], sort_keys=True) == before
+        return action
+
+    play_to_the_end(alice, game.spectator, act, MAX_ACTIONS * 4, 30)
     return game
 
 
 @pytest.fixture(scope="module")
 def vola_game(server: TestClient) -> VolaGame:
     return play_against_bots(server)
-
-
-def _record(client: TestClient, table_id: str) -> Record:
-    response = client.get(f"/api/tables/{table_id}/record")
-    assert response.status_code == 200, response.text
-    return Record.from_json(response.json())
 
 
 def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
@@ -139,7 +119,7 @@ def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
     game = view["game"]
     assert game["over"] is True and game["end_reason"] in ("dice_out", "blocked")
     assert view["table"]["result"]["scores"] == game["scores"]
-    record = _record(server, vola_game.table_id)
+    record = record_of(server, vola_game.table_id)
     assert [s.kind for s in record.seats] == ["human", "bot", "bot"]
     assert {line.seat for line in record.actions} == {0, 1, 2}
     assert replay(record, GAME).scores() == game["scores"]
@@ -184,7 +164,7 @@ def test_a_word_not_attached_to_the_board_is_refused_in_french_and_nothing_chang
 def test_the_replay_steps_through_the_board_rolls_and_words(server: TestClient,
                                                             vola_game: VolaGame) -> None:
     data = server.get(f"/api/tables/{vola_game.table_id}/replay").json()
-    record = _record(server, vola_game.table_id)
+    record = record_of(server, vola_game.table_id)
     steps = data["steps"]
     assert data["game"] == "volapuk" and len(steps) == len(record.actions) + 1
     assert steps[0]["view"]["board"] == [] and steps[0]["events"] == []
@@ -215,15 +195,6 @@ def test_the_home_page_offers_volapuk_and_its_rules_page_shows_regles_md(
     assert {o["name"] for o in entry["options"]} >= {"rolls", "turn_seconds", "super_joker"}
     rules = server.get("/api/rules/volapuk").json()
     assert rules["title"] == "Volapük" and "<h2>Le matériel</h2>" in rules["html"]
-
-
-def _states(client: TestClient, table_id: str) -> tuple[Record, list[VolapukState]]:
-    record = _record(client, table_id)
-    states = []
-    for _, state in replay_states(record, GAME):
-        assert isinstance(state, VolapukState)
-        states.append(state)
-    return record, states
 
 
 def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, record: Record,
@@ -273,18 +244,15 @@ def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, rec
 
 def test_no_payload_reveals_hidden_dice_bags_throws_or_announcements(
         server: TestClient, vola_game: VolaGame) -> None:
-    record, states = _states(server, vola_game.table_id)
+    record, states = states_of(server, vola_game.table_id, GAME, VolapukState)
     placed = {t.die for s in states for t in s.board.values()}
     checked = secret_announces = 0
-    for socket, viewer in ((vola_game.seat, 0), (vola_game.spectator, None)):
-        for payload in socket.received:
-            if payload["type"] not in ("welcome", "update"):
-                continue
-            state = states[payload["view"]["table"]["actions"]]
-            _check(payload, viewer, state, record, vola_game.token, placed)
-            if state.announce is not None and any(state.announce["words"][1:]):
-                secret_announces += 1
-            checked += 1
+    for viewer, payload, state in views_and_states(
+            {0: vola_game.seat, None: vola_game.spectator}, states):
+        _check(payload, viewer, state, record, vola_game.token, placed)
+        if state.announce is not None and any(state.announce["words"][1:]):
+            secret_announces += 1
+        checked += 1
     assert checked > 60
     # Not vacuous: the bots held green dice, and announced in secret.
     assert any(GREEN_ID.fullmatch(d["die"]) for s in states for r in s.racks[1:] for d in r)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -20,7 +20,7 @@ from ludomots.table.manager import TableManager
 from ludomots.table.model import ClockSettings, SeatSpec
 from ludomots.table.store import Store
 from ludomots.table.subscription import Payload, Subscription
-from tests.table.services import RedisServer, shared_postgres
+from tests.table.services import RedisServer
 
 from .conftest import FakeTime
 
@@ -44,18 +44,6 @@ class CountingExecutor(ThreadPoolExecutor):
     def submit(self, fn: Any, /, *args: Any, **kwargs: Any) -> Future[Any]:
         self.jobs += 1
         return super().submit(fn, *args, **kwargs)
-
-
-@pytest.fixture(scope="module")
-def redis_server() -> Iterator[RedisServer]:
-    server = RedisServer().start()
-    yield server
-    server.close()
-
-
-@pytest.fixture
-def pg_url() -> str:
-    return shared_postgres().create_schema()
 
 
 @pytest_asyncio.fixture

@@ -1,7 +1,5 @@
 from __future__ import annotations
 
-import threading
-
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
@@ -9,6 +7,8 @@ from sqlalchemy import inspect
 from ludomots.table.migrate import INITIAL, head
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo
 from ludomots.table.store import Store, metadata
+
+from .race import race
 
 
 def test_the_migrations_build_exactly_the_schema_of_the_store(db_url: str) -> None:
@@ -36,22 +36,8 @@ def test_a_database_made_before_migrations_is_stamped_and_keeps_its_games(db_url
 
 def test_processes_starting_together_migrate_once(db_url: str) -> None:
     stores = [Store(db_url) for _ in range(4)]  # one engine each, like separate processes
-    barrier = threading.Barrier(len(stores))
-    results: list[object] = [None] * len(stores)
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = stores[i].migrate()
-        except Exception as exc:
-            results[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(len(stores))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert sorted(results, key=repr) == sorted(  # type: ignore[arg-type]
+    results = race(len(stores), lambda i: stores[i].migrate())
+    assert sorted(results, key=repr) == sorted(
         [(None, head())] + [(head(), head())] * 3, key=repr)
     for store in stores:
         store.close()

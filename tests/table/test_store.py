@@ -1,6 +1,5 @@
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 import pytest
@@ -12,6 +11,7 @@ from ludomots.table.store import ActionRow, Store, metadata
 from ludomots.table.tokens import hash_token, new_token
 
 from .conftest import FakeTime
+from .race import race
 
 NOW_MS = 1_700_000_000_000
 
@@ -131,31 +131,12 @@ def test_tokens_are_stored_only_as_hashes(tmp_path: Path, db_url: str) -> None:
         assert hash_token(raw).encode() in files
 
 
-def _race(n: int, attempt: object) -> list[object]:
-    barrier = threading.Barrier(n)
-    results: list[object] = [None] * n
-
-    def run(i: int) -> None:
-        barrier.wait()
-        try:
-            results[i] = attempt(i)  # type: ignore[operator]
-        except Exception as exc:
-            results[i] = exc
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
-
-
 def test_two_processes_cannot_claim_the_same_seat(db_url: str) -> None:
     url = db_url
     Store(url).create_schema()
     Store(url).create_table(_info(), {0: "alice"})
     stores = [Store(url) for _ in range(6)]  # one engine each, like separate processes
-    results = _race(6, lambda i: stores[i].claim_seat("t1", 1, f"P{i}", f"token{i}"))
+    results = race(6, lambda i: stores[i].claim_seat("t1", 1, f"P{i}", f"token{i}"))
     assert results.count(True) == 1 and results.count(False) == 5
     winner = results.index(True)
     assert Store(url).load_info("t1").seats[1].name == f"P{winner}"
@@ -166,7 +147,7 @@ def test_two_processes_cannot_store_the_same_action_number(db_url: str) -> None:
     Store(url).create_schema()
     Store(url).create_table(_info(), {0: "alice"})
     stores = [Store(url) for _ in range(6)]
-    results = _race(6, lambda i: stores[i].append_action("t1", 0, 0, {"n": i}, 0, f"d{i}"))
+    results = race(6, lambda i: stores[i].append_action("t1", 0, 0, {"n": i}, 0, f"d{i}"))
     assert results.count(None) == 1
     assert sum(isinstance(r, ConflictError) for r in results) == 5
     assert len(Store(url).load_actions("t1")) == 1

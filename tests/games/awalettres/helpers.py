@@ -2,9 +2,6 @@
 
 from collections.abc import Sequence
 
-import pytest
-
-from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.assign import assign
@@ -53,16 +50,6 @@ def auto(state: AwalettresState, text: str) -> Play:
     cards = assign(seat, text, state.hands, state.active_designations(seat))
     assert cards is not None, text
     return Play(text, *cards)
-
-
-def error_of(state: AwalettresState, seat: int, action: Action) -> str:
-    """The code of the RuleError `action` raises; the state must not change at all."""
-    before = state.to_json()
-    assert state.check(seat, action) is not None
-    with pytest.raises(RuleError) as info:
-        state.apply(seat, action)
-    assert state.to_json() == before, "a rejected action must change nothing"
-    return info.value.code
 
 
 def message_of(state: AwalettresState, seat: int, action: Action) -> str:

@@ -6,20 +6,13 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from ludomots.cli import main
+from tests.games.simulate import assert_sim_games_replay
 
 runner = CliRunner()
 
 
 def test_sim_reports_no_errors_and_its_records_replay(tmp_path: Path) -> None:
-    result = runner.invoke(main, ["sim", "awalettres", "--seats", "expert,confirme,debutant",
-                                  "--games", "3", "--seed", "2", "--json",
-                                  "--records", str(tmp_path)])
-    assert result.exit_code == 0, result.output
-    data = json.loads(result.output)
-    assert (data["errors"], data["completed"]) == (0, 3)
-    for record in sorted(tmp_path.iterdir()):
-        replayed = runner.invoke(main, ["replay", str(record), "--json"])
-        assert replayed.exit_code == 0 and json.loads(replayed.output)["ok"] is True
+    assert_sim_games_replay("awalettres", 3, tmp_path)
 
 
 def test_deck_stats_prints_game_length_and_card_weights() -> None:

@@ -6,8 +6,9 @@ import pytest
 from ludomots.games.awalettres.cards import HAND_SIZE, letter_count
 from ludomots.games.awalettres.rules import GAME, AwalettresState, Give, Pass, Play
 from ludomots.games.awalettres.scoring import length_bonus
+from tests.games.refusals import error_of
 
-from .helpers import error_of, make_state, message_of, word
+from .helpers import make_state, message_of, word
 
 A, B, C = range(3)
 FULL = "EEEEEEEEEEAAAAAAAAAAIIIIIIIIII"  # plenty to refill from

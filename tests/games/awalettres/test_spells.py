@@ -13,8 +13,9 @@ from ludomots.games.awalettres.rules import (
     Return,
     Vote,
 )
+from tests.games.refusals import error_of
 
-from .helpers import error_of, make_state, message_of, word
+from .helpers import make_state, message_of, word
 
 A, B, C = range(3)
 FULL = "EEEEEEEEEEAAAAAAAAAAIIIIIIIIII"

@@ -2,10 +2,7 @@
 
 from collections.abc import Sequence
 
-import pytest
-
-from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event
+from ludomots.core.game import Event
 from ludomots.core.rng import SeededRandom
 from ludomots.games.typo.rows import parse_rows
 from ludomots.games.typo.rules import Choose, TypoOptions, TypoState, Vote
@@ -43,13 +40,3 @@ def vote_all(state: TypoState, doubts: Sequence[int] = ()) -> list[Event]:
         if seat != state.pending["seat"]:
             events += state.apply(seat, Vote(seat in doubts))
     return events
-
-
-def error_of(state: TypoState, seat: int, action: Action) -> str:
-    """The code of the RuleError `action` raises; the state must not change at all."""
-    before = state.to_json()
-    assert state.check(seat, action) is not None
-    with pytest.raises(RuleError) as info:
-        state.apply(seat, action)
-    assert state.to_json() == before, "a rejected action must change nothing"
-    return info.value.code

@@ -15,8 +15,9 @@ from ludomots.games.typo.rules import (
     TypoState,
     Vote,
 )
+from tests.games.refusals import error_of
 
-from .helpers import choose_all, error_of, make_state, vote_all
+from .helpers import choose_all, make_state, vote_all
 
 
 def new(players: int = 4, seed: int = 3, **options: object) -> TypoState:

@@ -54,7 +54,7 @@ def test_seed_example_ruud_cannot_read_front_backwards() -> None:
     # read backwards (TNORF...) is no announcement at all.
     state = make_state(hands=("FAE", "SIE", "TOE", "VUE"))
     choose_all(state, "FSTV")
-    from .helpers import error_of
+    from tests.games.refusals import error_of
 
     assert error_of(state, RUUD, Place(0, "right", "frontière")) == "word_not_matching_row"
     assert error_of(state, RUUD, Place(0, "left", "tnorf")) == "word_not_matching_row"

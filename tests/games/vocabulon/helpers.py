@@ -2,10 +2,7 @@
 
 from collections.abc import Sequence
 
-import pytest
-
-from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event
+from ludomots.core.game import Event
 from ludomots.games.vocabulon.actions import ChooseSecret
 from ludomots.games.vocabulon.deck import Card, Question
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
@@ -58,16 +55,6 @@ def top_card(state: VocabulonState, group: str) -> Card:
 
 def next_question(state: VocabulonState, group: str, length: int) -> Question:
     return top_card(state, group).question(length)
-
-
-def error_of(state: VocabulonState, seat: int, action: Action) -> str:
-    """The code of the RuleError ``action`` raises; the state must not change at all."""
-    before = state.to_json()
-    assert state.check(seat, action) is not None
-    with pytest.raises(RuleError) as info:
-        state.apply(seat, action)
-    assert state.to_json() == before, "a rejected action must change nothing"
-    return info.value.code
 
 
 def types(events: Sequence[Event]) -> list[str]:

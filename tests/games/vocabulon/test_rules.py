@@ -4,6 +4,7 @@ from collections import Counter
 
 import pytest
 
+from ludomots.core.game import Event
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import (
     CODEC,
@@ -19,8 +20,9 @@ from ludomots.games.vocabulon.actions import (
 from ludomots.games.vocabulon.deck import CARDS_PER_COMPARTMENT
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
+from tests.games.refusals import error_of
 
-from .helpers import at_turn, error_of, new, next_question, started, thrown, top_card, types
+from .helpers import at_turn, new, next_question, started, thrown, top_card, types
 
 BLUE, YELLOW, RED = 0, 1, 2
 cell = board.cell
@@ -207,17 +209,22 @@ def rig_die(state: VocabulonState, seat: int, faces: set[int]) -> None:
     raise AssertionError("no such throw")
 
 
-def test_a_player_blocked_everywhere_loses_his_throw() -> None:
-    # Ruling (option blocked="pass"): no free cell at the die's count, the turn passes.
-    state = started()
-    seat = state.current
+def throw_blocked(state: VocabulonState, seat: int) -> list[Event]:
+    """The seat throws a 4 from the start while the other pawns hold the cells a 4 reaches."""
     at_turn(state, seat, moved=False)
     others = [s for s in range(3) if s != seat]
     state.positions[seat] = board.START
     state.positions[others[0]] = cell(BLUE, 4)
     state.positions[others[1]] = cell(RED, 0)
     rig_die(state, seat, {4})
-    events = state.apply(seat, Throw())
+    return state.apply(seat, Throw())
+
+
+def test_a_player_blocked_everywhere_loses_his_throw() -> None:
+    # Ruling (option blocked="pass"): no free cell at the die's count, the turn passes.
+    state = started()
+    seat = state.current
+    events = throw_blocked(state, seat)
     assert types(events) == ["throw", "blocked", "turn"]
     assert state.current == (seat + 1) % 3 and state.positions[seat] == board.START
 
@@ -225,13 +232,7 @@ def test_a_player_blocked_everywhere_loses_his_throw() -> None:
 def test_with_rethrow_a_blocked_player_throws_again() -> None:
     state = started(blocked="rethrow")
     seat = state.current
-    at_turn(state, seat, moved=False)
-    others = [s for s in range(3) if s != seat]
-    state.positions[seat] = board.START
-    state.positions[others[0]] = cell(BLUE, 4)
-    state.positions[others[1]] = cell(RED, 0)
-    rig_die(state, seat, {4})
-    events = state.apply(seat, Throw())
+    events = throw_blocked(state, seat)
     assert types(events) == ["throw", "blocked"]
     assert state.step == "throw" and state.current == seat
 

@@ -5,8 +5,9 @@ from collections import Counter
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import Answer, ChooseSecret, Move, Pick, Propose, Respond
 from ludomots.games.vocabulon.groups import complete
+from tests.games.refusals import error_of
 
-from .helpers import at_turn, error_of, new, next_question, started, thrown, top_card
+from .helpers import at_turn, new, next_question, started, thrown, top_card
 
 cell = board.cell
 BLUE, YELLOW, RED = 0, 1, 2

@@ -3,9 +3,6 @@
 
 import json
 
-import pytest
-
-from ludomots.core.errors import RuleError
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.announce import definition_rewards, match_sense, senses
 from ludomots.games.volapuk.bots import VolapukBot
@@ -18,16 +15,9 @@ from ludomots.games.volapuk.rules import (
     Pass,
     VolapukState,
 )
+from tests.games.refusals import refused
 
 from .helpers import board_with, make_state, place
-
-
-def refused(state: VolapukState, seat: int, action: object) -> RuleError:
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(RuleError) as error:
-        state.apply(seat, action)  # type: ignore[arg-type]
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    return error.value
 
 
 def after_emu(**options: object) -> VolapukState:

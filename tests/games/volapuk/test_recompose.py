@@ -2,22 +2,12 @@
 plusieurs mots ... en déplaçant seulement des lettres des mots déjà installés ou avec des
 lettres d'apport qu'il possède ... additionné d'un bonus de 10 points")."""
 
-import json
 
-import pytest
 
-from ludomots.core.errors import RuleError
-from ludomots.games.volapuk.rules import Recompose, VolapukState
+from ludomots.games.volapuk.rules import Recompose
+from tests.games.refusals import refused
 
 from .helpers import board_with, make_state
-
-
-def refused(state: VolapukState, action: Recompose) -> RuleError:
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(RuleError) as error:
-        state.apply(0, action)
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    return error.value
 
 
 def test_port_becomes_parti_at_3_a_letter_plus_10() -> None:
@@ -57,11 +47,11 @@ def test_the_last_round_may_compose_with_the_board_s_letters_only() -> None:
 def test_moved_dice_must_end_in_words_and_go_on_free_cells() -> None:
     state = make_state(["AIXYZBC", "AAAAAAA"], board=board_with(("H6", "E", "PORT")),
                        adjacency="orthogonal")
-    assert refused(state, Recompose(())).code == "no_move"
-    assert refused(state, Recompose((7, 6, 2, 2))).code == "not_a_word"
-    assert refused(state, Recompose((7, 6, 7, 7))).code == "occupied"
-    assert refused(state, Recompose((3, 3, 4, 4))).code == "bad_move"
-    assert refused(state, Recompose((7, 6, 6, 7), (0,), (7, 6, 7, 9))).code == "bad_move"
+    assert refused(state, 0, Recompose(())).code == "no_move"
+    assert refused(state, 0, Recompose((7, 6, 2, 2))).code == "not_a_word"
+    assert refused(state, 0, Recompose((7, 6, 7, 7))).code == "occupied"
+    assert refused(state, 0, Recompose((3, 3, 4, 4))).code == "bad_move"
+    assert refused(state, 0, Recompose((7, 6, 6, 7), (0,), (7, 6, 7, 9))).code == "bad_move"
 
 
 def test_seven_dice_laid_over_several_words_gain_20() -> None:

@@ -4,10 +4,10 @@ import json
 
 import pytest
 
-from ludomots.core.errors import RuleError
 from ludomots.games.volapuk.dice import COLOURS, GREEN_DICE, colour_of
 from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukState
 from ludomots.games.volapuk.scoring import Tile
+from tests.games.refusals import refused
 
 from .helpers import board_with, make_state, place
 
@@ -16,15 +16,6 @@ def new(players: int = 3, seed: int = 1, **options: object) -> VolapukState:
     state = GAME.new(options, players, seed)
     assert isinstance(state, VolapukState)
     return state
-
-
-def refused(state: VolapukState, seat: int, action: object) -> RuleError:
-    """The action is refused with a RuleError and leaves the state exactly as it was."""
-    before = json.dumps(state.to_json(), sort_keys=True)
-    with pytest.raises(RuleError) as error:
-        state.apply(seat, action)  # type: ignore[arg-type]
-    assert json.dumps(state.to_json(), sort_keys=True) == before
-    return error.value
 
 
 # -- setting up -------------------------------------------------------------------------------

@@ -1,0 +1,181 @@
+"""What every browser test does on the pages the same way: create a table from the home page,
+follow the moves of a game page, take screenshots, close the end modal, open the replay.
+
+Each helper asserts what the page must show on the way, exactly as the tests did inline."""
+
+from __future__ import annotations
+
+import re
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.e2e.conftest import LiveServer
+
+expect = pytest.importorskip("playwright.sync_api").expect
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+# ---- creating a table ----------------------------------------------------------------------------
+
+
+def game_card(page: Any, server: LiveServer, game: str) -> Any:
+    """The home page opened on ``game`` (``?jeu=``), and that game's card."""
+    page.goto(f"{server.base_url}/?jeu={game}")
+    return page.locator(f'.game-card[data-game="{game}"]')
+
+
+def open_form(page: Any, card: Any, title: str) -> None:
+    """The card's "Créer une table" opens the form for its game."""
+    expect(card.get_by_role("button", name="Créer une table")).to_be_visible()
+    card.get_by_role("button", name="Créer une table").click()
+    expect(page.locator(".form-game strong")).to_have_text(title)
+
+
+def fill_seats(page: Any, name: str, seats: tuple[str, ...]) -> None:
+    """The creator's name (seat 1), then one row per other seat: "human" or "bot:<level>"."""
+    page.fill("#create-name", name)
+    for _ in range(len(seats) - 1):
+        page.get_by_role("button", name="Ajouter un joueur").click()
+    rows = page.locator(".seat-row")
+    expect(rows).to_have_count(len(seats) + 1)
+    for i, seat in enumerate(seats, start=1):
+        row = rows.nth(i)
+        if seat == "human":
+            row.locator("input[value=human]").check()
+        else:
+            row.locator("input[value=bot]").check()
+            row.locator(".level-select").select_option(seat.split(":", 1)[1])
+
+
+def submit_table(page: Any) -> str:
+    """"Créer la table": the new table's id once its page is shown."""
+    page.get_by_role("button", name="Créer la table").click()
+    page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
+    page.wait_for_selector(".tw-banner .banner-text")
+    return str(page.url.rsplit("/", 1)[1])
+
+
+def create_table(page: Any, server: LiveServer, game: str, title: str,
+                 seats: tuple[str, ...], name: str = "Alice") -> str:
+    """A table of ``game`` made from its card on the home page with the default options."""
+    open_form(page, game_card(page, server, game), title)
+    fill_seats(page, name, seats)
+    return submit_table(page)
+
+
+def seat_token(page: Any, table_id: str) -> str:
+    """The seat's token, as the page keeps it for the table."""
+    token: str = page.evaluate(
+        f"JSON.parse(localStorage.getItem('ludomots.tokens'))['{table_id}'].token")
+    return token
+
+
+# ---- following a game ---------------------------------------------------------------------------
+
+
+def next_step(page: Any, ready: str, deadline: float, server: LiveServer,
+              timeout: float = 60000) -> Any:
+    """What the page waits on from the human (``ready``'s answer), before the deadline."""
+    assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
+    page.wait_for_function(ready, timeout=timeout)
+    return page.evaluate(ready)
+
+
+def reload_seat(page: Any, name: str = "Alice") -> None:
+    """A reload gives the seat back."""
+    page.reload()
+    expect(page.locator(".role-chip")).to_contain_text(f"Vous : {name}")
+
+
+def assert_bots_and_human_wrote(page: Any, authors: str, name: str = "Alice") -> None:
+    """The log names both the bots and the human among the authors of its words."""
+    who = page.locator(authors).all_inner_texts()
+    assert any("Robot" in a for a in who) and any(name in a for a in who)
+
+
+# ---- a game's page -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class GameScreen:
+    """A game's table page: its root element, whose ``data-actions`` counts the actions it
+    shows, how long a move may take to show (None: the page's default timeout), and how its
+    screenshots are named (``prefix`` + name) and taken."""
+
+    root: str
+    prefix: str
+    settle_ms: int = 300
+    move_timeout: float | None = 30000
+
+    def actions(self, page: Any) -> int:
+        return int(page.locator(self.root).get_attribute("data-actions") or 0)
+
+    def wait_moved(self, page: Any, before: int) -> None:
+        """Until the page shows more than ``before`` actions."""
+        page.wait_for_function(
+            f"n => Number(document.querySelector('{self.root}').dataset.actions) > n",
+            arg=before, timeout=self.move_timeout)
+
+    def shot(self, page: Any, folder: Path, name: str, **kwargs: Any) -> None:
+        """A screenshot once the short animations have settled; a full page from its top."""
+        if kwargs.get("full_page"):
+            page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(self.settle_ms)
+        page.screenshot(path=str(folder / f"{self.prefix}{name}.png"), **kwargs)
+
+    def phone_shots(self, page: Any, folder: Path) -> None:
+        """The page on a phone-sized screen (whole, then its top), back to the desktop size."""
+        page.set_viewport_size(PHONE)
+        self.shot(page, folder, "phone", full_page=True)
+        self.shot(page, folder, "phone-top")
+        page.set_viewport_size(DESKTOP)
+
+
+# ---- the end and the replay ----------------------------------------------------------------------
+
+
+def end_modal(page: Any, rows: int, result: str = ".result-table tbody tr") -> Any:
+    """The modal shown at the end of the game, with one result row per player."""
+    dialog = page.locator("dialog.end-modal")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator(result)).to_have_count(rows)
+    return dialog
+
+
+def check_word_popup(link: Any, page: Any, game: str) -> None:
+    """A word of the log opens its dictionary popup, which says it is valid in ``game``."""
+    link.click()
+    popup = page.locator("dialog.word-modal")
+    expect(popup).to_be_visible()
+    expect(popup.locator(".popup-valid")).to_contain_text(game)
+    popup.get_by_role("button", name="Fermer").click()
+
+
+def open_replay(page: Any, end: Any) -> None:
+    """The end card's "Revoir la partie" opens the replay."""
+    end.get_by_role("link", name="Revoir la partie").click()
+    page.wait_for_url(re.compile(r"/revoir$"))
+
+
+def replay_start(page: Any) -> None:
+    """Home goes to the start of the game."""
+    page.keyboard.press("Home")
+    expect(page.locator(".replay-counter")).to_contain_text("Début")
+
+
+def replay_step(page: Any, text: str) -> None:
+    """The first step of the list showing ``text`` is shown when clicked."""
+    page.locator(".replay-list .step-link", has_text=text).first.click()
+    expect(page.locator(".replay-move")).to_contain_text(text)
+
+
+def replay_end(page: Any, text: str = "Scores finaux") -> None:
+    """End goes to the end of the game."""
+    page.keyboard.press("End")
+    expect(page.locator(".replay-scores")).to_contain_text(text)
