@@ -1,14 +1,13 @@
 // Replay of an Awalettres game: every hand, sack and debt at each step, the word of each turn
 // with the seeds it moved, and the spells as they were revealed (from the step's events).
 
-import { el, icon, replace, setTitle, errorBlock, plural, signed, num, de } from "./ui.js";
-import { recordUrl } from "./api.js";
+import { el, replace, plural, signed, num } from "./ui.js";
 import { wordPopup } from "./lexicon.js";
-import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
+import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
 import {
   WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText,
 } from "./awacards.js";
-import { markCurrentStep, scrollToCurrentStep, bindReplayKeys } from "./replaykit.js";
+import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
 
 // Events told under the step's own sentence (the action itself is told by `describe`).
 const HISTORY = new Set(["first_player", "wayampou_result", "draw", "spell", "confusion_returned", "generosity",
@@ -16,60 +15,15 @@ const HISTORY = new Set(["first_player", "wayampou_result", "draw", "spell", "co
 const ACTION_EVENT = { give: "spell", exchange: "exchange", marabout: "marabout", return: "returned" };
 
 export function renderAwalettres(main, id, data, info) {
-  const steps = Array.isArray(data.steps) ? data.steps : [];
-  if (!steps.length) {
-    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
-    return () => {};
-  }
-  const seats = data.seats || (info && info.seats) || [];
-  const title = data.title || (info && info.title) || "Awalettres";
-  setTitle(`Revoir · ${title}`);
-  const seatName = (i) => seatLabel(seats, i);
-  const gameOf = (step) => {
-    const view = (step && step.view) || {};
-    return view.game && typeof view.game === "object" ? view.game : view;
-  };
-  const last = steps.length - 1;
-  let index = last;
-
-  const felt = el("section", { class: "aw-felt", "aria-label": "La table à cette étape" });
-  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
-  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(index), class: "replay-slider", "aria-label": "Position dans la partie" });
-  const navButton = (name, label, title, kind = "") => el("button", { type: "button", class: ["btn icon-only", kind], "aria-label": label, title }, icon(name));
-  const btnFirst = navButton("first", "Début de la partie", "Début (Origine)");
-  const btnPrev = navButton("prev", "Action précédente", "Action précédente (←)");
-  const btnNext = navButton("next", "Action suivante", "Action suivante (→)", "primary");
-  const btnLast = navButton("last", "Fin de la partie", "Fin (Fin)");
-  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
-  const scoresCard = el("section", { class: "card replay-scores" });
-  const moveList = el("ol", { class: "log-list" });
-  const listCard = el("section", { class: "card replay-list" },
-    el("h2", { class: "card-title" }, icon("book"), el("span", { text: "Toute la partie" })),
-    el("div", { class: "log-scroll" }, moveList));
-  btnFirst.addEventListener("click", () => go(0));
-  btnPrev.addEventListener("click", () => go(index - 1));
-  btnNext.addEventListener("click", () => go(index + 1));
-  btnLast.addEventListener("click", () => go(last));
-  slider.addEventListener("input", () => go(Number(slider.value)));
-
-  const winners = data.winners || [];
+  const record = openRecord(main, data, info, "Awalettres");
+  if (!record) return () => {};
+  const { steps, seats, winners, seatName } = record;
   const finalScores = data.scores || [];
-  replace(main, el("div", { class: "page replay-page aw-page aw-replay" },
-    el("header", { class: "page-head replay-head" },
-      el("div", {},
-        el("p", { class: "eyebrow", text: "Revoir la partie" }),
-        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(", ")}` }),
-        el("p", { class: "muted", text: winners.length
-          ? `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))} · ${finalScores.map(num).join(" / ")} graines`
-          : "" })),
-      el("div", { class: "row-actions" },
-        el("a", { class: "btn", href: recordUrl(id), download: `awalettres-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
-        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
-    el("div", { class: "replay-layout" },
-      el("div", { class: "replay-main" }, felt,
-        el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" },
-          btnFirst, btnPrev, slider, btnNext, btnLast, counter)),
-      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
+  const felt = el("section", { class: "aw-felt", "aria-label": "La table à cette étape" });
+  const replay = replayPage(main, record, {
+    id, game: "awalettres", pageClass: "aw-page aw-replay", stage: felt, listTitle: "Toute la partie", draw,
+    subtitle: winners.length ? `${victoryText(winners, seatName)} · ${finalScores.map(num).join(" / ")} graines` : "",
+  });
 
   /** What step k did: a short line for the list, a sentence, the word played (if any). */
   function describe(k) {
@@ -123,23 +77,17 @@ export function renderAwalettres(main, id, data, info) {
     return out;
   }
 
-  moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
   steps.forEach((step, k) => {
     if (k === 0) return;
     const d = describe(k);
-    moveList.append(el("li", { class: ["log-entry", d.word ? "" : "note"] },
-      el("span", { class: "log-num", text: String(k) }),
-      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
-        whoNode(step.seat, seatName(step.seat)), el("span", { class: d.word ? "log-notation" : "muted small", text: d.short })),
-      d.points !== null ? el("span", { class: ["log-score", d.points < 0 ? "neg" : d.points === 0 ? "zero" : ""], text: signed(d.points) }) : null));
+    replay.addStep(k, step.seat, d.short, {
+      notation: !!d.word, note: !d.word,
+      score: d.points !== null ? el("span", { class: ["log-score", d.points < 0 ? "neg" : d.points === 0 ? "zero" : ""], text: signed(d.points) }) : null,
+    });
   });
 
-  function go(k) {
-    index = Math.max(0, Math.min(last, k));
-    paint();
-  }
-
-  function paint() {
+  /** The table, the move card and the scores at step `index`. */
+  function draw(index) {
     const step = steps[index];
     const g = gameOf(step);
     const hands = g.hands || [];
@@ -150,20 +98,15 @@ export function renderAwalettres(main, id, data, info) {
         cards: hand.map((c) => cardNode(c, g.values || {})), seatName,
       }))),
       centreNode(g, { seatName }));
-    slider.value = String(index);
-    counter.textContent = index === 0 ? `Début · ${last} actions` : `Action ${index} / ${last}`;
-    btnFirst.disabled = btnPrev.disabled = index === 0;
-    btnNext.disabled = btnLast.disabled = index === last;
 
     if (index === 0) {
-      replace(moveCard,
-        el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" })),
+      replace(replay.moveCard, stepTitle(index, step.seat, seatName),
         el("p", { class: "muted", text: "Chacun tire 7 lettres, face visible." }),
         notes(0).map((t) => el("p", { class: "muted small", text: t })));
     } else {
       const d = describe(index);
       const parts = [
-        el("h2", { class: "card-title" }, whoNode(step.seat, seatName(step.seat)), el("span", { class: "card-title-extra", text: `action ${index}` })),
+        stepTitle(index, step.seat, seatName),
         el("p", { class: "replay-played" }, el("span", { text: d.text }),
           d.points !== null && !d.word ? el("span", { class: "log-score neg", text: `${signed(d.points)} graines` }) : null),
       ];
@@ -176,21 +119,20 @@ export function renderAwalettres(main, id, data, info) {
         el("p", { class: "aw-outcome" }, outcomeChips(w, seatName)));
       }
       for (const t of notes(index)) parts.push(el("p", { class: "muted small", text: t }));
-      replace(moveCard, parts);
+      replace(replay.moveCard, parts);
     }
 
     const scores = g.scores || [];
     const detail = g.score_detail || [];
     const over = g.over;
-    replace(scoresCard,
-      el("h2", { class: "card-title" }, icon("user"), el("span", { text: over ? "Scores finaux" : "Scores" }), el("span", { class: "card-title-extra", text: "en graines" })),
+    replace(replay.scoresCard, scoresTitle(over, el("span", { class: "card-title-extra", text: "en graines" })),
       el("ul", { class: "player-list compact aw-players" }, seats.map((s, i) => {
         const dd = detail[i] || { sack: 0, debts: 0, hand: 0 };
         return el("li", { class: ["player", `seat-${i % SEAT_COLOURS}`, active === i ? "active" : "", over && winners.includes(i) ? "winner" : ""] },
           avatarNode(s, seatName(i)),
           el("span", { class: "player-main" },
             el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
-              over && winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+              over && winners.includes(i) ? winTag() : null),
             el("span", { class: "player-sub aw-breakdown" },
               el("span", { text: `sac ${dd.sack}` }),
               dd.debts ? el("span", { class: "aw-b-debt", text: `dettes −${dd.debts}` }) : null,
@@ -198,12 +140,7 @@ export function renderAwalettres(main, id, data, info) {
           el("span", { class: "score-wrap" }, el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], text: num(scores[i] ?? 0) })));
       })),
       over && g.end_reason ? el("p", { class: "muted small", text: `${endReason(g, seatName)} (${plural(g.turn || 0, "tour")})` }) : null);
-
-    markCurrentStep(moveList, index);
-    scrollToCurrentStep(moveList);
   }
 
-  const unbindKeys = bindReplayKeys(go, () => index, () => last);
-  paint();
-  return unbindKeys;
+  return replay.start();
 }

@@ -3,7 +3,7 @@
 // Typo's rows are drawn here too; Awalettres' table is in awareplay.js, Vocabulon's board in
 // vocareplay.js, Volapük's in volapukreplay.js.
 
-import { el, icon, button, replace, setTitle, loading, errorBlock, levelLabel, plural, signed, num, de } from "./ui.js";
+import { el, icon, button, replace, setTitle, loading, errorBlock, plural, signed, num } from "./ui.js";
 import { getReplay, getTable, recordUrl } from "./api.js";
 import { createBoard, tileLabel } from "./board.js";
 import { wordPopup } from "./lexicon.js";
@@ -11,9 +11,9 @@ import { rowNode, partLabel } from "./typo.js";
 import { renderAwalettres } from "./awareplay.js";
 import { renderVolapuk } from "./volapukreplay.js";
 import { renderVocabulon } from "./vocareplay.js";
-import { markCurrentStep, scrollToCurrentStep, bindReplayKeys } from "./replaykit.js";
+import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
+import { MOVES, openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
 
-const SEAT_COLOURS = 4;
 const END_REASONS = {
   out_of_tiles: "Un joueur a posé toutes ses lettres.",
   all_passed: "Tous les joueurs ont passé leur tour, le sac étant vide.",
@@ -42,82 +42,29 @@ export async function render(main, { id }) {
       [el("a", { class: "btn primary", href: recordUrl(id), download: `partie-${id}.json`, text: "Télécharger la partie (JSON)" })]));
     return () => {};
   }
-  const steps = Array.isArray(data.steps) ? data.steps : [];
+  return renderTopword(main, id, data, info);
+}
+
+// ---- Topword: the board, the move with the expert's best one, the scores ----------------------
+
+function renderTopword(main, id, data, info) {
+  const record = openRecord(main, data, info, "Topword");
+  if (!record) return () => {};
+  const { steps, seats, winners, seatName } = record;
   const analysis = Array.isArray(data.analysis) ? data.analysis : [];
-  if (!steps.length) {
-    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
-    return () => {};
-  }
-  const seats = data.seats || (info && info.seats) || [];
-  const title = data.title || (info && info.title) || "Topword";
-  setTitle(`Revoir · ${title}`);
-  const seatName = (i) => {
-    const s = seats[i];
-    if (!s) return `Joueur ${Number(i) + 1}`;
-    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${Number(i) + 1}`);
-  };
-  // A step's view is the game's spectator view (or {table, game} if the server wraps it).
-  const gameOf = (step) => {
-    const view = step.view || {};
-    return view.game && typeof view.game === "object" ? view.game : view;
-  };
-  const last = steps.length - 1;
-  let index = last;
+  const finalScores = data.scores || [];
   let showBest = false;
 
   const board = createBoard({ label: "Plateau de la partie rejouée" });
-  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
-  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(index), class: "replay-slider", "aria-label": "Position dans la partie" });
-  const btnFirst = el("button", { type: "button", class: "btn icon-only", "aria-label": "Début de la partie", title: "Début (Origine)" }, icon("first"));
-  const btnPrev = el("button", { type: "button", class: "btn icon-only", "aria-label": "Coup précédent", title: "Coup précédent (←)" }, icon("prev"));
-  const btnNext = el("button", { type: "button", class: "btn icon-only primary", "aria-label": "Coup suivant", title: "Coup suivant (→)" }, icon("next"));
-  const btnLast = el("button", { type: "button", class: "btn icon-only", "aria-label": "Fin de la partie", title: "Fin (Fin)" }, icon("last"));
-  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
-  const scoresCard = el("section", { class: "card replay-scores" });
-  const listCard = el("section", { class: "card replay-list" });
-  const moveList = el("ol", { class: "log-list" });
-
-  btnFirst.addEventListener("click", () => go(0));
-  btnPrev.addEventListener("click", () => go(index - 1));
-  btnNext.addEventListener("click", () => go(index + 1));
-  btnLast.addEventListener("click", () => go(last));
-  slider.addEventListener("input", () => go(Number(slider.value)));
-
-  const winners = data.winners || [];
-  const finalScores = data.scores || [];
-  replace(main, el("div", { class: "page replay-page" },
-    el("header", { class: "page-head replay-head" },
-      el("div", {},
-        el("p", { class: "eyebrow", text: "Revoir la partie" }),
-        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(" contre ")}` }),
-        el("p", { class: "muted", text: winners.length
-          ? `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))} · ${finalScores.map(num).join(" – ")}`
-          : "" })),
-      el("div", { class: "row-actions" },
-        el("a", { class: "btn", href: recordUrl(id), download: `topword-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
-        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
-    el("div", { class: "replay-layout" },
-      el("div", { class: "replay-main" },
-        el("div", { class: "tw-boardzone" }, board.root),
-        el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" },
-          btnFirst, btnPrev, slider, btnNext, btnLast, counter)),
-      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
-
-  // The move list, built once.
-  replace(listCard, el("h2", { class: "card-title" }, icon("book"), el("span", { text: "Tous les coups" })),
-    el("div", { class: "log-scroll" }, moveList));
+  const replay = replayPage(main, record, {
+    id, game: "topword", stage: el("div", { class: "tw-boardzone" }, board.root), listTitle: "Tous les coups",
+    draw, words: MOVES, versus: " contre ", onGo: () => { showBest = false; },
+    subtitle: winners.length ? `${victoryText(winners, seatName)} · ${finalScores.map(num).join(" – ")}` : "",
+  });
   steps.forEach((step, k) => {
-    if (k === 0) {
-      moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
-      return;
-    }
+    if (k === 0) return;
     const d = describe(k);
-    moveList.append(el("li", { class: "log-entry" },
-      el("span", { class: "log-num", text: String(k) }),
-      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
-        el("span", { class: `log-who seat-${step.seat % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(step.seat) })),
-        el("span", { class: "log-notation", text: d.short })),
-      el("span", { class: "log-score", text: d.score !== null ? signed(d.score) : "" })));
+    replay.addStep(k, step.seat, d.short, { score: el("span", { class: "log-score", text: d.score !== null ? signed(d.score) : "" }) });
   });
 
   function describe(k) {
@@ -146,13 +93,8 @@ export async function render(main, { id }) {
     return { kind: "other", short: action.type || "", score: null, words: [], text: action.type || "" };
   }
 
-  function go(k) {
-    index = Math.max(0, Math.min(last, k));
-    showBest = false;
-    paint();
-  }
-
-  function paint() {
+  /** The board (or the expert's move on the previous one), the move card and the scores at step `index`. */
+  function draw(index) {
     const step = steps[index];
     const g = gameOf(step);
     const a = analysis[index];
@@ -166,22 +108,15 @@ export async function render(main, { id }) {
     }
     board.update({ board: boardState, last: lastCells, placed });
     board.root.classList.toggle("showing-best", showBest);
-    slider.value = String(index);
-    counter.textContent = index === 0 ? `Début · ${last} coups` : `Coup ${index} / ${last}`;
-    btnFirst.disabled = btnPrev.disabled = index === 0;
-    btnNext.disabled = btnLast.disabled = index === last;
 
     // The move and its analysis.
     if (index === 0) {
-      replace(moveCard,
-        el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" })),
+      replace(replay.moveCard, stepTitle(index, step.seat, seatName, MOVES),
         el("p", { class: "muted", text: `Chaque joueur tire 7 lettres. ${seatName(firstToPlay())} commence.` }));
     } else {
       const d = describe(index);
       const parts = [
-        el("h2", { class: "card-title" },
-          el("span", { class: `log-who seat-${step.seat % SEAT_COLOURS}` }, el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(step.seat) })),
-          el("span", { class: "card-title-extra", text: `coup ${index}` })),
+        stepTitle(index, step.seat, seatName, MOVES),
         el("p", { class: "replay-played" },
           el("span", { class: "replay-notation", text: d.kind === "play" ? d.short : d.text }),
           d.score !== null && d.kind === "play" ? el("span", { class: "replay-score", text: plural(d.score, "point") }) : null),
@@ -205,33 +140,29 @@ export async function render(main, { id }) {
             el("span", { class: "replay-score", text: plural(a.score, "point") })),
           perfect ? null : el("p", { class: "muted small", text: `${plural(a.missed, "point")} de plus que le coup joué · ${a.words && a.words.length ? `mots : ${a.words.join(", ")}` : ""}` }),
           perfect ? null : button(showBest ? "Revenir au coup joué" : "Voir sur le plateau", {
-            kind: "small", iconName: "eye", onClick: () => { showBest = !showBest; paint(); },
+            kind: "small", iconName: "eye", onClick: () => { showBest = !showBest; replay.redraw(); },
             "aria-pressed": showBest ? "true" : "false",
           })));
       } else if (a && a.move === null) {
         parts.push(el("p", { class: "muted small", text: "Aucun mot n’était possible avec ce chevalet." }));
       }
-      replace(moveCard, parts);
+      replace(replay.moveCard, parts);
     }
 
     // Scores at this step.
     const scores = g.scores || [];
     const over = g.over;
-    replace(scoresCard,
-      el("h2", { class: "card-title" }, icon("user"), el("span", { text: over ? "Scores finaux" : "Scores" }),
-        el("span", { class: "card-title-extra" }, icon("bag"), el("span", { text: `${g.bag ?? 0} dans le sac` }))),
+    replace(replay.scoresCard,
+      scoresTitle(over, el("span", { class: "card-title-extra" }, icon("bag"), el("span", { text: `${g.bag ?? 0} dans le sac` }))),
       el("ul", { class: "player-list compact" }, seats.map((s, i) => el("li", {
         class: ["player", `seat-${i % SEAT_COLOURS}`, step.seat === i && index > 0 ? "active" : "", over && winners.includes(i) ? "winner" : ""],
       },
-      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      avatarNode(s, seatName(i)),
       el("span", { class: "player-main" }, el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
-        over && winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+        over && winners.includes(i) ? winTag() : null),
       over && g.penalties && g.penalties[i] ? el("span", { class: "player-sub muted small", text: `pénalité ${signed(-g.penalties[i])}` }) : null),
       el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: num(scores[i] ?? 0) }))))),
       over && g.end_reason ? el("p", { class: "muted small", text: END_REASONS[g.end_reason] || "" }) : null);
-
-    markCurrentStep(moveList, index);
-    scrollToCurrentStep(moveList);
   }
 
   function firstToPlay() {
@@ -239,9 +170,7 @@ export async function render(main, { id }) {
     return g.turn ?? 0;
   }
 
-  const unbindKeys = bindReplayKeys(go, () => index, () => last);
-  paint();
-  return unbindKeys;
+  return replay.start();
 }
 
 // ---- Typo: the four rows, the scores and the action of each step -------------------------------
@@ -249,65 +178,16 @@ export async function render(main, { id }) {
 const TYPO_SIDES = { left: "à gauche", right: "à droite" };
 
 function renderTypo(main, id, data, info) {
-  const steps = Array.isArray(data.steps) ? data.steps : [];
-  if (!steps.length) {
-    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
-    return () => {};
-  }
-  const seats = data.seats || (info && info.seats) || [];
-  const title = data.title || (info && info.title) || "Typo";
-  setTitle(`Revoir · ${title}`);
-  const seatName = (i) => {
-    const s = seats[i];
-    if (!s) return `Joueur ${Number(i) + 1}`;
-    return s.name || (s.kind === "bot" ? `Robot ${levelLabel(s.level)}` : `Joueur ${Number(i) + 1}`);
-  };
-  const gameOf = (step) => {
-    const view = (step && step.view) || {};
-    return view.game && typeof view.game === "object" ? view.game : view;
-  };
-  const who = (seat) => el("span", { class: `log-who seat-${seat % SEAT_COLOURS}` },
-    el("span", { class: "dot", "aria-hidden": "true" }), el("span", { text: seatName(seat) }));
-  const last = steps.length - 1;
-  let index = last;
-
+  const record = openRecord(main, data, info, "Typo");
+  if (!record) return () => {};
+  const { steps, seats, winners, seatName } = record;
+  const finalScores = data.scores || [];
   const rowsBox = el("div", { class: "ty-felt", role: "group", "aria-label": "Les quatre rangées" });
   const partBox = el("div", { class: "ty-part" });
-  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
-  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(index), class: "replay-slider", "aria-label": "Position dans la partie" });
-  const btnFirst = el("button", { type: "button", class: "btn icon-only", "aria-label": "Début de la partie", title: "Début (Origine)" }, icon("first"));
-  const btnPrev = el("button", { type: "button", class: "btn icon-only", "aria-label": "Action précédente", title: "Action précédente (←)" }, icon("prev"));
-  const btnNext = el("button", { type: "button", class: "btn icon-only primary", "aria-label": "Action suivante", title: "Action suivante (→)" }, icon("next"));
-  const btnLast = el("button", { type: "button", class: "btn icon-only", "aria-label": "Fin de la partie", title: "Fin (Fin)" }, icon("last"));
-  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
-  const scoresCard = el("section", { class: "card replay-scores" });
-  const listCard = el("section", { class: "card replay-list" });
-  const moveList = el("ol", { class: "log-list" });
-  btnFirst.addEventListener("click", () => go(0));
-  btnPrev.addEventListener("click", () => go(index - 1));
-  btnNext.addEventListener("click", () => go(index + 1));
-  btnLast.addEventListener("click", () => go(last));
-  slider.addEventListener("input", () => go(Number(slider.value)));
-
-  const winners = data.winners || [];
-  const finalScores = data.scores || [];
-  replace(main, el("div", { class: "page replay-page ty-page" },
-    el("header", { class: "page-head replay-head" },
-      el("div", {},
-        el("p", { class: "eyebrow", text: "Revoir la partie" }),
-        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(", ")}` }),
-        el("p", { class: "muted", text: winners.length
-          ? `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))} · ${finalScores.map(num).join(" / ")}`
-          : "" })),
-      el("div", { class: "row-actions" },
-        el("a", { class: "btn", href: recordUrl(id), download: `typo-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
-        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
-    el("div", { class: "replay-layout" },
-      el("div", { class: "replay-main" },
-        partBox, rowsBox,
-        el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" },
-          btnFirst, btnPrev, slider, btnNext, btnLast, counter)),
-      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
+  const replay = replayPage(main, record, {
+    id, game: "typo", pageClass: "ty-page", stage: [partBox, rowsBox], listTitle: "Toute la partie", draw,
+    subtitle: winners.length ? `${victoryText(winners, seatName)} · ${finalScores.map(num).join(" / ")}` : "",
+  });
 
   function describe(k) {
     const step = steps[k];
@@ -335,25 +215,16 @@ function renderTypo(main, id, data, info) {
   }
 
   // The list of actions (the card choices are left out: they say little).
-  replace(listCard, el("h2", { class: "card-title" }, icon("book"), el("span", { text: "Toute la partie" })),
-    el("div", { class: "log-scroll" }, moveList));
-  moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
   steps.forEach((step, k) => {
     if (k === 0 || !step.action || step.action.type === "choose") return;
     const d = describe(k);
-    moveList.append(el("li", { class: "log-entry" },
-      el("span", { class: "log-num", text: String(k) }),
-      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
-        who(step.seat), el("span", { class: d.word ? "log-notation" : "muted small", text: d.short })),
-      d.points !== null ? el("span", { class: "log-score neg", text: signed(d.points) }) : null));
+    replay.addStep(k, step.seat, d.short, {
+      notation: !!d.word, score: d.points !== null ? el("span", { class: "log-score neg", text: signed(d.points) }) : null,
+    });
   });
 
-  function go(k) {
-    index = Math.max(0, Math.min(last, k));
-    paint();
-  }
-
-  function paint() {
+  /** The part, the four rows, the move card and the scores at step `index`. */
+  function draw(index) {
     const step = steps[index];
     const g = gameOf(step);
     const prev = index > 0 ? gameOf(steps[index - 1]) : null;
@@ -373,19 +244,14 @@ function renderTypo(main, id, data, info) {
         el("span", { text: partLabel(g.part) })),
       el("span", { class: "chip", text: `Tour ${g.round ?? 1}` }),
       el("span", { class: "chip ty-holder-chip" }, icon("book"), el("span", { text: `Dictionnaire : ${seatName(g.holder ?? 0)}` })));
-    slider.value = String(index);
-    counter.textContent = index === 0 ? `Début · ${last} actions` : `Action ${index} / ${last}`;
-    btnFirst.disabled = btnPrev.disabled = index === 0;
-    btnNext.disabled = btnLast.disabled = index === last;
 
     if (index === 0) {
-      replace(moveCard,
-        el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" })),
+      replace(replay.moveCard, stepTitle(index, step.seat, seatName),
         el("p", { class: "muted", text: `Quatre cartes commencent les rangées ; ${seatName(g.holder ?? 0)} reçoit le dictionnaire.` }));
     } else {
       const d = describe(index);
       const parts = [
-        el("h2", { class: "card-title" }, who(step.seat), el("span", { class: "card-title-extra", text: `action ${index}` })),
+        stepTitle(index, step.seat, seatName),
         el("p", { class: "replay-played" }, el("span", { text: d.text }),
           d.points !== null ? el("span", { class: "log-score neg", text: `${signed(d.points)} ${Math.abs(d.points) > 1 ? "points" : "point"}` }) : null),
       ];
@@ -397,33 +263,27 @@ function renderTypo(main, id, data, info) {
         parts.push(el("p", { class: "replay-rack" }, el("span", { class: "muted small", text: "Cartes du tour : " }),
           el("span", { class: "mini-rack" }, g.revealed.map((c, s) => el("span", { class: ["mini-tile", `seat-${s % SEAT_COLOURS}`], title: seatName(s), text: c })))));
       }
-      replace(moveCard, parts);
+      replace(replay.moveCard, parts);
     }
 
     const scores = g.scores || [];
     const over = g.over;
-    replace(scoresCard,
-      el("h2", { class: "card-title" }, icon("user"), el("span", { text: over ? "Scores finaux" : "Scores" })),
+    replace(replay.scoresCard, scoresTitle(over),
       el("ul", { class: "player-list compact ty-players" }, seats.map((s, i) => el("li", {
         class: ["player", `seat-${i % SEAT_COLOURS}`, step.seat === i && index > 0 ? "active" : "", over && winners.includes(i) ? "winner" : ""],
       },
-      el("span", { class: "avatar", "aria-hidden": "true" }, s.kind === "bot" ? icon("robot") : el("span", { text: (seatName(i)[0] || "?").toUpperCase() })),
+      avatarNode(s, seatName(i)),
       el("span", { class: "player-main" },
         el("span", { class: "player-name" }, el("span", { class: "name-text", text: seatName(i) }),
           g.holder === i ? el("span", { class: "ty-dict", title: "Détient le dictionnaire" }, icon("book")) : null,
-          over && winners.includes(i) ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+          over && winners.includes(i) ? winTag() : null),
         el("span", { class: "player-sub" },
           el("span", { class: "ty-hand-size", title: "Cartes en main" }, el("span", { class: "ty-mini-back", "aria-hidden": "true" }), el("span", { text: String((g.hand_sizes || [])[i] ?? 0) })),
           el("span", { class: "ty-breakdown" },
             g.lost && g.lost[i] ? el("span", { class: "lost", text: signed(-g.lost[i]) }) : null,
             g.bonus && g.bonus[i] ? el("span", { class: "bonus", text: `bonus ${signed(g.bonus[i])}` }) : null))),
       el("span", { class: "score-wrap" }, el("span", { class: ["player-score", (scores[i] || 0) < 0 ? "neg" : ""], text: num(scores[i] ?? 0) }))))));
-
-    markCurrentStep(moveList, index);
-    scrollToCurrentStep(moveList);
   }
 
-  const unbindKeys = bindReplayKeys(go, () => index, () => last);
-  paint();
-  return unbindKeys;
+  return replay.start();
 }

@@ -1,7 +1,156 @@
-// What every game's replay shares: the move list's current step and the keyboard.
+// What every game's replay shares: reading the record, the page around the game's own drawing
+// (header, stage, navigation, move card, scores card, move list), stepping through it (buttons,
+// slider, list, keyboard) and the pieces of a step's card that read alike in every game. Each
+// game's replay draws a step; the rest is here.
+
+import { el, icon, replace, setTitle, errorBlock, de } from "./ui.js";
+import { recordUrl } from "./api.js";
+import { seatLabel, whoNode } from "./tablekit.js";
+
+/** How the navigation names a step: most games step through actions, Topword through moves. */
+export const ACTIONS = {
+  noun: "action", prev: "Action précédente", next: "Action suivante",
+  start: (last) => `Début · ${last} actions`, at: (k, last) => `Action ${k} / ${last}`,
+};
+export const MOVES = {
+  noun: "coup", prev: "Coup précédent", next: "Coup suivant",
+  start: (last) => `Début · ${last} coups`, at: (k, last) => `Coup ${k} / ${last}`,
+};
+
+/** A step's game view: the spectator view, or its `game` part if the server wraps it. */
+export function gameOf(step) {
+  const view = (step && step.view) || {};
+  return view.game && typeof view.game === "object" ? view.game : view;
+}
+
+/** The record's steps, seats and title (the page title set); null, with the error shown in
+ *  `main`, when the record has no step. `info` is the table (or null) for a missing field. */
+export function openRecord(main, data, info, defaultTitle) {
+  const steps = Array.isArray(data.steps) ? data.steps : [];
+  if (!steps.length) {
+    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
+    return null;
+  }
+  const seats = data.seats || (info && info.seats) || [];
+  const title = data.title || (info && info.title) || defaultTitle;
+  setTitle(`Revoir · ${title}`);
+  return { steps, seats, title, last: steps.length - 1, winners: data.winners || [], seatName: (i) => seatLabel(seats, i) };
+}
+
+/** "Victoire d’Alice", "Victoire partagée de Bruno et Alice": the head of the result line. */
+export function victoryText(winners, seatName) {
+  return `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))}`;
+}
+
+/** The page of a replay of `record` (from `openRecord`) around the game's `stage` (its board,
+ *  rows or table), drawn by `draw(index)` at each step; the heading names the players, joined
+ *  by `versus`. Returns the side cards to fill (`moveCard`, `scoresCard`), `addStep` for the
+ *  move list, `go(k)`, `redraw()` and `start()`, which draws the last step, binds the keyboard
+ *  and returns what unbinds it (the screen's cleanup). `onGo` runs at every `go` (a click, a
+ *  key, the slider); `scroll: false` leaves the list where the reader put it. */
+export function replayPage(main, { title, seats, last, seatName }, {
+  id, game, pageClass = "", versus = ", ", subtitle, stage, listTitle, draw,
+  words = ACTIONS, scroll = true, onGo = null,
+}) {
+  let index = last;
+  const controls = replayControls(last, words, go, () => index);
+  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
+  const scoresCard = el("section", { class: "card replay-scores" });
+  const moveList = el("ol", { class: "log-list" });
+  const listCard = el("section", { class: "card replay-list" },
+    el("h2", { class: "card-title" }, icon("book"), el("span", { text: listTitle })),
+    el("div", { class: "log-scroll" }, moveList));
+
+  replace(main, el("div", { class: ["page replay-page", pageClass] },
+    el("header", { class: "page-head replay-head" },
+      el("div", {},
+        el("p", { class: "eyebrow", text: "Revoir la partie" }),
+        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(versus)}` }),
+        el("p", { class: "muted", text: subtitle })),
+      el("div", { class: "row-actions" },
+        el("a", { class: "btn", href: recordUrl(id), download: `${game}-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
+        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
+    el("div", { class: "replay-layout" },
+      el("div", { class: "replay-main" }, stage, controls.root),
+      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
+  moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
+
+  /** List step k: who played it, what it did (`short`, a notation or a muted note) and, if any,
+   *  its score; a `note` entry is dimmed like the start's. */
+  function addStep(k, seat, short, { notation = true, note = false, score = null } = {}) {
+    moveList.append(el("li", { class: ["log-entry", note ? "note" : ""] },
+      el("span", { class: "log-num", text: String(k) }),
+      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
+        whoNode(seat, seatName(seat)), el("span", { class: notation ? "log-notation" : "muted small", text: short })),
+      score));
+  }
+
+  function go(k) {
+    index = Math.max(0, Math.min(last, k));
+    if (onGo) onGo();
+    redraw();
+  }
+
+  function redraw() {
+    draw(index);
+    controls.show(index);
+    markCurrentStep(moveList, index);
+    if (scroll) scrollToCurrentStep(moveList);
+  }
+
+  function start() {
+    const unbindKeys = bindReplayKeys(go, () => index, () => last);
+    redraw();
+    return unbindKeys;
+  }
+
+  return { moveCard, scoresCard, addStep, go, redraw, start };
+}
+
+/** First/previous/next/last, the slider and the counter; `show(index)` sets them at a step. */
+function replayControls(last, words, go, current) {
+  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
+  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(last), class: "replay-slider", "aria-label": "Position dans la partie" });
+  const navButton = (name, label, tip, kind = "") => el("button", { type: "button", class: ["btn icon-only", kind], "aria-label": label, title: tip }, icon(name));
+  const btnFirst = navButton("first", "Début de la partie", "Début (Origine)");
+  const btnPrev = navButton("prev", words.prev, `${words.prev} (←)`);
+  const btnNext = navButton("next", words.next, `${words.next} (→)`, "primary");
+  const btnLast = navButton("last", "Fin de la partie", "Fin (Fin)");
+  btnFirst.addEventListener("click", () => go(0));
+  btnPrev.addEventListener("click", () => go(current() - 1));
+  btnNext.addEventListener("click", () => go(current() + 1));
+  btnLast.addEventListener("click", () => go(last));
+  slider.addEventListener("input", () => go(Number(slider.value)));
+  const root = el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" },
+    btnFirst, btnPrev, slider, btnNext, btnLast, counter);
+  function show(k) {
+    slider.value = String(k);
+    counter.textContent = k === 0 ? words.start(last) : words.at(k, last);
+    btnFirst.disabled = btnPrev.disabled = k === 0;
+    btnNext.disabled = btnLast.disabled = k === last;
+  }
+  return { root, show };
+}
+
+/** The move card's title: the start of the game, or who played step `index` and its number. */
+export function stepTitle(index, seat, seatName, words = ACTIONS) {
+  return index === 0
+    ? el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" }))
+    : el("h2", { class: "card-title" }, whoNode(seat, seatName(seat)), el("span", { class: "card-title-extra", text: `${words.noun} ${index}` }));
+}
+
+/** The scores card's title ("Scores", "Scores finaux" once over), with a game's extra. */
+export function scoresTitle(over, extra = null) {
+  return el("h2", { class: "card-title" }, icon("user"), el("span", { text: over ? "Scores finaux" : "Scores" }), extra);
+}
+
+/** The "gagnant" tag after a winner's name. */
+export function winTag() {
+  return el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant");
+}
 
 /** Mark the move list's entry of step `index` as current (for the eye and screen readers). */
-export function markCurrentStep(moveList, index) {
+function markCurrentStep(moveList, index) {
   for (const b of moveList.querySelectorAll(".step-link")) {
     const current = Number(b.dataset.step) === index;
     b.closest("li").classList.toggle("current", current);
@@ -10,7 +159,7 @@ export function markCurrentStep(moveList, index) {
 }
 
 /** Scroll the move list so that its current entry shows. */
-export function scrollToCurrentStep(moveList) {
+function scrollToCurrentStep(moveList) {
   const currentLi = moveList.querySelector("li.current");
   if (!currentLi) return;
   const scroller = moveList.parentElement;
@@ -20,7 +169,7 @@ export function scrollToCurrentStep(moveList) {
 
 /** ←/→, Home and End step through the replay (not while typing or in a dialog); returns the
  *  function that removes the listener. `index` and `last` are read at each key press. */
-export function bindReplayKeys(go, index, last) {
+function bindReplayKeys(go, index, last) {
   function onKey(e) {
     if (e.target instanceof HTMLElement && e.target.closest("input, textarea, select")) return;
     if (document.querySelector("dialog[open]")) return;

@@ -2,11 +2,10 @@
 // step, what the step did (the history entries it added), and, the game being over, each
 // player's secret word of that moment with the letters won so far.
 
-import { el, icon, replace, setTitle, errorBlock, de } from "./ui.js";
-import { recordUrl } from "./api.js";
-import { SEAT_COLOURS, seatLabel, whoNode, avatarNode } from "./tablekit.js";
+import { el, icon, replace } from "./ui.js";
+import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
 import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName } from "./vocaboard.js";
-import { markCurrentStep, scrollToCurrentStep, bindReplayKeys } from "./replaykit.js";
+import { openRecord, gameOf, replayPage, victoryText, stepTitle, winTag } from "./replaykit.js";
 
 const ACTION_SHORT = {
   secret: () => "écrit son mot secret", change_secret: (a) => `change de mot : « ${a.word} »`, throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
@@ -15,22 +14,10 @@ const ACTION_SHORT = {
 };
 
 export function renderVocabulon(main, id, data, info) {
-  const steps = Array.isArray(data.steps) ? data.steps : [];
-  if (!steps.length) {
-    replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
-    return () => {};
-  }
-  const seats = data.seats || (info && info.seats) || [];
-  const title = data.title || "Vocabulon";
-  setTitle(`Revoir · ${title}`);
-  const seatName = (i) => seatLabel(seats, i);
-  const gameOf = (step) => {
-    const view = (step && step.view) || {};
-    return view.game && typeof view.game === "object" ? view.game : view;
-  };
-  const last = steps.length - 1;
+  const record = openRecord(main, data, info, "Vocabulon");
+  if (!record) return () => {};
+  const { steps, seats, last, winners, seatName } = record;
   const final = gameOf(steps[last]);
-  let index = last;
 
   // The secret word each player had at each step: the final one, or the "old" word of a
   // change made later (the game is over: every word is public now).
@@ -42,38 +29,10 @@ export function renderVocabulon(main, id, data, info) {
 
   const boardBox = el("section", { class: "vc-board", "aria-label": "Le plateau à cette étape" });
   const riddleBox = el("section", { class: "card vc-riddle", hidden: true });
-  const counter = el("span", { class: "replay-counter", "aria-live": "polite" });
-  const slider = el("input", { type: "range", min: "0", max: String(last), value: String(index), class: "replay-slider", "aria-label": "Position dans la partie" });
-  const navButton = (name, label, tip, kind = "") => el("button", { type: "button", class: ["btn icon-only", kind], "aria-label": label, title: tip }, icon(name));
-  const btnFirst = navButton("first", "Début de la partie", "Début (Origine)");
-  const btnPrev = navButton("prev", "Action précédente", "Action précédente (←)");
-  const btnNext = navButton("next", "Action suivante", "Action suivante (→)", "primary");
-  const btnLast = navButton("last", "Fin de la partie", "Fin (Fin)");
-  const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
-  const playersCard = el("section", { class: "card replay-scores" });
-  const moveList = el("ol", { class: "log-list" });
-  btnFirst.addEventListener("click", () => go(0));
-  btnPrev.addEventListener("click", () => go(index - 1));
-  btnNext.addEventListener("click", () => go(index + 1));
-  btnLast.addEventListener("click", () => go(last));
-  slider.addEventListener("input", () => go(Number(slider.value)));
-
-  const winners = data.winners || [];
-  replace(main, el("div", { class: "page replay-page vc-page vc-replay" },
-    el("header", { class: "page-head replay-head" },
-      el("div", {},
-        el("p", { class: "eyebrow", text: "Revoir la partie" }),
-        el("h1", { text: `${title} : ${seats.map((_, i) => seatName(i)).join(", ")}` }),
-        el("p", { class: "muted", text: winners.length ? `${winners.length > 1 ? "Victoire partagée" : "Victoire"} ${de(winners.map(seatName).join(" et "))}` : "Pas de vainqueur" })),
-      el("div", { class: "row-actions" },
-        el("a", { class: "btn", href: recordUrl(id), download: `vocabulon-${id}.json` }, icon("download"), el("span", { text: "Télécharger (JSON)" })),
-        el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
-    el("div", { class: "replay-layout" },
-      el("div", { class: "replay-main" }, boardBox, riddleBox,
-        el("div", { class: "replay-controls", role: "group", "aria-label": "Navigation dans la partie" }, btnFirst, btnPrev, slider, btnNext, btnLast, counter)),
-      el("aside", { class: "replay-side" }, moveCard, playersCard,
-        el("section", { class: "card replay-list" }, el("h2", { class: "card-title" }, icon("book"), el("span", { text: "Toute la partie" })),
-          el("div", { class: "log-scroll" }, moveList))))));
+  const replay = replayPage(main, record, {
+    id, game: "vocabulon", pageClass: "vc-page vc-replay", stage: [boardBox, riddleBox], listTitle: "Toute la partie", draw,
+    subtitle: winners.length ? victoryText(winners, seatName) : "Pas de vainqueur",
+  });
 
   /** The history entries step k added (what the action caused). */
   function added(k) {
@@ -82,23 +41,15 @@ export function renderVocabulon(main, id, data, info) {
     return now.slice(before);
   }
 
-  moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
   steps.forEach((step, k) => {
     if (k === 0) return;
     const a = step.action || {};
     const short = (ACTION_SHORT[a.type] || (() => a.type || ""))(a, gameOf(step));
-    moveList.append(el("li", { class: "log-entry note" },
-      el("span", { class: "log-num", text: String(k) }),
-      el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
-        whoNode(step.seat, seatName(step.seat)), el("span", { class: "muted small", text: short }))));
+    replay.addStep(k, step.seat, short, { notation: false, note: true });
   });
 
-  function go(k) {
-    index = Math.max(0, Math.min(last, k));
-    paint();
-  }
-
-  function paint() {
+  /** The board, the riddle, what the step did and every player's cards at step `index`. */
+  function draw(index) {
     const step = steps[index];
     const g = gameOf(step);
     const historyLength = (g.history || []).length;
@@ -112,21 +63,14 @@ export function renderVocabulon(main, id, data, info) {
       el("blockquote", { class: "vc-definition", text: r.question.definition }),
       (r.answers || []).length ? el("ul", { class: "vc-tries" }, r.answers.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null);
     }
-    slider.value = String(index);
-    counter.textContent = index === 0 ? `Début · ${last} actions` : `Action ${index} / ${last}`;
-    btnFirst.disabled = btnPrev.disabled = index === 0;
-    btnNext.disabled = btnLast.disabled = index === last;
 
     const told = added(index);
-    replace(moveCard,
-      index === 0
-        ? el("h2", { class: "card-title" }, icon("play"), el("span", { text: "Début de la partie" }))
-        : el("h2", { class: "card-title" }, whoNode(step.seat, seatName(step.seat)), el("span", { class: "card-title-extra", text: `action ${index}` })),
+    replace(replay.moveCard, stepTitle(index, step.seat, seatName),
       told.length ? told.map((e) => el("p", { class: "replay-played" }, el("span", { text: historyText(e, seatName) })))
         : el("p", { class: "muted", text: index === 0 ? "Chaque joueur écrit son mot secret." : "" }));
 
     const heldAll = g.held || [];
-    replace(playersCard,
+    replace(replay.scoresCard,
       el("h2", { class: "card-title" }, icon("user"), el("span", { text: g.over ? "Fin de la partie" : "Joueurs" }), el("span", { class: "card-title-extra", text: "cartes-lettre" })),
       el("ul", { class: "player-list compact vc-player-list" }, seats.map((s, i) => {
         const word = secretAt(i, historyLength);
@@ -135,17 +79,12 @@ export function renderVocabulon(main, id, data, info) {
           avatarNode(s, seatName(i)),
           el("span", { class: "player-main" },
             el("span", { class: "player-name" }, el("span", { class: "vc-pawn-badge", "aria-label": `pion ${i + 1}`, text: String(i + 1) }),
-              el("span", { class: "name-text", text: seatName(i) }), won ? el("span", { class: "tag win-tag" }, icon("trophy"), "gagnant") : null),
+              el("span", { class: "name-text", text: seatName(i) }), won ? winTag() : null),
             word ? el("span", { class: "vc-secret-line" }, el("span", { class: "muted small", text: "Mot secret :" }), secretTiles(word, heldAll[i] || [])) : null,
             el("span", { class: "vc-held" }, (heldAll[i] || []).map((c) => letterCard(c, { extraClass: "small" })))),
           el("span", { class: "score-wrap" }, el("span", { class: "player-score", text: String((heldAll[i] || []).length) })));
       })));
-
-    markCurrentStep(moveList, index);
-    scrollToCurrentStep(moveList);
   }
 
-  const unbindKeys = bindReplayKeys(go, () => index, () => last);
-  paint();
-  return unbindKeys;
+  return replay.start();
 }
