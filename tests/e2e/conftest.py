@@ -115,9 +115,14 @@ class LiveServer:
             deadline = time.monotonic() + 10
             while time.monotonic() < deadline:
                 message = json.loads(ws.recv(timeout=10))
-                if message.get("type") == "welcome":
+                # A hello that comes late (a loaded machine) is welcomed as a spectator first,
+                # then again with its seat: wait for the seat's welcome.
+                if message.get("type") == "welcome" and (token is None or
+                                                         message.get("seat") is not None):
                     view: dict[str, Any] = message["view"]
                     return view
+                if message.get("type") == "error":
+                    raise AssertionError(f"refused: {message}")
         raise AssertionError("no welcome from the server")
 
 

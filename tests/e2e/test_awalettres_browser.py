@@ -92,7 +92,6 @@ def click_word(page: Any, key: str, sources: tuple[int, ...], wild: tuple[int, .
 
 def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
                                           screenshots: Path) -> None:
-    started = time.monotonic()
     page = new_page()
     table_id = pageflow.create_table(page, server, "awalettres", "Awalettres",
                                      ("bot:debutant", "bot:debutant"))
@@ -239,4 +238,3 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
     pageflow.replay_step(page, played[0])
     AW.shot(page, screenshots, "replay", full_page=True)
     pageflow.replay_end(page)
-    assert time.monotonic() - started < 200, "the Awalettres browser test got too slow"

@@ -69,7 +69,6 @@ def find_word(rows: list[str], card: str) -> tuple[int, str, str] | None:
 
 def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
                                       screenshots: Path) -> None:
-    started = time.monotonic()
     page = new_page()
     table_id = create_typo_table(page, server)
     expect(page.locator(".ty-row")).to_have_count(4)
@@ -172,4 +171,3 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
     pageflow.replay_start(page)
     pageflow.replay_end(page)
     TY.shot(page, screenshots, "replay", full_page=True)
-    assert time.monotonic() - started < 120, "the Typo browser test got too slow"

@@ -91,7 +91,6 @@ def best_cell(game: dict[str, Any], exchange: bool) -> int:
 
 def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                                          screenshots: Path) -> None:
-    started = time.monotonic()
     page = new_page()
     table_id = create_table(page, server)
     token = pageflow.seat_token(page, table_id)
@@ -252,4 +251,3 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     expect(page.locator(".replay-scores .player").first.locator(".vc-secret")).to_have_attribute(
         "aria-label", re.compile(f"^{secret} : "))
     VC.shot(page, screenshots, "replay", full_page=True)
-    assert time.monotonic() - started < 120, "the Vocabulon browser test got too slow"

@@ -99,7 +99,6 @@ def lay(page: Any, cell: tuple[int, int], direction: str, dice: list[int],
 
 def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
                                     screenshots: Path) -> None:
-    started = time.monotonic()
     page = new_page()
     table_id = create_table(page, server)
     expect(page.locator(".vp-disc")).to_be_visible()
@@ -227,4 +226,3 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     page.goto(server.base_url + "/regles/volapuk")
     expect(page.locator("main")).to_contain_text("Le matériel")
     # About 80 s alone on two cores; the bound leaves room for a machine shared with others.
-    assert time.monotonic() - started < 200, "the Volapük browser test got too slow"
