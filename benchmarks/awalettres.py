@@ -14,35 +14,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from botkit import pct, positions  # noqa: E402
+
 from ludomots.core.rng import SeededRandom  # noqa: E402
 from ludomots.core.sim import run_matches  # noqa: E402
 from ludomots.games.awalettres import BOTS, GAME  # noqa: E402
-from ludomots.games.awalettres.rules import AwalettresState  # noqa: E402
 
 GAMES = 4
 
 
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
-
-
-def positions() -> list[tuple[AwalettresState, int]]:
-    kept: list[tuple[AwalettresState, int]] = []
-    for seed in range(GAMES):
-        state = GAME.new(None, 3, seed=seed)
-        assert isinstance(state, AwalettresState)
-        bots = [BOTS["confirme"]() for _ in range(3)]
-        rng = SeededRandom(seed)
-        while not state.is_over():
-            seat = min(state.to_act())
-            kept.append((state.clone(), seat))
-            state.apply(seat, bots[seat].choose(state, seat, rng))
-    return kept
-
-
 def main() -> None:
-    cases = positions()
+    cases = positions(GAME, BOTS, "confirme", 3, GAMES)
     for level in ("debutant", "confirme", "expert"):
         times = []
         for index, (state, seat) in enumerate(cases):

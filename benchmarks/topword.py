@@ -20,6 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from botkit import pct  # noqa: E402
+
 from ludomots.games.topword import movegen  # noqa: E402
 from ludomots.games.topword.board import Board  # noqa: E402
 from ludomots.games.topword.movegen import generate, has_move  # noqa: E402
@@ -76,11 +78,6 @@ def timed(fn: object, *args: object) -> float:
         fn(*args)  # type: ignore[operator]
         times.append(time.perf_counter() - start)
     return statistics.median(times) * 1e3
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
 
 
 def main() -> None:

@@ -18,6 +18,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from botkit import pct, positions  # noqa: E402
+
 from ludomots.core.rng import SeededRandom  # noqa: E402
 from ludomots.core.sim import run_matches  # noqa: E402
 from ludomots.games.typo import BOTS, GAME  # noqa: E402
@@ -27,26 +29,6 @@ from ludomots.games.typo.rules import TypoState  # noqa: E402
 from ludomots.games.typo.vocabulary import has_prefix  # noqa: E402
 
 GAMES = 6
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
-
-
-def positions() -> list[tuple[TypoState, int]]:
-    """(state, seat to act) for every decision of GAMES seeded games of confirmé bots."""
-    kept: list[tuple[TypoState, int]] = []
-    for seed in range(GAMES):
-        state = GAME.new(None, 4, seed=seed)
-        assert isinstance(state, TypoState)
-        bots = [BOTS["confirme"]() for _ in range(4)]
-        rng = SeededRandom(seed)
-        while not state.is_over():
-            seat = min(state.to_act())
-            kept.append((state.clone(), seat))
-            state.apply(seat, bots[seat].choose(state, seat, rng))
-    return kept
 
 
 def decision_times(cases: list[tuple[TypoState, int]]) -> None:
@@ -105,7 +87,7 @@ def main() -> None:
         flexibility()
         return
     start = time.perf_counter()
-    cases = positions()
+    cases = positions(GAME, BOTS, "confirme", 4, GAMES)
     print(f"{len(cases)} decisions from {GAMES} games ({time.perf_counter() - start:.1f} s)")
     decision_times(cases)
     games_per_second()

@@ -18,35 +18,17 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from botkit import pct, positions  # noqa: E402
+
 from ludomots.core.rng import SeededRandom  # noqa: E402
 from ludomots.games.volapuk import BOTS, GAME  # noqa: E402
-from ludomots.games.volapuk.rules import VolapukState  # noqa: E402
-
-
-def pct(values: list[float], p: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, round(p * (len(ordered) - 1)))]
-
-
-def positions(games: int) -> list[tuple[VolapukState, int]]:
-    kept: list[tuple[VolapukState, int]] = []
-    for seed in range(games):
-        state = GAME.new(None, 4, seed=seed)
-        assert isinstance(state, VolapukState)
-        bots = [BOTS["expert"]() for _ in range(4)]
-        rng = SeededRandom(seed)
-        while not state.is_over():
-            seat = min(state.to_act())
-            kept.append((state.clone(), seat))
-            state.apply(seat, bots[seat].choose(state, seat, rng))
-    return kept
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=4)
     args = parser.parse_args()
-    found = positions(args.games)
+    found = positions(GAME, BOTS, "expert", 4, args.games)
     print(f"{len(found)} decisions from {args.games} four-player expert games")
     for level in ("debutant", "confirme", "expert"):
         bot = BOTS[level]()
