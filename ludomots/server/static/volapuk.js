@@ -83,7 +83,10 @@ export function mount(main, { id, info }) {
   const myTurn = () => mustAct() && (st.game.step === "roll" || st.game.step === "place");
   const rack = () => (st.game && seated() ? st.game.racks[st.seat] || [] : []);
   const rolled = () => rack().some((d) => d.face !== null && d.face !== undefined);
-  const canPlace = () => myTurn() && rolled();
+  // Rule 11b: in the last round a player with no die left composes with the board's letters
+  // only (a recomposition without dice).
+  const emptyHanded = () => myTurn() && rack().length === 0 && (st.game.board || []).length > 0;
+  const canPlace = () => myTurn() && (rolled() || emptyHanded());
   const taken = () => new Set((st.game.board || []).map((t) => key(t.cell[0], t.cell[1])));
   const tileAt = (r, c) => (st.game.board || []).find((t) => t.cell[0] === r && t.cell[1] === c);
   /** Rack die i, or the joker taken back from the board (it joins the rack as its last die). */
@@ -249,7 +252,7 @@ export function mount(main, { id, info }) {
     st.word = [];
     st.swap = null;
     st.start = null;
-    if (st.rec) toast("Recomposition : cliquez un dé du plateau puis la case où il va ; ou un dé de votre réglette puis une case.", { kind: "info", duration: 5000 });
+    if (st.rec) toast(`Recomposition : cliquez un dé du plateau puis la case où il va${rack().length ? " ; ou un dé de votre réglette puis une case" : ""}.`, { kind: "info", duration: 5000 });
     changed();
   }
 
@@ -425,6 +428,7 @@ export function mount(main, { id, info }) {
       const bots = toAct().length > 0 && toAct().every(isBot);
       if (mustAct() && g.step === "announce") return { kind: "you", text: `Annonces sur ${g.announce ? g.announce.text : "le mot"}`, sub: "Accents, anagrammes ou définitions : annoncez, puis terminez." };
       if (mustAct()) {
+        if (emptyHanded()) return { kind: "you", text: "À vous : recomposez !", sub: "Plus de dé : « Recomposer » déplace des dés du plateau pour former de nouveaux mots (+10) ; sinon, passez." };
         if (!rolled()) return { kind: "you", text: "À vous : lancez les dés !", sub: "Trois lancers au plus ; entre deux, gardez les dés qui vous plaisent." };
         return { kind: "you", text: "À vous : déposez un mot !", sub: g.rolls_left ? `Ou relancez les dés non gardés (${plural(g.rolls_left, "lancer")} restant${g.rolls_left > 1 ? "s" : ""}).` : "Plus de lancer : déposez un mot ou passez." };
       }
@@ -596,10 +600,10 @@ export function mount(main, { id, info }) {
     const nothingToRoll = my.every((d, i) => d.fetish || (g.rolls && st.keep.has(i)));
     const rollLabel = !g.rolls ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
     const actions = myTurn() ? el("div", { class: "tw-actions vp-actions" },
-      g.rolls_left > 0 ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
-      rolled() ? button(st.rec ? "Valider la recomposition" : "Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !ready(), title: "Entrée" }) : null,
-      rolled() ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: st.rec ? !st.rec.moves.length && !st.rec.laid.length : !st.word.length && !st.start, title: "Échap" }) : null,
-      rolled() && (g.board || []).length ? button(st.rec ? "Écrire un mot" : "Recomposer", { kind: "ghost vp-recompose", iconName: "shuffle", onClick: toggleRecompose, disabled: busy(), title: st.rec ? "Revenir au mot posé d’un coup" : "Déplacer des dés déjà posés pour former de nouveaux mots (+10)" }) : null,
+      g.rolls_left > 0 && my.length ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
+      canPlace() && (st.rec || rolled()) ? button(st.rec ? "Valider la recomposition" : "Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !ready(), title: "Entrée" }) : null,
+      canPlace() && (st.rec || rolled()) ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: st.rec ? !st.rec.moves.length && !st.rec.laid.length : !st.word.length && !st.start, title: "Échap" }) : null,
+      canPlace() && (g.board || []).length && (rolled() || !st.rec) ? button(st.rec ? "Écrire un mot" : "Recomposer", { kind: "ghost vp-recompose", iconName: "shuffle", onClick: toggleRecompose, disabled: busy(), title: st.rec ? "Revenir au mot posé d’un coup" : "Déplacer des dés déjà posés pour former de nouveaux mots (+10)" }) : null,
       button("Passer", { kind: "ghost vp-pass", iconName: "pass", onClick: doPass, disabled: busy() })) : null;
     const dirs = canPlace() && !st.rec ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
       DIRECTIONS.map(([d, , , arrow, label]) => el("button", { type: "button", role: "radio", class: ["vp-dir", d === st.dir ? "on" : ""], "aria-checked": d === st.dir ? "true" : "false", "aria-label": label, title: label, text: arrow, dataset: { dir: d },
