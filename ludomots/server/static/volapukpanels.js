@@ -90,7 +90,8 @@ export function logEntries(g, seatName) {
   return items.length ? items : [el("li", { class: "log-empty muted", text: "Aucun mot pour l’instant." })];
 }
 
-function announcedText(a, seatName) {
+/** The results of the announcements on a word (accents, anagrams, definitions), or null. */
+export function announcedText(a, seatName) {
   if (!a) return null;
   const bits = [
     ...(a.accents || []).map((x) => `${seatName(x.seat)} : accent ${x.accent} en ${x.name} ${signed(x.points)}`),

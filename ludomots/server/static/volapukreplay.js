@@ -1,13 +1,13 @@
 // Replay of a Volapük game: the round board at every step, each player's dice as a spectator
 // saw them (the rolls of the player at turn are public), the word of each turn with its points,
-// the scores. The list keeps the words and passes; the slider and the arrows go through every
-// action, rolls included.
+// the scores. The list keeps the words, the passes and the results of announcements; the
+// slider and the arrows go through every action, rolls included.
 
 import { el, replace, signed, num, plural } from "./ui.js";
 import { wordPopup } from "./lexicon.js";
 import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
 import { boardNode, lastCells, outcomeChips, playedText, END_REASONS, dieNode } from "./volapukdice.js";
-import { othersDice } from "./volapukpanels.js";
+import { othersDice, announcedText } from "./volapukpanels.js";
 import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
 
 export function renderVolapuk(main, id, data, info) {
@@ -40,15 +40,23 @@ export function renderVolapuk(main, id, data, info) {
       case "accent": return { short: "annonce un accent", text: `${name} annonce un accent`, entry: null };
       case "anagram": return { short: "annonce un anagramme", text: `${name} annonce un anagramme`, entry: null };
       case "define": return { short: "donne une définition", text: `${name} donne une définition`, entry: null };
-      case "done": return { short: "termine ses annonces", text: `${name} termine ses annonces`, entry: null };
+      case "done": {
+        // The last player done closes the announcements: their results are then logged.
+        const before = gameOf(steps[k - 1]).played || [];
+        const closed = entry && entry.type === "announced" && played.length > before.length ? entry : null;
+        return closed
+          ? { short: "résultats des annonces", text: `${name} termine ses annonces : résultats sur ${closed.text}`, entry: null, announced: closed }
+          : { short: "termine ses annonces", text: `${name} termine ses annonces`, entry: null };
+      }
       default: return { short: a.type || "", text: a.type || "", entry: null };
     }
   }
 
   steps.forEach((step, k) => {
     const type = step.action && step.action.type;
-    if (k === 0 || !["place", "recompose", "pass"].includes(type)) return;
+    if (k === 0 || !["place", "recompose", "pass", "done"].includes(type)) return;
     const d = describe(k);
+    if (type === "done" && !(d.announced && announcedText(d.announced, seatName))) return;
     replay.addStep(k, step.seat, d.short, {
       notation: !!d.entry, note: !d.entry,
       score: d.entry ? el("span", { class: ["log-score", d.entry.total < 0 ? "neg" : ""], text: signed(d.entry.total) }) : null,
@@ -77,6 +85,7 @@ export function renderVolapuk(main, id, data, info) {
         parts.push(el("p", { class: "replay-words" }, el("button", { type: "button", class: "word-link", text: main.text, "aria-label": `${main.text} : voir la définition`, onclick: () => wordPopup(main.text, "volapuk") })),
           el("p", { class: "preview-words" }, outcomeChips(d.entry)));
       }
+      if (d.announced) parts.push(el("p", { class: "replay-announced" }, announcedText(d.announced, seatName)));
       if (step.action && step.action.type === "roll") parts.push(othersDice(g, step.seat, g.elue));
       replace(replay.moveCard, parts);
     }
