@@ -6,6 +6,11 @@ Positions are spectator views, with the events a spectator received for the acti
 there (an Awalettres spell revealed, the seeds a word moved): what anyone watching saw.
 Finished games never change, so each replay is computed once (off the event loop: the analysis
 runs the move generator at every step), encoded once, and kept in a small LRU cache.
+
+A game's logs that only grow (``Game.view_logs``: Volapük's words, Awalettres' history...) are
+sent as the entries each step adds, as table updates do: ``steps[k].logs`` = {key: index where
+the entries start}; the client rebuilds the whole lists. Sending each list whole at every step
+made a long game's replay megabytes heavy (quadratic in its length).
 """
 
 from __future__ import annotations
@@ -39,11 +44,14 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
     steps: list[dict[str, Any]] = []
     analysis: list[dict[str, Any] | None] = []
     previous = None
+    logs: dict[str, list[Any]] = {}  # each log as a whole, at the step before
     for step, state, events in replay_steps(record, game):
         line = record.actions[step - 1] if step else None
+        view = state.view(None)
         steps.append({"step": step, "seat": line.seat if line else None,
                       "action": line.action if line else None, "ms": line.ms if line else None,
-                      "view": state.view(None), "events": events_for_seat(events, None)})
+                      "view": view, "logs": _log_increments(view, logs, game.view_logs),
+                      "events": events_for_seat(events, None)})
         entry = None
         if line is not None and previous is not None:
             entry = game.analyse(previous, line.seat, codec.decode(line.action))
@@ -56,9 +64,27 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
         "seats": [s.to_json() for s in record.seats],
         "scores": record.scores,
         "winners": record.winners,
+        "log_keys": list(game.view_logs),
         "steps": steps,
         "analysis": analysis,
     }
+
+
+def _log_increments(view: dict[str, Any], logs: dict[str, list[Any]],
+                    keys: tuple[str, ...]) -> dict[str, int]:
+    """Cut each log of ``view`` to the entries added since ``logs`` (updated to the whole
+    lists); returns where they start. A log that did not only grow stays whole (start 0)."""
+    starts: dict[str, int] = {}
+    for key in keys:
+        entries = view.get(key)
+        if not isinstance(entries, list):
+            continue
+        before = logs.get(key, [])
+        start = len(before) if entries[:len(before)] == before else 0
+        logs[key] = entries
+        view[key] = entries[start:]
+        starts[key] = start
+    return starts
 
 
 def encode_replay(table_id: str, record: Record) -> bytes:

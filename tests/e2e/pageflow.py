@@ -161,6 +161,9 @@ def open_replay(page: Any, end: Any) -> None:
     """The end card's "Revoir la partie" opens the replay."""
     end.get_by_role("link", name="Revoir la partie").click()
     page.wait_for_url(re.compile(r"/revoir$"))
+    # The server replays the whole game first (a second or two for a long one; more on a
+    # loaded machine).
+    page.wait_for_selector(".replay-counter", timeout=60000)
 
 
 def replay_start(page: Any) -> None:

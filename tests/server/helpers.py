@@ -70,6 +70,24 @@ def states_of(client: TestClient, table_id: str, game: Game, kind: type[S]
     return record, states
 
 
+def assert_replay_logs_come_once(client: TestClient, table_id: str, game: Game,
+                                 kind: type[State]) -> None:
+    """The replay's growing logs (``Game.view_logs``) come as the entries each step adds, each
+    entry once; rebuilt as the page does, every step is exactly the spectator's view."""
+    data = client.get(f"/api/tables/{table_id}/replay").json()
+    _, states = states_of(client, table_id, game, kind)
+    assert data["log_keys"] == list(game.view_logs) != []
+    whole: dict[str, list[Any]] = {}
+    for step, state in zip(data["steps"], states, strict=True):
+        view = step["view"]
+        for key in data["log_keys"]:
+            start = step["logs"][key]
+            assert start == len(whole.get(key, []))  # each entry once
+            view[key] = whole.get(key, [])[:start] + view[key]
+            whole[key] = view[key]
+        assert view == json.loads(json.dumps(state.view(None)))
+
+
 def views_and_states(sockets: Mapping[int | None, Socket], states: list[S]
                      ) -> Iterator[tuple[int | None, dict[str, Any], S]]:
     """Every view a socket received (welcomes and updates), with its seat (None: a spectator)

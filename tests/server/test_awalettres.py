@@ -20,6 +20,7 @@ from tests.server.games import BotsGame, against_bots, play_to_the_end
 from tests.server.helpers import (
     actions_of,
     ask_preview,
+    assert_replay_logs_come_once,
     keys_in,
     record_of,
     refusal_of,
@@ -152,6 +153,11 @@ def test_the_replay_steps_through_hands_seeds_words_and_events(server: TestClien
         assert steps[k]["events"][0]["type"] == "word"
     assert steps[-1]["view"]["over"] is True
     assert steps[-1]["events"][-1]["type"] == "game_over"
+
+
+def test_the_replay_sends_each_log_entry_once_and_rebuilds_every_spectator_view(
+        server: TestClient, awa_game: AwaGame) -> None:
+    assert_replay_logs_come_once(server, awa_game.table_id, GAME, AwalettresState)
 
 
 def _runs(cards: list[str]) -> set[str]:

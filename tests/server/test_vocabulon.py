@@ -25,6 +25,7 @@ from ludomots.lexicon.fold import fold
 from tests.server.helpers import (
     Socket,
     actions_of,
+    assert_replay_logs_come_once,
     create,
     keys_in,
     record_of,
@@ -35,6 +36,7 @@ from tests.server.helpers import (
 
 MAX_ACTIONS = 800
 HUMANS = (0, 1)
+BOT = 2
 # Short games: a 4-letter word for Alice (handicap -1); a bound on rounds all the same.
 OPTIONS = {"handicaps": [-1, 0, 0], "max_rounds": 40}
 
@@ -127,6 +129,11 @@ def _try_refusals(game: VocaGame, seat: int, view: dict[str, Any]) -> None:
     step = view["game"]["step"]
     if step == "secret" and "wrong_length" not in game.refusals:
         assert seat == 0  # Alice, whose word has 4 letters (handicap -1)
+        # The bot writes its word at the same time: let it first, so that nothing else
+        # changes the view while the refusals are checked.
+        if BOT in socket.view["table"]["to_act"]:
+            socket.until(lambda m: m["type"] == "update"
+                         and BOT not in m["view"]["table"]["to_act"])
         game.refusals["wrong_length"] = _refused(socket, {"type": "secret", "word": "mer"})
         game.refusals["unknown_word"] = _refused(socket, {"type": "secret", "word": "xqzw"})
         socket.send({"type": "preview", "id": 1, "action": {"type": "secret", "word": "mer"}})
@@ -148,7 +155,7 @@ def _try_refusals(game: VocaGame, seat: int, view: dict[str, Any]) -> None:
 def play(client: TestClient) -> VocaGame:
     created = create(client, game="vocabulon", options=OPTIONS,
                      seats=[{"kind": "human"}, {"kind": "human"},
-                            {"kind": "bot", "level": "confirme"}])
+                            {"kind": "bot", "level": "confirme"}])  # seat BOT
     table_id = created["table"]
     joined = client.post(f"/api/tables/{table_id}/join", json={"name": "Bob"}).json()
     game = VocaGame(table_id, {0: created["token"], 1: joined["token"]})
@@ -279,6 +286,11 @@ def test_the_replay_steps_through_every_position(server: TestClient,
     assert all(w is None for s in steps[:-1] for w, changed in
                zip(s["view"]["public_secrets"], s["view"]["former_secrets"], strict=True)
                if not changed)
+
+
+def test_the_replay_sends_each_history_entry_once_and_rebuilds_every_spectator_view(
+        server: TestClient, voca_game: VocaGame) -> None:
+    assert_replay_logs_come_once(server, voca_game.table_id, GAME, VocabulonState)
 
 
 # -- hidden information --------------------------------------------------------------------

@@ -23,6 +23,7 @@ from tests.server.helpers import (
     Socket,
     actions_of,
     ask_preview,
+    assert_replay_logs_come_once,
     keys_in,
     record_of,
     refusal_of,
@@ -184,6 +185,11 @@ def test_the_replay_steps_through_the_board_rolls_and_words(server: TestClient,
             assert all(set(d) == {"die", "colour", "face", "fetish"} for d in rack)
     assert steps[-1]["view"]["over"] is True
     assert steps[-1]["events"][-1]["type"] == "game_over"
+
+
+def test_the_replay_sends_each_word_once_and_rebuilds_every_spectator_view(
+        server: TestClient, vola_game: VolaGame) -> None:
+    assert_replay_logs_come_once(server, vola_game.table_id, GAME, VolapukState)
 
 
 def test_the_home_page_offers_volapuk_and_its_rules_page_shows_regles_md(

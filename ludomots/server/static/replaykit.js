@@ -31,10 +31,26 @@ export function openRecord(main, data, info, defaultTitle) {
     replace(main, errorBlock("Revoir la partie", "Cette partie ne contient aucun coup.", []));
     return null;
   }
+  rebuildLogs(steps, data.log_keys || []);
   const seats = data.seats || (info && info.seats) || [];
   const title = data.title || (info && info.title) || defaultTitle;
   setTitle(`Revoir · ${title}`);
   return { steps, seats, title, last: steps.length - 1, winners: data.winners || [], seatName: (i) => seatLabel(seats, i) };
+}
+
+/** The logs that only grow come as the entries each step adds (`step.logs`: {key: start}):
+ *  make each step's lists whole again, as the game views had them. */
+function rebuildLogs(steps, keys) {
+  const whole = {};
+  for (const step of steps) {
+    const g = gameOf(step);
+    for (const key of keys) {
+      if (!Array.isArray(g[key])) continue;
+      const start = step.logs && step.logs[key];
+      if (Number.isInteger(start)) g[key] = (whole[key] || []).slice(0, start).concat(g[key]);
+      whole[key] = g[key];
+    }
+  }
 }
 
 /** "Victoire d’Alice", "Victoire partagée de Bruno et Alice": the head of the result line. */
