@@ -35,6 +35,11 @@ class VolapukOptions:
         "label": "Phrases avec la case espace",
         "help": "Des mots séparés par des cases espaces (JOYEUX NOËL, SE POURRIR) sont "
                 "admis, sans bonus."})
+    new_sense: bool = field(default=True, metadata={
+        "label": "Recomposer, c’est donner un sens nouveau",
+        "help": "Une recomposition doit donner un sens nouveau à un mot au moins (PORT devient "
+                "PARTI) ; un mot qui garde son sens (PORT devenu PORTS, ou l’inverse) ne "
+                "compte pas. Sans cette règle, tout mot modifié compte."})
     pass_rounds: int = field(default=2, metadata={
         "min": 1, "label": "Fin sur passes",
         "help": "La partie s’arrête quand tous les joueurs passent autant de tours de suite."})

@@ -7,10 +7,21 @@ d'un bonus de 10 points" — PORT becomes PARTI (3 points a letter at the Élue 
 in two with a space cell (4b), and the last round of rule 11b composes with the board's letters.
 
 A recomposition moves some dice of the board to other cells and may lay dice of the rack. Every
-run of two dice or more through a cell it changes (a cell emptied, filled or given another die)
-is judged again: a word (read either way) that is new or changed scores in full as a new word
-(no extension rate: "l'ensemble des lettres des mots modifiés"); a run that means nothing costs
-−10, as for any move; every die moved or laid must end in a word; +10 for the move.
+run of two dice or more through a cell it changes (a cell emptied, filled or given another
+letter) is judged again: a word (read either way) that is new or changed scores in full
+("l'ensemble des lettres des mots modifiés"), at the Élue rate by its initial, except a word
+that keeps a whole word of the board in place: that word is recomposed, not new, and counts 1
+a letter (seed: "lorsqu'un mot déposé en lettre Élue est recomposé (exemple : PORTE), les
+lettres comptées valent 1 point. Si le mot devient (exemple : PARTI), il est compté 3 points
+par lettre"). A run that means nothing costs −10, as for any move; every die moved or laid
+must end in a word; +10 for the move.
+
+"En leur donnant un sens nouveau" (option ``new_sense``, on by default): a changed word that
+shares a lemma with a word it overlaps before the move (PORT and PORTS) keeps its sense and
+does not count, and a recomposition must give at least one word a new sense. Without it, a
+letter shuttled between two words (PORTS/SEL, then PORT/SELS, then back) would score both
+words in full, bonuses included, at every turn. Moving dice so that every word reads the same
+(two S of different colours swapped) changes nothing and is refused.
 """
 
 from __future__ import annotations
@@ -39,6 +50,7 @@ from ludomots.games.volapuk.scoring import (
     score_word,
     trim_signs,
 )
+from ludomots.games.volapuk.words import lemmas
 
 RECOMPOSE_BONUS = 10  # seed: "additionné d'un bonus de 10 points"
 
@@ -90,6 +102,26 @@ def _runs(after: Board, changed: set[Cell], orientations: list[str]
     return found
 
 
+def _same_letters(board: Board, after: Board, cells: list[Cell]) -> bool:
+    return all(c in board and board[c].text == after[c].text for c in cells)
+
+
+def _old_words(board: Board, after: Board, cells: list[Cell], orientation: str
+               ) -> list[tuple[str, list[Cell]]]:
+    """The runs of the board before the move, on this line, that a new word overlaps with
+    letters still in place: their text (either way) and cells."""
+    found: list[tuple[str, list[Cell]]] = []
+    for cell in cells:
+        if cell not in board or board[cell].text != after[cell].text or \
+                any(cell in c for _, c in found):
+            continue
+        line = run(board, cell, orientation)
+        if len(line) >= 2:
+            text = "".join(board[c].text for c in line)
+            found += [(text, line), (text[::-1], line)]
+    return found
+
+
 def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
                        laid: list[tuple[Cell, Tile]], elue: str, options: VolapukOptions,
                        forces: dict[Cell, int] | None = None) -> tuple[Board, Outcome]:
@@ -106,10 +138,12 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
     in_words: set[Cell] = set()
     orientations = [d for d in FORWARD
                     if options.adjacency == "all" or not is_diagonal(d)]
+    kept_sense = False
     for orientation, line in _runs(after, changed, orientations):
         before = run(board, line[0], orientation) if line[0] in board else []
-        if before == line and all(board[c] == after[c] for c in line):
-            continue  # an unchanged word
+        if before == line and _same_letters(board, after, line):
+            in_words.update(line)
+            continue  # an unchanged word (maybe other dice showing the same letters)
         read = read_run(after, line, orientation, options.phrases, set(line))
         if read is None:
             continue  # no assemblage of two letters (a sign beside a letter)
@@ -117,12 +151,20 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         if verdict.ok and set(cells) != set(line):  # read without the signs at its ends
             earlier = trim_signs(board, run(board, cells[0], orientation)) \
                 if cells[0] in board else []
-            if set(earlier) == set(cells) and all(board[c] == after[c] for c in cells):
+            if set(earlier) == set(cells) and _same_letters(board, after, cells):
+                in_words.update(cells)
                 continue  # that word is unchanged
         if verdict.ok:
-            words.append(score_word(after, cells, direction, set(), elue, options,
-                                    verdict.compound, bool(words), moved_forces))
             in_words.update(cells)
+            olds = _old_words(board, after, cells, orientation)
+            text = "".join(after[c].text for c in cells)
+            if options.new_sense and any(lemmas(text) & lemmas(t) for t, _ in olds):
+                kept_sense = True
+                continue  # the same word inflected (PORT, PORTS): it keeps its sense
+            whole = next((set(c) for _, c in olds
+                          if set(c) <= set(cells) and _same_letters(board, after, c)), set())
+            words.append(score_word(after, cells, direction, whole, elue, options,
+                                    verdict.compound, bool(words), moved_forces))
         else:
             meaningless.append({"text": "".join(after[c].text for c in line),
                                 "cells": [list(c) for c in line],
@@ -132,9 +174,14 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         word.collateral = index > 0
     stray = [b for _, b in moves if b not in in_words] + [c for c, _ in laid
                                                           if c not in in_words]
-    if not words or stray:
+    if stray:
         raise rule_error("not_a_word", "Chaque dé déplacé ou posé doit finir dans un mot du "
                          "dictionnaire.", cells=[name(c) for c in stray])
+    if not words and kept_sense:
+        raise rule_error("same_sense", "Une recomposition doit donner un sens nouveau à un "
+                         "mot au moins : ces mots gardent le leur.")
+    if not words:
+        raise rule_error("no_new_word", "Cette recomposition ne forme aucun mot nouveau.")
     outcome = Outcome(laid, words, meaningless, recomposed=RECOMPOSE_BONUS, moves=moves)
     new = {c for c, _ in laid}
     if len(laid) == RACK:  # rule 8: in one word +50, over several words +20

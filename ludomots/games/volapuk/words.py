@@ -131,6 +131,13 @@ def signed_form(text: str) -> str:
     return ""
 
 
+@lru_cache(maxsize=50_000)
+def lemmas(text: str) -> frozenset[str]:
+    """The lemmas of a word as the board writes it (folded: PORTS and PORT give {port});
+    empty for a compound or abbreviation the lexicon does not inflect."""
+    return frozenset(fold(entry.lemma) for entry in get_lexicon().entries(text))
+
+
 @lru_cache(maxsize=200_000)
 def judge(text: str, phrases: bool = True) -> Verdict:
     """Is the written string `text` (upper case, signs kept) acceptable, and is it a

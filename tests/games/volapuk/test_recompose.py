@@ -5,6 +5,7 @@ lettres d'apport qu'il possède ... additionné d'un bonus de 10 points")."""
 
 
 from ludomots.games.volapuk.rules import Recompose
+from ludomots.games.volapuk.scoring import Tile
 from tests.games.refusals import refused
 
 from .helpers import board_with, make_state
@@ -64,3 +65,49 @@ def test_seven_dice_laid_over_several_words_gain_20() -> None:
     board, outcome = state.recomposed(0, action)
     assert sorted(w.text for w in outcome.words) == ["OURSIN", "SEL"]
     assert (outcome.volapuk, outcome.total) == (20, 6 + 3 + 10 + 20)
+
+
+def test_an_elue_word_recomposed_whole_counts_1_a_letter() -> None:
+    """Seed: "lorsqu'un mot déposé en lettre Élue est recomposé par un joueur (exemple :
+    PORTE), les lettres comptées valent 1 point" (PARTI, a new word, counts 3 a letter)."""
+    board = board_with(("H6", "E", "PORT"), ("D4", "E", "ET"))
+    state = make_state(["XYZ", "AAA"], board=board, elue="P", adjacency="orthogonal")
+    board_after, outcome = state.recomposed(0, Recompose((3, 3, 7, 9)))  # the E after PORT
+    assert [(w.text, w.extension, w.base) for w in outcome.words] == [("PORTE", True, 5)]
+    assert outcome.total == 5 + 10
+
+
+def test_a_word_that_keeps_its_sense_does_not_count() -> None:
+    """Seed: "modifier un ou plusieurs mots en leur donnant un sens nouveau correct" (option
+    new_sense): the S of PORTS moved to ROI gives PORT and ROIS, the same words inflected."""
+    board = board_with(("H6", "E", "PORTS"), ("D4", "E", "ROI"))
+    state = make_state(["XYZ", "AAA"], board=board, elue="P", adjacency="orthogonal")
+    shuttle = Recompose((7, 9, 3, 6))
+    error = refused(state, 0, shuttle)
+    assert (error.code, error.message) == (
+        "same_sense", "Une recomposition doit donner un sens nouveau à un mot au moins : ces "
+        "mots gardent le leur.")
+    loose = make_state(["XYZ", "AAA"], board=board, elue="P", adjacency="orthogonal",
+                       new_sense=False)
+    _, outcome = loose.recomposed(0, shuttle)
+    assert sorted((w.text, w.total) for w in outcome.words) == [("PORT", 12), ("ROIS", 4)]
+    assert outcome.total == 12 + 4 + 10
+
+
+def test_only_the_word_given_a_new_sense_counts() -> None:
+    """PORTS gives its S to OU: PORT keeps its sense (not counted), SOU is a new word."""
+    board = board_with(("H6", "E", "PORTS"), ("D4", "E", "OU"))
+    state = make_state(["XYZ", "AAA"], board=board, elue="P", adjacency="orthogonal")
+    _, outcome = state.recomposed(0, Recompose((7, 9, 3, 2)))
+    assert [(w.text, w.total) for w in outcome.words] == [("SOU", 3)]
+    assert outcome.total == 3 + 10
+
+
+def test_dice_swapped_that_leave_every_word_as_it_reads_are_refused() -> None:
+    """Two S of different colours swapped: no word changes, nothing to count."""
+    board = board_with(("H6", "E", "PORTS"), ("D10", "E", "SI"))
+    board[(3, 9)] = Tile("S", "rouge")
+    state = make_state(["XYZ", "AAA"], board=board, elue="P", adjacency="orthogonal")
+    error = refused(state, 0, Recompose((7, 9, 3, 9, 3, 9, 7, 9)))
+    assert (error.code, error.message) == (
+        "no_new_word", "Cette recomposition ne forme aucun mot nouveau.")
