@@ -11,7 +11,9 @@ word; the levels differ in how hard they look:
 - the expert rolls up to three times, keeping the dice of his best word between rolls and
   stopping early on a good one, searches all eight directions (reversed and diagonal words
   score the most), judges the best candidates with the full scoring (collateral words,
-  meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches.
+  meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches; he also takes
+  simple jokers back from the board and recomposes (`botsearch`), playing the best of all,
+  or passes rather than lose points.
 
 With the plus-values, the confirmé and the expert announce every accent the word just laid
 lacks; the expert also announces up to three anagrams the automaton finds and gives one
@@ -22,27 +24,22 @@ s'aider d'un dictionnaire").
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
-from ludomots.games.volapuk.actions import (
-    Accent,
-    Anagram,
-    Define,
-    Done,
-    Pass,
-    Place,
-    Recompose,
-    Roll,
-)
+from ludomots.games.volapuk.actions import Accent, Anagram, Define, Done, Pass, Place, Roll
 from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
 from ludomots.games.volapuk.board import FORWARD
 from ludomots.games.volapuk.botsearch import recompositions, swap_places
 from ludomots.games.volapuk.dice import JOKER, SIGN_ACCENTS, SUPER
 from ludomots.games.volapuk.movegen import SIGN_TEXT, Candidate, anagrams, generate
 from ludomots.games.volapuk.rules import MAX_DEFINITION, VolapukState
+
+if TYPE_CHECKING:
+    from ludomots.games.volapuk.actions import Recompose
 
 SIGNED_LIMIT = 3000  # candidates of words written with signs, at most
 
