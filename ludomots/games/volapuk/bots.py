@@ -11,7 +11,9 @@ word; the levels differ in how hard they look:
 - the expert rolls up to three times, keeping the dice of his best word between rolls and
   stopping early on a good one, searches all eight directions (reversed and diagonal words
   score the most), judges the best candidates with the full scoring (collateral words,
-  meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches.
+  meaningless assemblages −10, VOLAPÜK), and keeps jokers and E as fétiches; he also takes
+  simple jokers back from the board and recomposes (`botsearch`), playing the best of all,
+  or passes rather than lose points.
 
 With the plus-values, the confirmé and the expert announce every accent the word just laid
 lacks; the expert also announces up to three anagrams the automaton finds and gives one
@@ -21,7 +23,8 @@ s'aider d'un dictionnaire").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.errors import RuleError
@@ -30,9 +33,13 @@ from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import Accent, Anagram, Define, Done, Pass, Place, Roll
 from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
 from ludomots.games.volapuk.board import FORWARD
+from ludomots.games.volapuk.botsearch import recompositions, swap_places
 from ludomots.games.volapuk.dice import JOKER, SIGN_ACCENTS, SUPER
 from ludomots.games.volapuk.movegen import SIGN_TEXT, Candidate, anagrams, generate
 from ludomots.games.volapuk.rules import MAX_DEFINITION, VolapukState
+
+if TYPE_CHECKING:
+    from ludomots.games.volapuk.actions import Recompose
 
 SIGNED_LIMIT = 3000  # candidates of words written with signs, at most
 
@@ -50,6 +57,9 @@ class Level:
     anagrams: int  # anagrams it looks for (plus-value)
     definitions: int  # definitions it gives (plus-value)
     signs: bool = False  # also words written with its sign dice (S'EXONDER, HOT DOG)
+    swaps: bool = False  # also words with a simple joker taken back from the board
+    recompose: int = 0  # board-die moves tried, alone and with its best words (+10)
+    upgraded: int = 0  # its best words tried with each of those moves
 
 
 LEVELS = {
@@ -57,7 +67,7 @@ LEVELS = {
     "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
                       True, 0, 0),
     "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000, True,
-                    3, 1, signs=True),
+                    3, 1, signs=True, swaps=True, recompose=4, upgraded=6),
 }
 
 
@@ -75,17 +85,43 @@ class VolapukBot:
         rolled = [d["face"] is not None for d in rack]
         if view["rolls"] == 0 and not all(rolled):
             return Roll(())
-        best = self.best(state, seat, rng)
+        ranked = self.ranked(state, seat, rng)
+        best = ranked[0] if ranked else None
         may_roll = view["rolls"] < self.conf.rolls and view["rolls_left"] > 0
         if may_roll and (best is None or best[0] < self.conf.good_enough):
-            keep = tuple(sorted(best[1].dice)) if best is not None else ()
+            keep = self.kept(best[1], len(rack)) if best is not None else ()
             keep = tuple(i for i in keep if not rack[i]["fetish"])
             if state.check(seat, Roll(keep)) is None:
                 return Roll(keep)
+        if self.conf.recompose:
+            return self.finish(state, seat, ranked)
         if best is None:
             return Pass()
         action = self.with_signs(state, seat, best[1]) if self.conf.signs else best[1]
         return self.with_fetishes(state, seat, action)
+
+    @staticmethod
+    def kept(action: Place, dice: int) -> tuple[int, ...]:
+        """The rack dice of a word to keep when rolling again: its dice, and the die it gives
+        for a joker taken back (the joker itself is not in the rack yet)."""
+        return tuple(sorted(i for i in (*action.dice, *action.swap[2:]) if i < dice))
+
+    def finish(self, state: VolapukState, seat: int, ranked: list[tuple[int, Place]]
+               ) -> Action:
+        """The best of the word found (signs set) and the recompositions tried; a pass
+        rather than a move that loses points."""
+        choice: tuple[int, Place | Recompose] | None = None
+        if ranked:
+            action = self.with_signs(state, seat, ranked[0][1]) if self.conf.signs else \
+                ranked[0][1]
+            choice = (state.outcome(seat, action).total, action)
+        places = [place for _, place in ranked[: self.conf.upgraded]]
+        for points, move in recompositions(state, seat, places, self.conf.recompose):
+            if choice is None or points > choice[0]:
+                choice = (points, move)
+        if choice is None or choice[0] < 0:
+            return Pass()
+        return self.with_fetishes(state, seat, choice[1])
 
     def announce(self, state: VolapukState, seat: int, rng: SeededRandom) -> Action:
         """Plus-values: the accents the word lacks, a few anagrams, a definition taken from
@@ -123,9 +159,16 @@ class VolapukBot:
     def best(self, state: VolapukState, seat: int, rng: SeededRandom
              ) -> tuple[int, Place] | None:
         """The best candidate after full evaluation, with its points."""
+        ranked = self.ranked(state, seat, rng)
+        return ranked[0] if ranked else None
+
+    def ranked(self, state: VolapukState, seat: int, rng: SeededRandom
+               ) -> list[tuple[int, Place]]:
+        """The candidates fully evaluated, with their points, best first (ties in the order
+        judged); the débutant's: only the first word that comes."""
         found = self.candidates(state, seat)
-        if not found:
-            return None
+        if not found and not self.conf.swaps:
+            return []
         if self.level == "debutant":
             found.sort(key=lambda c: (len(c.dice), c.word, c.start, c.direction))
             pool = found[: self.conf.judged]
@@ -134,7 +177,7 @@ class VolapukBot:
             found.sort(key=lambda c: (-c.estimate(state.elue), c.word, c.start, c.direction,
                                       c.dice))
             pool = found[: self.conf.judged]
-        best: tuple[int, Place] | None = None
+        scored: list[tuple[int, Place]] = []
         for cand in pool:
             action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
                            cand.letters)
@@ -144,11 +187,14 @@ class VolapukBot:
                 continue
             if self.level == "debutant":
                 if points > 0:  # the first word that comes, unless it costs points
-                    return points, action
+                    return [(points, action)]
                 continue
-            if best is None or points > best[0]:
-                best = (points, action)
-        return best
+            scored.append((points, action))
+        if self.conf.swaps:
+            scored += swap_places(state, seat, self.conf.directions, self.conf.limit,
+                                  self.conf.judged)
+        scored.sort(key=lambda s: -s[0])  # stable: the first judged wins a tie
+        return scored
 
     def with_signs(self, state: VolapukState, seat: int, action: Place) -> Place:
         """The accent sign dice of the rack set on the letters of the word the dictionary
@@ -180,12 +226,14 @@ class VolapukBot:
                     break
         return action
 
-    def with_fetishes(self, state: VolapukState, seat: int, action: Place) -> Place:
+    def with_fetishes(self, state: VolapukState, seat: int, action: Place | Recompose
+                      ) -> Place | Recompose:
         rack = state.racks[seat]
+        given = action.swap[2:] if isinstance(action, Place) else ()
         keep = tuple(i for i, d in enumerate(rack)
-                     if i not in action.dice and d["face"] in self.conf.fetish_faces)
-        return Place(action.row, action.col, action.direction, action.dice, action.letters,
-                     keep)
+                     if i not in action.dice and i not in given
+                     and d["face"] in self.conf.fetish_faces)
+        return replace(action, fetishes=keep)
 
 
 def _factory(level: str) -> BotFactory:

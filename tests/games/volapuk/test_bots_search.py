@@ -1,0 +1,75 @@
+"""The expert's extra moves: a joker taken back from the board (seed C1) and recompositions
+(+10, every changed word counted), found and chosen when they pay the most."""
+
+from dataclasses import replace
+
+from ludomots.core.rng import SeededRandom
+from ludomots.games.volapuk.actions import Place, Recompose
+from ludomots.games.volapuk.bots import VolapukBot
+from ludomots.games.volapuk.rules import VolapukState
+from ludomots.games.volapuk.scoring import Tile
+
+from .helpers import board_with, cell, make_state
+
+
+def _last_roll(state: VolapukState) -> VolapukState:
+    state.rolls = state.options.rolls  # no roll left: the bot must play now
+    return state
+
+
+def _rue_with_a_joker(rack: str) -> VolapukState:
+    board = board_with(("H6", "E", "RUE"))
+    board[cell("H7")] = Tile("?", "vert01", "U")  # RUE, its U a simple joker
+    return make_state([rack, "AAAAAAA"], board=board)
+
+
+def test_the_expert_takes_a_joker_back_against_its_letter_for_his_best_word() -> None:
+    """Seed C1: "le joueur peut échanger une lettre lui appartenant, contre un seul joker
+    simple sur le plateau de jeu, à condition de l'utiliser instantanément": the expert gives
+    his U for the joker of RUE and makes it the O of ORYX, read reversed along a diagonal
+    through the R (88 points), where his dice alone make far less."""
+    state = _last_roll(_rue_with_a_joker("UXWKQYZ"))
+    bot = VolapukBot("expert")
+    action = bot.choose(state, 0, SeededRandom(1))
+    assert action == Place(8, 6, "NO", (7, 5, 1), ("O", "", ""), (), (7, 6, 0))
+    outcome = state.outcome(0, action)
+    assert outcome.words[0].text == "ORYX" and outcome.total == 88
+    bot.conf = replace(bot.conf, swaps=False)
+    best = bot.best(state, 0, SeededRandom(1))
+    assert best is not None and best[0] < 88
+
+
+def test_rolling_again_the_expert_keeps_the_die_he_gives_for_a_joker() -> None:
+    """Between rolls he keeps the dice of his best word: with a joker taken back, the die he
+    gives for it is kept too (the joker, not his yet, is not)."""
+    word = Place(8, 6, "NO", (7, 5, 1), ("O", "", ""), (), (7, 6, 0))
+    assert VolapukBot.kept(word, 7) == (0, 1, 5)
+
+
+def test_the_expert_recomposes_alone_when_his_dice_make_no_word() -> None:
+    """Seed: "Un joueur peut modifier, un ou plusieurs mots en leur donnant un sens nouveau
+    correct, en déplaçant seulement des lettres des mots déjà installés": with hyphens only,
+    the expert takes the S of PORTS (Élue P) above the O: PORT 12, OS read upwards 32, PS
+    along the diagonal 26, +10."""
+    state = _last_roll(make_state(["-------", "AAAAAAA"],
+                                  board=board_with(("H4", "E", "PORTS")), elue="P"))
+    action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
+    assert action == Recompose((7, 7, 6, 3))
+    outcome = state.recomposed(0, action)[1]
+    assert [(w.text, w.total) for w in outcome.words] == [("OS", 32), ("PS", 26),
+                                                          ("PORT", 12)]
+    assert outcome.recomposed == 10 and outcome.total == 80
+
+
+def test_the_expert_lays_his_word_and_moves_a_board_die_in_one_recomposition() -> None:
+    """A recomposition may also lay dice of the rack ("ou avec des lettres d'apport qu'il
+    possède"): the expert's best word and the S of PORTS moved, in one move, pay more than
+    the word alone."""
+    state = _last_roll(make_state(["WWWWWWW", "AAAAAAA"],
+                                  board=board_with(("H4", "E", "PORTS")), elue="P"))
+    bot = VolapukBot("expert")
+    action = bot.choose(state, 0, SeededRandom(1))
+    assert action == Recompose((7, 7, 6, 3), (0,), (8, 2), ("",))
+    assert state.recomposed(0, action)[1].total == 116
+    best = bot.best(state, 0, SeededRandom(1))
+    assert best is not None and best[0] < 116
