@@ -1,5 +1,5 @@
 """The expert's extra moves: a joker taken back from the board (seed C1) and recompositions
-(+10, every changed word counted), found and chosen when they pay the most."""
+(+10, every word given a new sense counted), found and chosen when they pay the most."""
 
 from dataclasses import replace
 
@@ -49,27 +49,28 @@ def test_rolling_again_the_expert_keeps_the_die_he_gives_for_a_joker() -> None:
 def test_the_expert_recomposes_alone_when_his_dice_make_no_word() -> None:
     """Seed: "Un joueur peut modifier, un ou plusieurs mots en leur donnant un sens nouveau
     correct, en déplaçant seulement des lettres des mots déjà installés": with hyphens only,
-    the expert takes the S of PORTS (Élue P) above the O: PORT 12, OS read upwards 32, PS
-    along the diagonal 26, +10."""
+    the expert lifts the R of PORTS (Élue P) above the T. Moving the S instead would leave
+    PORT, which keeps the sense of PORTS and does not count (option new_sense): the R makes
+    SR read up a diagonal 32, TR 22, and cuts PORTS into PO 6 and TS 2, +10."""
     state = _last_roll(make_state(["-------", "AAAAAAA"],
                                   board=board_with(("H4", "E", "PORTS")), elue="P"))
     action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
-    assert action == Recompose((7, 7, 6, 3))
+    assert action == Recompose((7, 5, 6, 6))
     outcome = state.recomposed(0, action)[1]
-    assert [(w.text, w.total) for w in outcome.words] == [("OS", 32), ("PS", 26),
-                                                          ("PORT", 12)]
-    assert outcome.recomposed == 10 and outcome.total == 80
+    assert [(w.text, w.total) for w in outcome.words] == [("SR", 32), ("TR", 22), ("PO", 6),
+                                                          ("TS", 2)]
+    assert outcome.recomposed == 10 and outcome.total == 72
 
 
 def test_the_expert_lays_his_word_and_moves_a_board_die_in_one_recomposition() -> None:
     """A recomposition may also lay dice of the rack ("ou avec des lettres d'apport qu'il
-    possède"): the expert's best word and the S of PORTS moved, in one move, pay more than
-    the word alone."""
+    possède"): the expert's best word (PW, 36) and the R of PORTS moved, in one move, pay
+    more than the word alone."""
     state = _last_roll(make_state(["WWWWWWW", "AAAAAAA"],
                                   board=board_with(("H4", "E", "PORTS")), elue="P"))
     bot = VolapukBot("expert")
     action = bot.choose(state, 0, SeededRandom(1))
-    assert action == Recompose((7, 7, 6, 3), (0,), (8, 2), ("",))
-    assert state.recomposed(0, action)[1].total == 116
+    assert action == Recompose((7, 5, 6, 6), (0,), (6, 2), ("",))
+    assert state.recomposed(0, action)[1].total == 108
     best = bot.best(state, 0, SeededRandom(1))
-    assert best is not None and best[0] < 116
+    assert best is not None and best[0] == 36
