@@ -142,9 +142,11 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                 VC.shot(page, screenshots, "move", full_page=True)
                 shots.add("move")
             page.locator(".vc-go").click()
-        elif step == "vocabulon" and not proposed and game["held"][0] and any(
-                set(h) - set(game["held"][0]) for h in game["held"][1:]):
-            # Arrivée sur une case VOCABULON: an exchange proposed to another player.
+        elif step == "vocabulon" and (not proposed or not any(game["sabot"].values())) \
+                and game["held"][0] and any(set(h) - set(game["held"][0])
+                                            for h in game["held"][1:]):
+            # Arrivée sur une case VOCABULON: an exchange proposed to another player (again
+            # when every letter card has been won: an exchange is then all there is to do).
             take = next(c for h in game["held"][1:] for c in h if c not in game["held"][0])
             page.locator(".vc-give").first.click()
             page.locator(f'.vc-take[data-group="{take}"]').first.click()
