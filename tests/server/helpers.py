@@ -21,7 +21,9 @@ from ludomots.games.topword.scoring import Rules
 from ludomots.server.app import create_app
 from ludomots.server.settings import ServerSettings
 
-TEST_SETTINGS = ServerSettings(hello_grace=0.2, http_rate_limit=0)
+# Test players send far more messages a second than people (a move, its preview, a refused
+# try...): no limits, except in the tests of the limits themselves (their own settings).
+TEST_SETTINGS = ServerSettings(hello_grace=0.2, http_rate_limit=0, ws_rate_limit=0)
 
 
 def make_app(url: str, settings: ServerSettings | None = None, **kwargs: Any) -> Starlette:
