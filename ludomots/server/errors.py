@@ -56,17 +56,18 @@ class ApiError(Exception):
 
 
 def error_response(code: str, message: str, status: int | None = None,
-                   headers: Mapping[str, str] | None = None) -> JSONResponse:
-    return JSONResponse({"error": code, "message": message},
-                        status_code=status or STATUS_BY_CODE.get(code, 400), headers=headers)
+                   headers: Mapping[str, str] | None = None,
+                   details: Mapping[str, Any] | None = None) -> JSONResponse:
+    body: dict[str, Any] = {"error": code, "message": message}
+    if details:
+        body["details"] = dict(details)
+    return JSONResponse(body, status_code=status or STATUS_BY_CODE.get(code, 400),
+                        headers=headers)
 
 
 def rule_error_response(exc: RuleError) -> JSONResponse:
     """The refusal as JSON, with its details when it has some, as on the socket."""
-    if not exc.details:
-        return error_response(exc.code, exc.message)
-    return JSONResponse({"error": exc.code, "message": exc.message, "details": exc.details},
-                        status_code=STATUS_BY_CODE.get(exc.code, 400))
+    return error_response(exc.code, exc.message, details=exc.details)
 
 
 def ws_error(exc: RuleError | ApiError, ref: Any = None) -> dict[str, Any]:

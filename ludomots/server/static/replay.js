@@ -175,8 +175,6 @@ function renderTopword(main, id, data, info) {
 
 // ---- Typo: the four rows, the scores and the action of each step -------------------------------
 
-const TYPO_SIDES = { left: "à gauche", right: "à droite" };
-
 function renderTypo(main, id, data, info) {
   const record = openRecord(main, data, info, "Typo");
   if (!record) return () => {};
