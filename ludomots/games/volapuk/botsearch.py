@@ -10,20 +10,21 @@ this module only proposes them.
   joker are kept.
 - Recomposition (+10, "l'ensemble des lettres des mots modifiés"): one board die moved to an
   empty cell where it makes a word while the words it leaves still read (PORTS → PORT and
-  CHAT → CHATS), played alone or together with the dice of a word found for the rack: every
-  word a recomposition changes scores in full, an extension included.
+  CHAT → CHATS), played alone or together with the dice of a word found for the rack, and
+  scored as the engine scores recompositions (a word given a new sense in full, a word kept
+  whole 1 a letter, a word keeping its sense not at all).
 """
 
 from __future__ import annotations
 
 from ludomots.core.errors import RuleError
 from ludomots.games.volapuk.actions import Place, Recompose
-from ludomots.games.volapuk.board import FORWARD, OPPOSITE, Cell, cells, is_diagonal, step
+from ludomots.games.volapuk.board import OPPOSITE, Cell, cells, step
 from ludomots.games.volapuk.dice import ACCENT_SIGNS, JOKER, face_text
 from ludomots.games.volapuk.movegen import Candidate, generate
 from ludomots.games.volapuk.recompose import evaluate_recompose
 from ludomots.games.volapuk.rules import VolapukState
-from ludomots.games.volapuk.scoring import Board, Tile, read_run, run
+from ludomots.games.volapuk.scoring import Board, Tile, judged_orientations, read_run, run
 
 Move = tuple[Cell, Cell]
 NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -71,14 +72,10 @@ def _reads(board: Board, line: list[Cell], orientation: str, phrases: bool) -> b
     return read is None or read[2].ok
 
 
-def _orientations(state: VolapukState) -> list[str]:
-    return [d for d in FORWARD if state.options.adjacency == "all" or not is_diagonal(d)]
-
-
 def _left_reading(state: VolapukState, rest: Board, source: Cell) -> bool:
     """Do the runs beside a die taken away still read (or fall under two letters)?"""
     phrases = state.options.phrases
-    for orientation in _orientations(state):
+    for orientation in judged_orientations(state.options):
         for side in (orientation, OPPOSITE[orientation]):
             near = step(source, side)
             if near in rest and not _reads(rest, run(rest, near, orientation), orientation,
@@ -90,7 +87,7 @@ def _left_reading(state: VolapukState, rest: Board, source: Cell) -> bool:
 def _lands_in_words(state: VolapukState, after: Board, target: Cell) -> bool:
     """Does the die put on `target` end in a word, every run through it reading?"""
     in_word = False
-    for orientation in _orientations(state):
+    for orientation in judged_orientations(state.options):
         line = run(after, target, orientation)
         if len(line) < 2:
             continue

@@ -28,10 +28,8 @@ from __future__ import annotations
 
 from ludomots.games.volapuk.actions import VolapukOptions, rule_error
 from ludomots.games.volapuk.board import (
-    FORWARD,
     OPPOSITE,
     Cell,
-    is_diagonal,
     name,
     on_board,
     step,
@@ -45,6 +43,7 @@ from ludomots.games.volapuk.scoring import (
     Outcome,
     Tile,
     WordScore,
+    judged_orientations,
     read_run,
     run,
     score_word,
@@ -136,8 +135,7 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
     words: list[WordScore] = []
     meaningless = []
     in_words: set[Cell] = set()
-    orientations = [d for d in FORWARD
-                    if options.adjacency == "all" or not is_diagonal(d)]
+    orientations = judged_orientations(options)
     kept_sense = False
     for orientation, line in _runs(after, changed, orientations):
         before = run(board, line[0], orientation) if line[0] in board else []

@@ -233,6 +233,11 @@ def lay(board: Board, start: Cell, direction: str, tiles: list[Tile]) -> list[tu
     return placed
 
 
+def judged_orientations(options: VolapukOptions) -> list[str]:
+    """The orientations whose runs a move makes must mean something (option `adjacency`)."""
+    return [d for d in FORWARD if options.adjacency == "all" or not is_diagonal(d)]
+
+
 def run(board: Board, cell: Cell, direction: str) -> list[Cell]:
     """The maximal line of taken cells through `cell`, in reading order of `direction`."""
     back = OPPOSITE[direction]
@@ -347,9 +352,7 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     words = [score_word(after, main, direction, old, elue, options, verdict.compound, False,
                         forces)]
     meaningless: list[dict[str, Any]] = []
-    orientations = [d for d in FORWARD if d != axis(direction)]
-    if options.adjacency == "orthogonal":
-        orientations = [d for d in orientations if not is_diagonal(d)]
+    orientations = [d for d in judged_orientations(options) if d != axis(direction)]
     for cell, _ in placed:
         for orientation in orientations:
             line = run(after, cell, orientation)
