@@ -137,6 +137,54 @@ class GameScreen:
         page.set_viewport_size(DESKTOP)
 
 
+# ---- dragging ------------------------------------------------------------------------------------
+
+# Set once the page has seen the browser start a native (HTML5) drag.
+WATCH_DRAGSTART = """() => {
+  window.__dragStarted = false;
+  document.addEventListener('dragstart', () => { window.__dragStarted = true; },
+                            { capture: true, once: true });
+}"""
+
+# Scrolls the window so that the element and `other` are centred together on the screen.
+BRING_BOTH_INTO_VIEW = """(one, other) => {
+  const a = one.getBoundingClientRect(), b = other.getBoundingClientRect();
+  const middle = (Math.min(a.top, b.top) + Math.max(a.bottom, b.bottom)) / 2;
+  window.scrollBy(0, middle - window.innerHeight / 2);
+}"""
+
+
+def html5_drag(page: Any, source: Any, target: Any) -> None:
+    """Drag ``source`` onto ``target`` with the mouse, as a person does, for pages that use
+    native drag and drop; both must fit on the screen together. Chromium starts a drag only
+    once it has handled a move with the button down, and a release sent before that is a
+    plain click (Playwright's ``drag_to`` lost that race on a loaded machine). So: press,
+    move a little until the page has seen ``dragstart``, then move onto the target in steps
+    (the drop needs ``dragover``) and release."""
+    # Both ends on screen at once: the page scrolled so that they are centred together.
+    source.evaluate(BRING_BOTH_INTO_VIEW, target.element_handle())
+    a, b = source.bounding_box(), target.bounding_box()
+    height = page.viewport_size["height"]
+    assert a is not None and b is not None, "both ends of a drag must be on the page"
+    assert min(a["y"], b["y"]) >= 0 and max(a["y"] + a["height"], b["y"] + b["height"]) <= height, \
+        "both ends of a drag must fit on the screen together"
+    x, y = a["x"] + a["width"] / 2, a["y"] + a["height"] / 2
+    page.evaluate(WATCH_DRAGSTART)
+    page.mouse.move(x, y)
+    page.mouse.down()
+    for shift in range(4, 40, 4):
+        page.mouse.move(x + shift, y - shift, steps=2)
+        if page.evaluate("() => window.__dragStarted"):
+            break
+    else:
+        page.mouse.up()
+        raise AssertionError("the browser never started dragging the source")
+    to_x, to_y = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(to_x, to_y, steps=6)
+    page.mouse.move(to_x + 1, to_y + 1)
+    page.mouse.up()
+
+
 # ---- the end and the replay ----------------------------------------------------------------------
 
 

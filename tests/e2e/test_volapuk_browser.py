@@ -70,8 +70,8 @@ def lay(page: Any, cell: tuple[int, int], direction: str, dice: list[int],
     if drag and not letters[0]:
         # A notice may cover the board's top rows (and one may come and go at any moment).
         page.evaluate("document.querySelectorAll('#toasts .toast').forEach(t => t.remove())")
-        target.scroll_into_view_if_needed()
-        page.locator(f'.vp-rack button.vp-die[data-index="{dice[0]}"]').drag_to(target)
+        pageflow.html5_drag(page, page.locator(f'.vp-rack button.vp-die[data-index="{dice[0]}"]'),
+                            target)
         expect(page.locator(".vp-cell.planned")).to_have_count(1)
         dice, letters = dice[1:], letters[1:]
     else:
