@@ -32,6 +32,12 @@ VP = pageflow.GameScreen(".vp-page", "volapuk-")
 GAME_TIMEOUT = 240.0
 NOT_ATTACHED = "Le mot doit passer par une lettre déjà posée sur le plateau."
 
+# Whether the last entry of a scrolling list is within its visible part.
+LAST_ENTRY_IN_SIGHT = """(scroller) => {
+  const top = scroller.querySelector('li:last-child').offsetTop - scroller.offsetTop;
+  return top >= scroller.scrollTop && top < scroller.scrollTop + scroller.clientHeight;
+}"""
+
 # What the page waits on from the human (his turn, nothing pending), or the end.
 READY = """() => {
   const end = document.querySelector('.vp-end');
@@ -221,6 +227,8 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     pageflow.replay_step(page, played[0])
     VP.shot(page, screenshots, "replay", full_page=True)
     pageflow.replay_end(page)
+    # The list follows the replay: at the end, its last entry is in sight, however long it is.
+    assert page.locator(".replay-list .log-scroll").evaluate(LAST_ENTRY_IN_SIGHT)
 
     # The rules page shows the players' rules in French.
     page.goto(server.base_url + "/regles/volapuk")

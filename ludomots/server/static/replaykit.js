@@ -63,10 +63,11 @@ export function victoryText(winners, seatName) {
  *  by `versus`. Returns the side cards to fill (`moveCard`, `scoresCard`), `addStep` for the
  *  move list, `go(k)`, `redraw()` and `start()`, which draws the last step, binds the keyboard
  *  and returns what unbinds it (the screen's cleanup). `onGo` runs at every `go` (a click, a
- *  key, the slider); `scroll: false` leaves the list where the reader put it. */
+ *  key, the slider). The list follows the step: it shows the entry of the current step, or
+ *  of the last listed step before it when the list leaves some steps out. */
 export function replayPage(main, { title, seats, last, seatName }, {
   id, game, pageClass = "", versus = ", ", subtitle, stage, listTitle, draw,
-  words = ACTIONS, scroll = true, onGo = null,
+  words = ACTIONS, onGo = null,
 }) {
   let index = last;
   const controls = replayControls(last, words, go, () => index);
@@ -111,7 +112,7 @@ export function replayPage(main, { title, seats, last, seatName }, {
     draw(index);
     controls.show(index);
     markCurrentStep(moveList, index);
-    if (scroll) scrollToCurrentStep(moveList);
+    scrollToStep(moveList, index);
   }
 
   function start() {
@@ -174,12 +175,14 @@ function markCurrentStep(moveList, index) {
   }
 }
 
-/** Scroll the move list so that its current entry shows. */
-function scrollToCurrentStep(moveList) {
-  const currentLi = moveList.querySelector("li.current");
-  if (!currentLi) return;
+/** Scroll the move list so that the entry of step `index` shows, or that of the last listed
+ *  step before it (a list may leave steps out, such as Volapük's rolls). */
+function scrollToStep(moveList, index) {
+  const shown = [...moveList.querySelectorAll(".step-link")].filter((b) => Number(b.dataset.step) <= index).pop();
+  if (!shown) return;
+  const entry = shown.closest("li");
   const scroller = moveList.parentElement;
-  const top = currentLi.offsetTop - scroller.offsetTop;
+  const top = entry.offsetTop - scroller.offsetTop;
   if (top < scroller.scrollTop || top > scroller.scrollTop + scroller.clientHeight - 40) scroller.scrollTop = top - 60;
 }
 

@@ -16,9 +16,9 @@ export function renderVolapuk(main, id, data, info) {
   const { steps, seats, winners, seatName } = record;
   const finalScores = data.scores || [];
   const boardBox = el("div", { class: "tw-boardzone vp-boardzone" });
-  // The list holds the words and passes only: it is not scrolled to the other actions.
+  // The list holds the words, passes and announcement results only (not the rolls).
   const replay = replayPage(main, record, {
-    id, game: "volapuk", pageClass: "vp-page vp-replay", stage: boardBox, listTitle: "Les mots de la partie", draw, scroll: false,
+    id, game: "volapuk", pageClass: "vp-page vp-replay", stage: boardBox, listTitle: "Les mots de la partie", draw,
     subtitle: winners.length ? `${victoryText(winners, seatName)} · ${finalScores.map(num).join(" / ")} points` : "",
   });
 
