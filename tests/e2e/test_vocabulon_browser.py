@@ -88,6 +88,9 @@ def best_cell(game: dict[str, Any], exchange: bool) -> int:
         return int(vocabulon[0]["cell"])
     return int((useful or vocabulon or cells)[0]["cell"])
 
+# The style sheet's fill of each ring's sectors (.vc-page's --ring-0, --ring-1, --ring-2).
+RING_FILLS = {0: "rgb(207, 224, 247)", 1: "rgb(251, 238, 176)", 2: "rgb(248, 207, 199)"}
+
 
 def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                                          screenshots: Path) -> None:
@@ -98,6 +101,11 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
 
     # Préparatifs 5 (with the handicap): a word of the wrong length is refused, in French.
     expect(page.locator(".vc-page")).to_have_attribute("data-step", "secret")
+    # The board is drawn in its rings' colours on a desktop screen too (the style sheet once
+    # left these rules to phones only, and the sectors came out black).
+    for ring, colour in RING_FILLS.items():
+        sector = page.locator(f".vc-board-svg .vc-cell.ring-{ring}.alt-0 .vc-sector").first
+        assert sector.evaluate("e => getComputedStyle(e).fill") == colour
     field = page.locator("#vc-secret")
     field.fill("mer")
     message = "Votre mot secret doit avoir 4 lettres ; « mer » en a 3."
