@@ -46,8 +46,8 @@ export function render(main) {
   const hero = el("section", { class: "hero" },
     el("div", { class: "hero-text" },
       el("p", { class: "eyebrow", text: "Jeux de lettres en ligne" }),
-      el("h1", { class: "hero-title" }, "Des mots, des piles, ", el("span", { class: "accent", text: "des points." })),
-      el("p", { class: "hero-lead", text: "Jouez à Topword entre amis ou contre des robots, du débutant à l’expert. Un lien à partager, et la partie commence dans le navigateur." }),
+      el("h1", { class: "hero-title" }, "Des lettres, des mots, ", el("span", { class: "accent", text: "des points." })),
+      el("p", { class: "hero-lead", text: "Cinq jeux de lettres en français : Topword, Typo, Awalettres, Vocabulon et Volapük. Jouez entre amis ou contre des robots, du débutant à l’expert. Un lien à partager, et la partie commence dans le navigateur." }),
       el("div", { class: "hero-actions" },
         el("a", { class: "btn primary big", href: "#creer" }, icon("play"), el("span", { text: "Créer une partie" })),
         el("a", { class: "btn big", href: "#salon" }, icon("eye"), el("span", { text: "Voir les tables" })))),
@@ -96,7 +96,7 @@ export function render(main) {
     replace(gamesGrid, games.map((game) => {
       const available = playable(game);
       return el("article", { class: ["card", "game-card", available ? "" : "unavailable"], dataset: { game: game.name } },
-        el("div", { class: "game-card-art", "aria-hidden": "true" }, tileWord(game.title.toUpperCase().slice(0, 7), "small")),
+        el("div", { class: "game-card-art", "aria-hidden": "true" }, tileWord(game.title.toUpperCase(), game.title.length > 7 ? "small long" : "small")),
         el("div", { class: "game-card-body" },
           el("h3", { class: "game-card-title", text: game.title }),
           game.min_players ? el("p", { class: "game-card-meta" }, icon("user"),
