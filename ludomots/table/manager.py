@@ -1,7 +1,9 @@
 """The table manager: every live table of a server process, on one asyncio event loop.
 
-It owns the tables in memory, the store, the subscribers and the bots, and is what the web
-server calls. The design choices:
+It owns the tables in memory, the store and the subscribers, and is what the web server
+calls. Three collaborators it owns keep the rest apart: the bots (``bots.py``), the clock loop
+that plays timeouts (``clockloop.py``) and the share of the work with other processes
+(``cluster.py``). The design choices:
 
 - **One path for every action.** Humans, bots and clock timeouts all go through ``_play``:
   decode, check, play on a copy, store, commit, broadcast. So a bot can never do what a human
@@ -19,11 +21,12 @@ server calls. The design choices:
   only once the game is over; during the game, ``view`` already shows everything public.
 - **Restarts.** ``load_all`` rebuilds every waiting or playing table by replay; bots resume and
   clocks restart with a full move for every seat that must act.
-- **Several processes** (``bus.py``, ``leases.py``). Every stored action is announced on the
-  bus; a process that has the table loaded applies it (or reloads from the store when it
-  missed one), so its subscribers see every action, in order, whichever process received it.
-  Bots and timeouts run only in the process holding the table's lease; the others keep the
-  table only while someone watches it there. Alone (``LocalBus``), this process owns all.
+- **Several processes** (``cluster.py``, with ``bus.py`` and ``leases.py``). Every stored
+  action is announced on the bus; a process that has the table loaded applies it (or reloads
+  from the store when it missed one), so its subscribers see every action, in order,
+  whichever process received it. Bots and timeouts run only in the process holding the
+  table's lease; the others keep the table only while someone watches it there. Alone
+  (``LocalBus``), this process owns all.
 """
 
 from __future__ import annotations
@@ -32,22 +35,21 @@ import asyncio
 import contextlib
 import functools
 import logging
-import math
 import re
-import secrets
 import time
 import weakref
-from collections.abc import Awaitable, Callable, Coroutine, Iterable, Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
-from typing import Any, Protocol, TypeVar
+from typing import Any, TypeVar
 
 from ludomots.core import registry
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
-from ludomots.core.options import OptionError, options_to_json
-from ludomots.table.bus import LocalBus, Notice
-from ludomots.table.clock import timeout_action
+from ludomots.table.bots import BotRunner
+from ludomots.table.clockloop import ClockLoop
+from ludomots.table.cluster import Bus, Cluster, Leases
+from ludomots.table.creation import new_table_info
 from ludomots.table.errors import (
     ConflictError,
     NotFoundError,
@@ -62,15 +64,10 @@ from ludomots.table.errors import (
     table_full,
     unknown_table,
 )
-from ludomots.table.leases import LocalLeases
 from ludomots.table.model import (
     LIVE_STATUSES,
-    SEED_MAX,
-    SEED_MIN,
     ClockSettings,
     SeatSpec,
-    StoredAction,
-    TableInfo,
     validate_name,
 )
 from ludomots.table.ratelimit import RateLimiter
@@ -78,46 +75,21 @@ from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
 from ludomots.table.table import Table, TableLoadError
 from ludomots.table.tokens import hash_token, new_token, seat_of
-from ludomots.table.worker import ExecutorKind, choose_action, make_executor
+from ludomots.table.worker import ExecutorKind, make_executor
 from ludomots.table.writer import GroupWriter
 
 log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
-TIMEOUT_BOT_LEVEL = "debutant"
 #: How many times one action may catch up with other processes before giving up.
 MAX_CATCH_UPS = 3
-#: Every how many lease renewals the orphan sweep looks for tables nobody owns.
-SWEEP_EVERY = 3
 
 
 def _retrieved(task: asyncio.Task[Any]) -> None:
     """Mark a task's exception as seen (it was already reported to whoever waited)."""
     if not task.cancelled():
         task.exception()
-
-
-class Bus(Protocol):
-    process_id: str
-    distributed: bool
-
-    async def start(self, on_notice: Callable[[Notice], None],
-                    on_resync: Callable[[], Awaitable[None]]) -> None: ...
-    def publish(self, notice: Notice) -> None: ...
-    async def close(self) -> None: ...
-
-
-class Leases(Protocol):
-    distributed: bool
-    ttl: float
-
-    def owns(self, table_id: str) -> bool: ...
-    async def claim(self, table_ids: Iterable[str]) -> set[str]: ...
-    async def renew(self) -> set[str]: ...
-    async def unowned(self, table_ids: Iterable[str]) -> set[str]: ...
-    async def release(self, table_ids: Iterable[str]) -> None: ...
-    async def close(self) -> None: ...
 
 
 class TableManager:
@@ -154,33 +126,37 @@ class TableManager:
         self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
-        self.bot_delay = bot_delay
         self._now = now
         self._limiter = RateLimiter(rate_limit, rate_window, now)
-        self._run_clocks = run_clocks
-        self._clock_poll = clock_poll
         self._queue_size = queue_size
-        self._bot_retries = bot_retries
         self._tables: dict[str, Table] = {}
-        self._clocked: dict[str, Table] = {}  # tables with deadlines: all the clock loop scans
-        self._next_wake = 0.0  # when the clock loop wakes up next (wall clock)
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
         # tables in use, not by every table ever served, and two callers never get two locks.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
             weakref.WeakValueDictionary()
         self._hashes: dict[str, dict[int, str]] = {}
         self._subs: dict[str, set[Subscription]] = {}
-        self._bot_tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
         self._load_lock = asyncio.Lock()
-        self._clock_wake = asyncio.Event()
-        self._clock_task: asyncio.Task[None] | None = None
         self._closed = False
-        self._bus: Bus = bus or LocalBus()
-        self._leases: Leases = leases or LocalLeases()
-        self._lease_task: asyncio.Task[None] | None = None
-        self._claiming: set[str] = set()
-        self._claim_tried: dict[str, float] = {}  # monotonic time of the last refused claim
-        self._notice_tasks: set[asyncio.Task[Any]] = set()
+        self._cluster = Cluster(
+            bus, leases, tables=self._tables, store=store, run_db=self._db, load=self._get,
+            lock=self._lock, catch_up=self._catch_up, changed=self._changed,
+            owned=self._owned, evict=self._maybe_evict)
+        self._bots = BotRunner(
+            self._executor, delay=bot_delay, retries=bot_retries, lock=self._lock,
+            play=self._play, owns=self._cluster.owns, evict=self._maybe_evict)
+        self._clocks = ClockLoop(
+            now=now, run=run_clocks, poll=clock_poll, lock=self._lock,
+            owns=self._cluster.owns, play_locked=self._play_locked, start_bot=self._bots.start)
+
+    @property
+    def bot_delay(self) -> float:
+        """Minimum seconds before a bot's move is played."""
+        return self._bots.delay
+
+    @bot_delay.setter
+    def bot_delay(self, delay: float) -> None:
+        self._bots.delay = delay
 
     async def __aenter__(self) -> TableManager:
         return self
@@ -204,12 +180,11 @@ class TableManager:
 
     def _register(self, table: Table, hashes: dict[int, str]) -> None:
         self._tables[table.id] = table
-        if table.clock.next_deadline() is not None:
-            self._clocked[table.id] = table
+        self._clocks.add(table)
         self._hashes[table.id] = hashes
-        self._want_lease(table)
-        self._schedule_bots(table)
-        self._ensure_clock_loop()
+        self._cluster.want_lease(table)
+        self._bots.schedule(table)
+        self._clocks.ensure_running()
 
     async def _get(self, table_id: str) -> Table:
         """The live table, loaded (replayed) from the store on first use."""
@@ -250,48 +225,9 @@ class TableManager:
                            ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and a token for each human seat given a name (the
         creator's own seats). Human seats with an empty name are left free for ``join``."""
-        try:
-            game_obj = registry.get_game(game)
-            bots = registry.get_bots(game)
-        except KeyError:
-            raise table_error("unknown_game", f"Jeu inconnu : « {game} ».", game=game) from None
-        except Exception as exc:
-            log.exception("game %s does not load", game)
-            raise table_error("game_unavailable", "Ce jeu n’est pas disponible.") from exc
-        seats = list(seats)
-        if not game_obj.min_players <= len(seats) <= game_obj.max_players:
-            raise table_error("bad_seats", f"{game_obj.title} se joue de {game_obj.min_players} "
-                                           f"à {game_obj.max_players} joueurs.",
-                              min=game_obj.min_players, max=game_obj.max_players)
-        for spec in seats:
-            if spec.kind == "bot" and spec.level not in bots:
-                raise table_error("unknown_level", f"Niveau de robot inconnu : « {spec.level} ».",
-                                  level=spec.level, known=sorted(bots))
-        if seed is None:
-            seed = secrets.randbits(63)
-        elif isinstance(seed, bool) or not isinstance(seed, int) or \
-                not SEED_MIN <= seed <= SEED_MAX:
-            raise table_error("bad_seed", "La graine doit être un entier sur 64 bits.")
-        try:
-            coerced = game_obj.coerce_options(options)
-            # Some options depend on the seats (Vocabulon's handicaps: one per seat); the game
-            # checks them when it starts, which may be when the last free seat is taken:
-            # start it now once, so that a table that could never start is refused here.
-            game_obj.new(coerced, len(seats), seed)
-            options_json = options_to_json(coerced)
-        except OptionError as exc:
-            raise table_error("bad_options", f"Options invalides : {exc.french}",
-                              reason=str(exc)) from None
-        except (ValueError, TypeError) as exc:  # a game's check without a French message
-            raise table_error("bad_options", "Options invalides.", reason=str(exc)) from None
-        if not isinstance(clock, ClockSettings):
-            clock = ClockSettings(clock or 0)
-        tokens = {i: new_token() for i, s in enumerate(seats)
+        info = new_table_info(game, options, seats, seed, clock, self._now)
+        tokens = {i: new_token() for i, s in enumerate(info.seats)
                   if s.kind == "human" and not s.is_open}
-        info = TableInfo(
-            id=secrets.token_urlsafe(9), game=game, options=options_json, seed=seed,
-            seats=tuple(seats), status="waiting" if any(s.is_open for s in seats) else "playing",
-            clock=clock, created_at=int(self._now() * 1000))
         table = Table.new(info, now=self._now)
         try:
             await self._db(self.store.create_table, table.info, tokens)
@@ -325,7 +261,7 @@ class TableManager:
                 raise table_full()
             seat, token = claimed
             self._hashes.setdefault(table_id, {})[seat] = hash_token(token)
-            self._bus.publish(Notice(table_id, "info", self._bus.process_id))
+            self._cluster.seats_changed(table_id)
             self._changed(table, [Event("seat_joined", {"seat": seat, "name": name})])
             return seat, token
 
@@ -409,8 +345,8 @@ class TableManager:
         table that cannot load is logged and skipped: one bad game must not stop the server.
         With other processes, only the playing tables nobody owns (the orphan sweep): the
         others are already running somewhere, and load here when someone watches them."""
-        if self._leases.distributed:
-            return await self._sweep()
+        if self._cluster.distributed:
+            return await self._cluster.sweep()
         infos = await self._db(self.store.list_tables, LIVE_STATUSES, None)
         loaded = 0
         for info in infos:
@@ -483,10 +419,7 @@ class TableManager:
                 table.rewind(move)
                 raise
             table.commit(move)
-            if self._bus.distributed:
-                self._bus.publish(Notice(table.id, "action", self._bus.process_id, move.seq,
-                                         move.seat, move.action, move.ms, move.digest,
-                                         timeout))
+            self._cluster.action_stored(table.id, move, timeout)
             self._changed(table, [*notices, *move.events])
             return move.events
 
@@ -530,10 +463,15 @@ class TableManager:
                     subs.discard(sub)
                     log.info("table %s: dropped a subscriber that fell behind", table.id)
         table.logs_sent()
-        self._want_lease(table)
-        self._schedule_bots(table)
-        self._wake_clocks_for(table)
+        self._cluster.want_lease(table)
+        self._bots.schedule(table)
+        self._clocks.wake_for(table)
         self._maybe_evict(table)
+
+    def _owned(self, table: Table) -> None:
+        """This process just gained the table's lease: its bots and clocks run here now."""
+        self._bots.schedule(table)
+        self._clocks.wake_for(table)
 
     def _maybe_evict(self, table: Table) -> None:
         """Drop a finished table nobody watches: memory stays bounded by the live games, and
@@ -541,15 +479,12 @@ class TableManager:
         With other processes, a live table nobody watches here is dropped too unless this
         process owns it: its owner runs it, and applying its actions here would be waste."""
         finished = table.status in ("over", "broken")
-        foreign = self._leases.distributed and not self._leases.owns(table.id) and \
-            table.id not in self._claiming
+        foreign = self._cluster.foreign(table.id)
         if (finished or foreign) and not self._subs.get(table.id) and \
-                not any(key[0] == table.id for key in self._bot_tasks):
+                not self._bots.busy(table.id):
             self._tables.pop(table.id, None)
-            self._claim_tried.pop(table.id, None)
-            if self._leases.distributed and self._leases.owns(table.id):
-                self._background(self._release([table.id]))
-            self._clocked.pop(table.id, None)
+            self._cluster.forget(table.id)
+            self._clocks.forget(table.id)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
 
@@ -575,288 +510,24 @@ class TableManager:
         if table is not None:
             self._maybe_evict(table)
 
-    # ---- bots ---------------------------------------------------------------------------------
-
-    def _schedule_bots(self, table: Table) -> None:
-        if self._closed or not self._leases.owns(table.id):
-            return
-        for seat in sorted(table.to_act()):
-            spec = table.info.seats[seat]
-            if spec.kind == "bot" and spec.level is not None:
-                self._start_bot(table, seat, spec.level, timeout=False)
-
-    def _start_bot(self, table: Table, seat: int, level: str, timeout: bool) -> None:
-        key = (table.id, seat)
-        if key not in self._bot_tasks and not self._closed:
-            self._bot_tasks[key] = asyncio.get_running_loop().create_task(
-                self._bot_turn(table, seat, level, timeout), name=f"bot-{table.id}-{seat}")
-
-    async def _bot_turn(self, table: Table, seat: int, level: str, timeout: bool) -> None:
-        """Think off the loop, wait ``bot_delay``, play through ``_play`` like a human."""
-        loop = asyncio.get_running_loop()
-        played = False
-        try:
-            for attempt in range(1, self._bot_retries + 1):
-                async with self._lock(table.id):
-                    if seat not in table.to_act():
-                        return
-                    job = table.bot_job(seat, level)
-                started = time.monotonic()
-                try:
-                    action_json = await loop.run_in_executor(self._executor, choose_action, job)
-                except Exception:
-                    log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
-                                  table.id, level, seat, attempt)
-                    continue
-                wait = self.bot_delay - (time.monotonic() - started)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                if seat not in table.to_act():
-                    return
-                notices = [Event("timeout", {"seat": seat})] if timeout else []
-                try:
-                    await self._play(table, seat, action_json, notices, timeout, retry=False)
-                except RuleError as exc:
-                    log.warning("table %s: the %s bot of seat %d was refused: %s (attempt %d)",
-                                table.id, level, seat, exc.code, attempt)
-                    continue
-                played = True
-                return
-            log.error("table %s: the %s bot of seat %d gave up", table.id, level, seat)
-        finally:
-            if self._bot_tasks.get((table.id, seat)) is asyncio.current_task():
-                del self._bot_tasks[(table.id, seat)]
-            if played:
-                self._schedule_bots(table)  # the same seat may have to act again
-            self._maybe_evict(table)
+    # ---- bots, clocks, other processes (see bots.py, clockloop.py, cluster.py) ---------------
 
     async def idle(self) -> None:
         """Wait until no bot is thinking (tests; graceful shutdown)."""
-        while self._bot_tasks:
-            await asyncio.gather(*list(self._bot_tasks.values()), return_exceptions=True)
-
-    # ---- clocks -------------------------------------------------------------------------------
-
-    def _wake_clocks_for(self, table: Table) -> None:
-        """Wake the clock loop if this table's next deadline comes before its planned wake-up
-        (scanning every clock after every action cost more than the rules under load)."""
-        deadline = table.clock.next_deadline()
-        if deadline is None:
-            return
-        self._clocked[table.id] = table
-        if deadline < self._next_wake:
-            self._clock_wake.set()
-
-    def _ensure_clock_loop(self) -> None:
-        if self._run_clocks and self._clock_task is None and not self._closed:
-            self._clock_task = asyncio.get_running_loop().create_task(
-                self._clock_loop(), name="table-clocks")
+        await self._bots.idle()
 
     async def tick(self) -> int:
         """Play the timeout of every seat whose deadline has passed; returns how many."""
-        fired = 0
-        for table in list(self._clocked.values()):
-            if table.clock.next_deadline() is None:
-                self._clocked.pop(table.id, None)
-            elif table.status == "playing" and self._leases.owns(table.id):
-                for seat in table.clock.expired():
-                    if await self._timeout(table, seat):
-                        fired += 1
-        return fired
-
-    async def _timeout(self, table: Table, seat: int) -> bool:
-        async with self._lock(table.id):
-            if seat not in table.clock.expired():
-                return False
-            table.clock.disarm(seat)
-            if seat not in table.to_act():
-                return False
-            try:
-                action = timeout_action(table.game, table.state, seat)
-            except Exception:
-                log.exception("table %s: timeout_action failed for seat %d", table.id, seat)
-                action = None
-            if action is None:
-                bots = registry.get_bots(table.info.game)
-                level = TIMEOUT_BOT_LEVEL if TIMEOUT_BOT_LEVEL in bots else next(iter(bots), None)
-                if level is None:
-                    log.error("table %s: seat %d timed out and %s has no bot", table.id, seat,
-                              table.info.game)
-                    return False
-                self._start_bot(table, seat, level, timeout=True)
-                return True
-            try:
-                await self._play_locked(table, seat, table.game.action_codec.encode(action),
-                                        [Event("timeout", {"seat": seat})], timeout=True,
-                                        retry=False)
-            except RuleError as exc:
-                log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
-                            exc.code)
-                return False
-            return True
-
-    async def _clock_loop(self) -> None:
-        while not self._closed:
-            try:
-                await self.tick()
-            except Exception:
-                log.exception("clock tick failed")
-            self._clock_wake.clear()
-            deadlines = [d for t in self._clocked.values()
-                         if t.status == "playing" and self._leases.owns(t.id)
-                         and (d := t.clock.next_deadline()) is not None]
-            delay = self._clock_poll
-            if deadlines:
-                delay = min(delay, max(0.0, min(deadlines) - self._now()))
-            self._next_wake = self._now() + delay
-            with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._clock_wake.wait(), timeout=max(delay, 0.001))
-
-    # ---- other processes ----------------------------------------------------------------------
+        return await self._clocks.tick()
 
     async def start(self) -> None:
         """Join the other processes (listen to the bus, hold leases); nothing to do alone.
         Call before ``load_all``."""
-        await self._bus.start(self._on_notice, self._resync)
-        if self._leases.distributed and self._lease_task is None and not self._closed:
-            self._lease_task = asyncio.get_running_loop().create_task(
-                self._lease_loop(), name="table-leases")
+        await self._cluster.start()
 
     def owns(self, table_id: str) -> bool:
         """Whether this process runs the table's bots and clocks (for tests and logs)."""
-        return self._leases.owns(table_id)
-
-    def _want_lease(self, table: Table) -> None:
-        """Try at once for the lease of a playing table nobody here owns yet (its bots must
-        not wait for the next renewal round); the lease loop retries the ones refused."""
-        if not self._leases.distributed or self._closed or table.status != "playing" or \
-                self._leases.owns(table.id) or table.id in self._claiming:
-            return
-        # Not after every action of a table another process owns: once per renewal period.
-        now = time.monotonic()
-        if now - self._claim_tried.get(table.id, -math.inf) < self._leases.ttl / 3:
-            return
-        self._claim_tried[table.id] = now
-        self._claiming.add(table.id)
-        self._background(self._claim([table.id]))
-
-    def _background(self, job: Coroutine[Any, Any, Any]) -> None:
-        """Run ``job`` as a task that ``close`` cancels (after ``close``: not at all)."""
-        if self._closed:
-            job.close()
-            return
-        task = asyncio.get_running_loop().create_task(job)
-        self._notice_tasks.add(task)
-        task.add_done_callback(self._notice_tasks.discard)
-
-    async def _claim(self, table_ids: list[str]) -> set[str]:
-        self._claiming.update(table_ids)
-        try:
-            gained = await self._leases.claim(table_ids)
-        except Exception:
-            log.exception("cannot claim leases")
-            return set()
-        finally:
-            self._claiming.difference_update(table_ids)
-        for table_id in gained:
-            self._claim_tried.pop(table_id, None)
-            table = self._tables.get(table_id)
-            if table is None:  # dropped from memory meanwhile: not ours to run
-                await self._leases.release([table_id])
-                continue
-            log.info("table %s: this process now runs its bots and clocks", table_id)
-            self._schedule_bots(table)
-            self._wake_clocks_for(table)
-        for table_id in table_ids:
-            table = self._tables.get(table_id)
-            if table is not None:
-                self._maybe_evict(table)
-        return gained
-
-    async def _lease_loop(self) -> None:
-        """Renew the leases held, try for the loaded tables nobody owns, release finished
-        ones, and every few rounds sweep the store for orphans (their owner died)."""
-        rounds = 0
-        while not self._closed:
-            try:
-                lost = await self._leases.renew()
-                for table_id in lost:
-                    log.warning("table %s: lease lost to another process", table_id)
-                done = [t for t, table in self._tables.items()
-                        if self._leases.owns(t) and table.status != "playing"]
-                await self._leases.release(done)
-                await self._claim([t for t, table in self._tables.items()
-                                   if table.status == "playing" and not self._leases.owns(t)
-                                   and t not in self._claiming])
-                rounds += 1
-                if rounds % SWEEP_EVERY == 0:
-                    await self._sweep()
-            except Exception:
-                log.exception("lease round failed")
-            await asyncio.sleep(self._leases.ttl / 3)
-
-    async def _release(self, table_ids: list[str]) -> None:
-        try:
-            await self._leases.release(table_ids)
-        except Exception:  # they expire on their own
-            log.exception("cannot release leases")
-
-    async def _sweep(self) -> int:
-        """Load and take over the playing tables nobody owns; returns how many."""
-        infos = await self._db(self.store.list_tables, ("playing",), None)
-        candidates = [info.id for info in infos if info.id not in self._tables]
-        gained = await self._leases.claim(await self._leases.unowned(candidates))
-        loaded = 0
-        for table_id in sorted(gained):
-            try:
-                await self._get(table_id)
-                loaded += 1
-            except Exception:
-                log.exception("cannot resume table %s", table_id)
-                await self._leases.release([table_id])
-        return loaded
-
-    def _on_notice(self, notice: Notice) -> None:
-        """From the bus: another process stored an action or changed seats."""
-        if notice.table_id not in self._tables or self._closed:
-            return
-        # A task per notice; they queue on the table's lock in arrival order.
-        self._background(self._apply_notice(notice))
-
-    async def _apply_notice(self, notice: Notice) -> None:
-        table = self._tables.get(notice.table_id)
-        if table is None:
-            return
-        try:
-            async with self._lock(table.id):
-                if self._tables.get(table.id) is not table:
-                    return
-                if notice.kind == "action" and notice.seq < table.seq:
-                    return  # already applied (we caught up from the store meanwhile)
-                if notice.kind == "action" and notice.seq == table.seq and \
-                        table.status == "playing":
-                    events: list[Event] = []
-                    table.catch_up([StoredAction(notice.seq, notice.seat, notice.action,
-                                                 notice.ms, notice.digest)], events)
-                    if table.broken is not None:
-                        await self._db(self.store.set_status, table.id, "broken")
-                    timed_out = [Event("timeout", {"seat": notice.seat})] \
-                        if notice.timeout else []
-                    self._changed(table, [*timed_out, *events])
-                    return
-                await self._catch_up(table)  # a gap (a notice was missed), or new seats
-        except Exception:
-            log.exception("table %s: cannot apply news from another process", table.id)
-
-    async def _resync(self) -> None:
-        """The bus reconnected: notices may have been lost, read every loaded table again."""
-        for table in list(self._tables.values()):
-            try:
-                async with self._lock(table.id):
-                    if self._tables.get(table.id) is table:
-                        await self._catch_up(table)
-            except Exception:
-                log.exception("table %s: cannot resynchronise", table.id)
+        return self._cluster.owns(table_id)
 
     # ---- shutdown -----------------------------------------------------------------------------
 
@@ -865,19 +536,13 @@ class TableManager:
         if self._closed:
             return
         self._closed = True
-        tasks: list[asyncio.Task[Any]] = [*self._bot_tasks.values(), *self._notice_tasks]
-        for task in (self._clock_task, self._lease_task):
-            if task is not None:
-                tasks.append(task)
+        tasks: list[asyncio.Task[Any]] = [*self._bots.stop(), *self._cluster.stop(),
+                                          *self._clocks.stop()]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        self._bot_tasks.clear()
-        for close in (self._leases.close, self._bus.close):  # others take over at once
-            try:
-                await close()
-            except Exception:
-                log.exception("cannot leave the other processes cleanly")
+        self._bots.clear()
+        await self._cluster.close()  # others take over at once
         for subs in self._subs.values():
             for sub in subs:
                 sub.close()

@@ -1,0 +1,139 @@
+"""The clock loop: one background task that plays the timeout of every seat out of time.
+
+Each table keeps its own deadlines (``clock.py``); this module is what acts on them for all
+the tables of a manager, apart from serving them because it is driven by time, not by
+requests. It keeps only the tables that have deadlines and sleeps until the nearest one (or
+``poll`` seconds at most), so an idle server does no work. A timeout plays the game's
+``timeout_action`` through the manager's locked action path, or else asks a bot to play for
+the seat; only for tables this process owns, so a timeout is decided once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable
+
+from ludomots.core import registry
+from ludomots.core.errors import RuleError
+from ludomots.core.game import Event
+from ludomots.table.bots import Play
+from ludomots.table.clock import timeout_action
+from ludomots.table.table import Table
+
+log = logging.getLogger(__name__)
+
+#: The bot that plays for a seat out of time when the game has no timeout action.
+TIMEOUT_BOT_LEVEL = "debutant"
+
+
+class ClockLoop:
+    """The timeouts of one manager. ``run``: start the background task (else call ``tick``).
+    ``play_locked``: the action path, called with the table's lock held; ``start_bot``:
+    (table, seat, level, timeout) plays the seat with a bot."""
+
+    def __init__(self, *, now: Callable[[], float], run: bool, poll: float,
+                 lock: Callable[[str], asyncio.Lock], owns: Callable[[str], bool],
+                 play_locked: Play,
+                 start_bot: Callable[[Table, int, str, bool], None]) -> None:
+        self._now = now
+        self._run = run
+        self._poll = poll
+        self._lock = lock
+        self._owns = owns
+        self._play_locked = play_locked
+        self._start_bot = start_bot
+        self._clocked: dict[str, Table] = {}  # tables with deadlines: all the loop scans
+        self._next_wake = 0.0  # when the loop wakes up next (wall clock)
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self._closed = False
+
+    def add(self, table: Table) -> None:
+        """A table just loaded or created: scan it if it has deadlines."""
+        if table.clock.next_deadline() is not None:
+            self._clocked[table.id] = table
+
+    def forget(self, table_id: str) -> None:
+        self._clocked.pop(table_id, None)
+
+    def wake_for(self, table: Table) -> None:
+        """Wake the loop if this table's next deadline comes before its planned wake-up
+        (scanning every clock after every action cost more than the rules under load)."""
+        deadline = table.clock.next_deadline()
+        if deadline is None:
+            return
+        self._clocked[table.id] = table
+        if deadline < self._next_wake:
+            self._wake.set()
+
+    def ensure_running(self) -> None:
+        if self._run and self._task is None and not self._closed:
+            self._task = asyncio.get_running_loop().create_task(
+                self._loop(), name="table-clocks")
+
+    async def tick(self) -> int:
+        """Play the timeout of every seat whose deadline has passed; returns how many."""
+        fired = 0
+        for table in list(self._clocked.values()):
+            if table.clock.next_deadline() is None:
+                self._clocked.pop(table.id, None)
+            elif table.status == "playing" and self._owns(table.id):
+                for seat in table.clock.expired():
+                    if await self._timeout(table, seat):
+                        fired += 1
+        return fired
+
+    async def _timeout(self, table: Table, seat: int) -> bool:
+        async with self._lock(table.id):
+            if seat not in table.clock.expired():
+                return False
+            table.clock.disarm(seat)
+            if seat not in table.to_act():
+                return False
+            try:
+                action = timeout_action(table.game, table.state, seat)
+            except Exception:
+                log.exception("table %s: timeout_action failed for seat %d", table.id, seat)
+                action = None
+            if action is None:
+                bots = registry.get_bots(table.info.game)
+                level = TIMEOUT_BOT_LEVEL if TIMEOUT_BOT_LEVEL in bots else next(iter(bots), None)
+                if level is None:
+                    log.error("table %s: seat %d timed out and %s has no bot", table.id, seat,
+                              table.info.game)
+                    return False
+                self._start_bot(table, seat, level, True)
+                return True
+            try:
+                await self._play_locked(table, seat, table.game.action_codec.encode(action),
+                                        [Event("timeout", {"seat": seat})], timeout=True,
+                                        retry=False)
+            except RuleError as exc:
+                log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
+                            exc.code)
+                return False
+            return True
+
+    async def _loop(self) -> None:
+        while not self._closed:
+            try:
+                await self.tick()
+            except Exception:
+                log.exception("clock tick failed")
+            self._wake.clear()
+            deadlines = [d for t in self._clocked.values()
+                         if t.status == "playing" and self._owns(t.id)
+                         and (d := t.clock.next_deadline()) is not None]
+            delay = self._poll
+            if deadlines:
+                delay = min(delay, max(0.0, min(deadlines) - self._now()))
+            self._next_wake = self._now() + delay
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self._wake.wait(), timeout=max(delay, 0.001))
+
+    def stop(self) -> list[asyncio.Task[None]]:
+        """Start the loop no more; returns its task, for the caller to cancel."""
+        self._closed = True
+        return [self._task] if self._task is not None else []

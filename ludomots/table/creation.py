@@ -1,0 +1,67 @@
+"""Checking a request for a new table: game, seats, bot levels, seed, options and clock.
+
+Everything a table needs before it exists, refused with a French message (``table_error``)
+before anything is stored. Kept out of ``TableManager`` because it reads no live state: it
+is the same check whatever tables are loaded, and reads better on its own.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from ludomots.core import registry
+from ludomots.core.options import OptionError, options_to_json
+from ludomots.table.errors import table_error
+from ludomots.table.model import SEED_MAX, SEED_MIN, ClockSettings, SeatSpec, TableInfo
+
+log = logging.getLogger(__name__)
+
+
+def new_table_info(game: str, options: dict[str, Any] | None, seats: Sequence[SeatSpec],
+                   seed: int | None, clock: ClockSettings | int | None,
+                   now: Callable[[], float]) -> TableInfo:
+    """The info of a new table with a fresh id (a random seed when ``seed`` is None); waiting
+    while a human seat is left free (an empty name), else playing. RuleError if refused."""
+    try:
+        game_obj = registry.get_game(game)
+        bots = registry.get_bots(game)
+    except KeyError:
+        raise table_error("unknown_game", f"Jeu inconnu : « {game} ».", game=game) from None
+    except Exception as exc:
+        log.exception("game %s does not load", game)
+        raise table_error("game_unavailable", "Ce jeu n’est pas disponible.") from exc
+    seats = list(seats)
+    if not game_obj.min_players <= len(seats) <= game_obj.max_players:
+        raise table_error("bad_seats", f"{game_obj.title} se joue de {game_obj.min_players} "
+                                       f"à {game_obj.max_players} joueurs.",
+                          min=game_obj.min_players, max=game_obj.max_players)
+    for spec in seats:
+        if spec.kind == "bot" and spec.level not in bots:
+            raise table_error("unknown_level", f"Niveau de robot inconnu : « {spec.level} ».",
+                              level=spec.level, known=sorted(bots))
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or \
+            not SEED_MIN <= seed <= SEED_MAX:
+        raise table_error("bad_seed", "La graine doit être un entier sur 64 bits.")
+    try:
+        coerced = game_obj.coerce_options(options)
+        # Some options depend on the seats (Vocabulon's handicaps: one per seat); the game
+        # checks them when it starts, which may be when the last free seat is taken:
+        # start it now once, so that a table that could never start is refused here.
+        game_obj.new(coerced, len(seats), seed)
+        options_json = options_to_json(coerced)
+    except OptionError as exc:
+        raise table_error("bad_options", f"Options invalides : {exc.french}",
+                          reason=str(exc)) from None
+    except (ValueError, TypeError) as exc:  # a game's check without a French message
+        raise table_error("bad_options", "Options invalides.", reason=str(exc)) from None
+    if not isinstance(clock, ClockSettings):
+        clock = ClockSettings(clock or 0)
+    return TableInfo(
+        id=secrets.token_urlsafe(9), game=game, options=options_json, seed=seed,
+        seats=tuple(seats), status="waiting" if any(s.is_open for s in seats) else "playing",
+        clock=clock, created_at=int(now() * 1000))
