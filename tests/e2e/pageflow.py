@@ -137,6 +137,23 @@ class GameScreen:
         page.set_viewport_size(DESKTOP)
 
 
+# ---- small screens -------------------------------------------------------------------------------
+
+# The elements that stick out to the right of the screen (the first few), for the message.
+STICKING_OUT = """(width) => [...document.querySelectorAll('body *')]
+  .filter((e) => e.getBoundingClientRect().right > width + 0.5).slice(0, 6)
+  .map((e) => `${e.tagName.toLowerCase()}.${[...e.classList].join('.')}`)"""
+
+
+def assert_no_sideways_scroll(page: Any, width: int) -> None:
+    """Nothing on the page is wider than a ``width``-pixel screen (no sideways scrolling)."""
+    scroll_width = page.evaluate("document.documentElement.scrollWidth")
+    if scroll_width > width:
+        sticking_out = page.evaluate(STICKING_OUT, width)
+        raise AssertionError(f"the page scrolls sideways ({scroll_width} px > {width}): "
+                             f"{sticking_out}")
+
+
 # ---- dragging ------------------------------------------------------------------------------------
 
 # Set once the page has seen the browser start a native (HTML5) drag.

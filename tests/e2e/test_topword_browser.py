@@ -17,6 +17,7 @@ import pytest
 from ludomots.games.topword.board import Board, cell_name
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.scoring import MoveResult, Rules
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pageflow import fill_seats, submit_table
 
@@ -439,8 +440,7 @@ def test_a_phone_sized_screen_shows_the_whole_table_and_places_by_touch(
     phone.goto(f"{server.base_url}/table/{table}")
     wait_for_my_turn(phone)
     expect(phone.locator(".rack .rack-tile")).to_have_count(7)
-    width = phone.evaluate("document.documentElement.scrollWidth")
-    assert width <= 375, f"the page scrolls sideways on a phone ({width} px)"
+    pageflow.assert_no_sideways_scroll(phone, 375)
     board_box = phone.locator(".board-frame").bounding_box()
     assert board_box is not None and board_box["width"] <= 375
     move = choose_move(server.view(table), rack_letters(phone))

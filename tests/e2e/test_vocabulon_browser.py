@@ -20,6 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import httpx
 import pytest
 
 from ludomots.games.vocabulon.bots import deck_index
@@ -194,7 +195,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                 # Nothing wider than the phone: the board, the riddle and its field fit.
                 page.wait_for_timeout(200)
                 width = pageflow.PHONE["width"]
-                assert page.evaluate("document.documentElement.scrollWidth") <= width
+                pageflow.assert_no_sideways_scroll(page, width)
                 board = page.locator(".vc-board-frame").bounding_box()
                 assert board is not None and board["width"] <= width
                 field = page.locator("#vc-answer").bounding_box()
@@ -261,3 +262,28 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     expect(page.locator(".replay-scores .player").first.locator(".vc-secret")).to_have_attribute(
         "aria-label", re.compile(f"^{secret} : "))
     VC.shot(page, screenshots, "replay", full_page=True)
+
+
+def test_the_longest_secret_word_fits_on_a_phone(server: LiveServer, new_page: Any) -> None:
+    """Variantes (7-letter words) with a one-letter handicap the other way: an 8-letter secret,
+    the longest a player writes. On a phone each player has a line of their own, and nothing
+    is wider than the screen (with two players' cards side by side, a long word in the
+    right-hand one went past the screen's edge)."""
+    created = httpx.post(f"{server.base_url}/api/tables", timeout=10, json={
+        "game": "vocabulon", "name": "Alice", "options": {"word_length": 7, "handicaps": [0, 1, 0]},
+        "seats": [{"kind": "bot", "level": "debutant"}, {"kind": "human"},
+                  {"kind": "bot", "level": "debutant"}]}).json()
+    assert created["seat"] == 1  # the second card: the right-hand one when two share a line
+    page = new_page(viewport=pageflow.PHONE)
+    page.goto(server.base_url + "/")
+    page.evaluate("([id, seat, token]) => localStorage.setItem('ludomots.tokens', "
+                  "JSON.stringify({[id]: {seat, token, at: Date.now()}}))",
+                  [created["table"], created["seat"], created["token"]])
+    page.goto(f"{server.base_url}/table/{created['table']}")
+    secret = secret_candidates(8)[0]
+    page.locator("#vc-secret").fill(secret.lower())
+    expect(page.locator(".vc-preview")).to_contain_text("convient")
+    page.get_by_role("button", name="Écrire mon mot secret").click()
+    expect(page.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
+        "aria-label", re.compile(f"^{secret} : 0 lettre sur 8"))
+    pageflow.assert_no_sideways_scroll(page, pageflow.PHONE["width"])
