@@ -599,10 +599,12 @@ export function mount(main, { id, info }) {
     });
     const nothingToRoll = my.every((d, i) => d.fetish || (g.rolls && st.keep.has(i)));
     const rollLabel = !g.rolls ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
+    // A word or a recomposition under way: what lays it, and what clears it.
+    const composing = canPlace() && (st.rec || rolled());
     const actions = myTurn() ? el("div", { class: "tw-actions vp-actions" },
       g.rolls_left > 0 && my.length ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
-      canPlace() && (st.rec || rolled()) ? button(st.rec ? "Valider la recomposition" : "Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !ready(), title: "Entrée" }) : null,
-      canPlace() && (st.rec || rolled()) ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: st.rec ? !st.rec.moves.length && !st.rec.laid.length : !st.word.length && !st.start, title: "Échap" }) : null,
+      composing ? button(st.rec ? "Valider la recomposition" : "Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !ready(), title: "Entrée" }) : null,
+      composing ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: st.rec ? !st.rec.moves.length && !st.rec.laid.length : !st.word.length && !st.start, title: "Échap" }) : null,
       canPlace() && (g.board || []).length && (rolled() || !st.rec) ? button(st.rec ? "Écrire un mot" : "Recomposer", { kind: "ghost vp-recompose", iconName: "shuffle", onClick: toggleRecompose, disabled: busy(), title: st.rec ? "Revenir au mot posé d’un coup" : "Déplacer des dés déjà posés pour former de nouveaux mots (+10)" }) : null,
       button("Passer", { kind: "ghost vp-pass", iconName: "pass", onClick: doPass, disabled: busy() })) : null;
     const dirs = canPlace() && !st.rec ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
