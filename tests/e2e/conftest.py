@@ -106,6 +106,13 @@ class LiveServer:
         with urllib.request.urlopen(f"{self.base_url}{path}", timeout=10) as resp:
             return json.loads(resp.read().decode("utf-8"))
 
+    def post_json(self, path: str, body: dict[str, Any]) -> Any:
+        request = urllib.request.Request(
+            f"{self.base_url}{path}", data=json.dumps(body).encode("utf-8"), method="POST",
+            headers={"Content-Type": "application/json"})
+        with urllib.request.urlopen(request, timeout=10) as resp:
+            return json.loads(resp.read().decode("utf-8"))
+
     def view(self, table_id: str, token: str | None = None) -> dict[str, Any]:
         """The table's view as a spectator (or as the seat of ``token``), over a WebSocket."""
         from websockets.sync.client import connect

@@ -26,7 +26,6 @@ from ludomots.games.vocabulon.bots import deck_index
 from ludomots.games.vocabulon.words import secret_candidates
 from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
-from tests.server.processes import post
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -269,7 +268,7 @@ def test_the_longest_secret_word_fits_on_a_phone(server: LiveServer, new_page: A
     the longest a player writes. On a phone each player has a line of their own, and nothing
     is wider than the screen (with two players' cards side by side, a long word in the
     right-hand one went past the screen's edge)."""
-    created = post(server.base_url, "/api/tables", {
+    created = server.post_json("/api/tables", {
         "game": "vocabulon", "name": "Alice", "options": {"word_length": 7, "handicaps": [0, 1, 0]},
         "seats": [{"kind": "bot", "level": "debutant"}, {"kind": "human"},
                   {"kind": "bot", "level": "debutant"}]})
