@@ -187,15 +187,19 @@ class AwalettresBot:
         low, high = seen.lengths()
         return words(pool, low, high)
 
-    def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False) -> list[str]:
+    def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False,
+               keep: Counter[str] | None = None) -> list[str]:
         """Playable words, best first by a quick estimate: own seeds collected, the others'
         paid (counted again for what the opponents gain), the bonus, and the own letters left
         at the end's weight. The opponents' CONFUSION cards (5 seeds each) are left out: they
-        are the fallback's business."""
+        are the fallback's business. `keep`: own cards left out of the words."""
         pool = seen.pool(seen.seat)
         if not wide:  # but a CONFUSION a MARABOUTAGE makes him take
             pool = Pool(pool.own, pool.own_wild, pool.others,
                         min(pool.other_wilds, pool.taken[WILD]), pool.required, pool.taken)
+        if keep:
+            pool = Pool(pool.own - keep, pool.own_wild and not keep[WILD], pool.others,
+                        pool.other_wilds, pool.required, pool.taken)
         low, high = seen.lengths()
         share = 1.0 + 1.0 / (seen.players - 1)
         total = sum(VALUES[c] * n for c, n in pool.own.items())
@@ -375,11 +379,18 @@ class Confirme(AwalettresBot):
     threshold = 0.5
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
-        for key in self.ranked(seen)[:200]:
-            if not self.knows(key):
-                continue
-            found = self.play(seen, key)
-            if found is not None:
+        """The best known word by the quick estimate, one that keeps the cards his
+        MARABOUTAGE imposes on opponents (they will pay them) if there is one."""
+        imposed = seen.imposed()
+        for keep in ((imposed, None) if imposed else (None,)):
+            for key in self.ranked(seen, keep=keep)[:200]:
+                if not self.knows(key):
+                    continue
+                found = self.play(seen, key)
+                if found is None:
+                    continue
+                if keep and found[1].cards.get(seen.seat, Counter()) & keep:
+                    continue  # the usual choice of cards took it all the same
                 return found[0]
         return self.fallback(seen)
 
