@@ -282,13 +282,17 @@ class VocabulonState(State):
                 not 0 <= other < self.players or other == seat:
             return rule_error("bad_partner", "Proposez l'échange à un autre joueur de la table.",
                               seat=other)
-        if action.give not in self.held[seat]:
+        return self._swap_error(seat, other, action.give, action.take)
+
+    def _swap_error(self, seat: int, other: int, give: str, take: str) -> RuleError | None:
+        """Why `seat` cannot give his card `give` for `other`'s card `take`, or None."""
+        if give not in self.held[seat]:
             return rule_error("card_not_held", f"Vous n'avez pas de carte-lettre "
-                              f"« {action.give} » à donner.", group=action.give)
-        if action.take not in self.held[other]:
+                              f"« {give} » à donner.", group=give)
+        if take not in self.held[other]:
             return rule_error("card_not_held_by_partner", f"Ce joueur n'a pas de carte-lettre "
-                              f"« {action.take} ».", group=action.take, seat=other)
-        if action.give == action.take:
+                              f"« {take} ».", group=take, seat=other)
+        if give == take:
             return rule_error("same_card", "Échanger une carte contre la même ne change rien.")
         return None
 
@@ -307,15 +311,7 @@ class VocabulonState(State):
             return rule_error("not_the_missing_letter", f"{self._name(asker)} demande une "
                               f"carte-lettre {', '.join(request['groups'])}.",
                               group=action.give)
-        if action.give not in self.held[seat]:
-            return rule_error("card_not_held", f"Vous n'avez pas de carte-lettre "
-                              f"« {action.give} » à donner.", group=action.give)
-        if action.take not in self.held[asker]:
-            return rule_error("card_not_held_by_partner", f"Ce joueur n'a pas de carte-lettre "
-                              f"« {action.take} ».", group=action.take, seat=asker)
-        if action.give == action.take:
-            return rule_error("same_card", "Échanger une carte contre la même ne change rien.")
-        return None
+        return self._swap_error(seat, asker, action.give, action.take)
 
     @staticmethod
     def _name(seat: int) -> str:

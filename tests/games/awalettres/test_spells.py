@@ -1,5 +1,6 @@
 """Spells (seed "Cartes de sortilèges"): drawing, keeping or giving, and each spell's effect."""
 
+from ludomots.core.game import Event
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.rules import (
     GAME,
@@ -295,14 +296,20 @@ def test_marabout_names_a_card_of_the_caster_s_own_hand() -> None:
         ("marabout", {"seat": A, "target": C, "card": "S", "owner": A})
 
 
-def marabout_of_a(card: str, hands: list[str], **options: object) -> AwalettresState:
-    """A has just designated `card` (of his hand, by default) to B, who is to play."""
+def designated_to_b(hands: list[str], designations: list[list[object]],
+                    **options: object) -> tuple[AwalettresState, list[Event]]:
+    """B is to play with these MARABOUTAGE designations on him: the state and the events of
+    the start of his word step (the designations no word can satisfy fall)."""
     state = make_state(hands, current=B, grenier=FULL, sacks=[0, 10, 0][:len(hands)],
                        **options)
-    state.designations[B] = [[A, card]]
+    state.designations[B] = [list(d) for d in designations]
     state.phase = "before_word"
-    state.advance()
-    return state
+    return state, state.advance()
+
+
+def marabout_of_a(card: str, hands: list[str], **options: object) -> AwalettresState:
+    """A has just designated `card` (of his hand, by default) to B, who is to play."""
+    return designated_to_b(hands, [[A, card]], **options)[0]
 
 
 def test_the_target_takes_the_designated_card_from_the_caster_and_pays_for_it() -> None:
@@ -350,20 +357,14 @@ def test_marabout_has_no_effect_when_the_caster_no_longer_holds_the_card() -> No
 
 
 def test_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
-    state = make_state(["EEQ", "TE"], current=B, grenier=FULL)
-    state.designations[B] = [[A, "Q"]]
-    state.phase = "before_word"
-    events = state.advance()
+    state, events = designated_to_b(["EEQ", "TE"], [[A, "Q"]])
     assert state.designations[B] == []
     assert [e.type for e in events] == ["marabout_void"]
     assert state.check(B, word(state, "TE")) is None
 
 
 def test_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
-    state = make_state(["?EE", "RT"], current=B, grenier=FULL)
-    state.designations[B] = [[A, "?"], [A, "?"]]
-    state.phase = "before_word"
-    events = state.advance()
+    state, events = designated_to_b(["?EE", "RT"], [[A, "?"], [A, "?"]])
     assert state.designations[B] == [[A, "?"]]
     assert [e.type for e in events] == ["marabout_void"]
 
@@ -396,29 +397,21 @@ def test_option_target_marabout_designates_a_card_of_the_target() -> None:
 
 
 def test_option_target_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
-    state = make_state(["EEE", "TEQ"], current=B, grenier=FULL, marabout_card="target")
-    state.designations[B] = [[A, "Q"]]
-    state.phase = "before_word"
-    events = state.advance()
+    state, events = designated_to_b(["EEE", "TEQ"], [[A, "Q"]], marabout_card="target")
     assert state.designations[B] == []
     assert [e.type for e in events] == ["marabout_void"]
 
 
 def test_option_target_designated_confusion_gives_3_to_the_caster_and_2_to_the_player() -> None:
-    state = make_state(["AEE", "?RT"], current=B, grenier=FULL, marabout_card="target")
-    state.designations[B] = [[A, "?"]]
-    state.phase = "before_word"
-    state.advance()
+    state = marabout_of_a("?", ["AEE", "?RT"], marabout_card="target")
     assert error_of(state, B, word(state, "ART", (0, A))) == "marabout_required"
     state.apply(B, word(state, "ART", wild=[0]))
-    assert state.ledger.sacks == [3, 2 + 2 + 1]  # 3 from the pot to A; R, T and 2 to B
+    assert state.ledger.sacks == [3, 10 + 2 + 2 + 1]  # 3 from the pot to A; R, T and 2 to B
 
 
 def test_option_target_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
-    state = make_state(["AEE", "?RT"], current=B, grenier=FULL, marabout_card="target")
-    state.designations[B] = [[A, "?"], [A, "?"]]
-    state.phase = "before_word"
-    events = state.advance()
+    state, events = designated_to_b(["AEE", "?RT"], [[A, "?"], [A, "?"]],
+                                    marabout_card="target")
     assert state.designations[B] == [[A, "?"]]
     assert [e.type for e in events] == ["marabout_void"]
 
