@@ -112,7 +112,8 @@ export function fromCaster(g) {
 
 /** What a MARABOUTAGE makes `target` do: take the caster's card, or play his own. */
 export function designationText(g, caster, card, you) {
-  if (fromCaster(g)) return `doit prendre ${card === WILD ? "la CONFUSION" : `le ${card}`} de ${you(caster)}`;
+  const what = card === WILD ? "la CONFUSION" : `le ${card}`;
+  if (fromCaster(g)) return you(caster) === "vous" ? `doit vous prendre ${what}` : `doit prendre ${what} de ${you(caster)}`;
   return `doit jouer ${card === WILD ? "sa CONFUSION" : `son ${card}`} (pour ${you(caster)})`;
 }
 
@@ -144,11 +145,14 @@ export function assignWord(seat, key, hands, pinned = {}, taken = []) {
       if (giver !== undefined) out[i] = { letter: slot.letter, seat: giver, wild };
     });
   }
-  // A designated CONFUSION still unplayed stands in for a letter taken from another player.
+  // A designated CONFUSION still unplayed stands in for a letter taken from another player,
+  // else for one of his own letters if he keeps another.
   for (const caster of imposed) {
     if (!(left[caster][WILD] > 0)) continue;
     let i = -1;
     out.forEach((slot, k) => { if (slot.seat !== null && slot.seat !== seat && !slot.wild && !taken.some(([c, card]) => c === slot.seat && card === slot.letter)) i = k; });
+    const own = out.map((slot, k) => (slot.seat === seat && !slot.wild ? k : -1)).filter((k) => k >= 0);
+    if (i < 0 && own.length > 1) i = own[own.length - 1];
     if (i >= 0) { left[caster][WILD] -= 1; out[i] = { letter: out[i].letter, seat: caster, wild: true }; }
   }
   return out;
