@@ -29,6 +29,16 @@ class Policy:
     signs: bool = False
     accents: str = "ignored"  # "ignored" (folded away) or "scored" (Volapük)
 
+    def __hash__(self) -> int:
+        # The lexicon looks its checkers up by policy on every `accepts`: hash the fields
+        # once, not on each call (a dataclass would hash its seven fields every time).
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash((self.name, self.plurals, self.conjugations, self.proper_nouns,
+                     self.abbreviations, self.signs, self.accents))
+
     @cached_property
     def forbidden(self) -> int:
         bits = NOT_A_WORD
