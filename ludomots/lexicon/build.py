@@ -94,9 +94,9 @@ def build(sources: Path, progress: Progress = print, out: Path = paths.DATA) -> 
 
     progress("2/8 forms the other sources add")
     added = _additions(entries, evidence, classify_word)
-    output.write(paths.ADDED, "".join(
-        f"{a.form}\t{a.lemma}\t{a.tag}\t{a.sources}\t{a.form_frequency:.3f}\t"
-        f"{a.lemma_frequency:.3f}\n" for a in added).encode())
+    output.trie(paths.ADDED, marisa_trie.BytesTrie(sorted(
+        (fold(a.form), f"{a.form}\t{a.lemma}\t{a.tag}\t{a.sources}\t{a.form_frequency:.3f}\t"
+                       f"{a.lemma_frequency:.3f}".encode()) for a in added)))
     progress(f"    {len(added):,} entries")
 
     progress("3/8 keys, entries and category masks")

@@ -145,7 +145,8 @@ class Lexicon:
         kid = self._keys.get(key)
         if kid is not None and self._masks[kid] & policy.allowed_patterns:
             return True
-        if any(not cats & policy.forbidden for cats in self._added_categories.get(key, ())):
+        if key in self._added and any(not e.categories & policy.forbidden
+                                      for e in self._added_entries(key)):
             return True
         return bool(policy.forbidden & CONJUGATED) and key in self._adjective_keys
 
@@ -176,7 +177,7 @@ class Lexicon:
             yield from self._trie(policy.trie_name).iterkeys(folded)
             return
         candidates = set(self._keys.iterkeys(folded))
-        candidates |= {k for k in self._added_categories if k.startswith(folded)}
+        candidates |= set(self._added.iterkeys(folded))
         candidates |= {k for k in self._adjective_keys if k.startswith(folded)}
         for key in sorted(candidates):
             if self._mask_accepts(key, policy):
@@ -242,22 +243,20 @@ class Lexicon:
         return frozenset(fold(f) for f in self._adjectives)
 
     @cached_property
-    def _added(self) -> dict[str, list[Entry]]:
-        """Folded key -> readings the other sources add to Grammalecte's (additions.py)."""
-        table: dict[str, list[Entry]] = defaultdict(list)
-        for line in paths.ADDED.read_text("utf-8").splitlines():
-            form, lemma, tag, _sources, freq, lemma_freq = line.split("\t")
-            info = parse_tag(tag)
-            for cls in info.classes:
-                table[fold(form)].append(
-                    Entry(form, lemma, cls, info.gender, info.number, info.moods, info.persons,
-                          info.pronominal, float(freq), float(lemma_freq),
-                          categories(form, tag), tag))
-        return dict(table)
+    def _added(self) -> Any:
+        """Folded key -> the readings the other sources add to Grammalecte's (additions.py),
+        one tab-separated line each, memory-mapped."""
+        return _mmap_trie(paths.ADDED, marisa_trie.BytesTrie)
 
-    @cached_property
-    def _added_categories(self) -> dict[str, frozenset[int]]:
-        return {key: frozenset(e.categories for e in found) for key, found in self._added.items()}
+    def _added_entries(self, key: str) -> list[Entry]:
+        found: list[Entry] = []
+        for line in self._added.get(key, ()):
+            form, lemma, tag, _sources, freq, lemma_freq = line.decode("utf-8").split("\t")
+            info = parse_tag(tag)
+            found += [Entry(form, lemma, cls, info.gender, info.number, info.moods,
+                            info.persons, info.pronominal, float(freq), float(lemma_freq),
+                            categories(form, tag), tag) for cls in info.classes]
+        return found
 
     def entries(self, form: str) -> list[Entry]:
         """Every reading of every form folding like `form` (râteau, rateau and RATEAU
@@ -265,9 +264,9 @@ class Lexicon:
         key = fold(form)
         kid = self._keys.get(key)
         result: list[Entry] = []
-        entry_range = range(self._entry_index[kid], self._entry_index[kid + 1]) if kid is not None \
-            else range(0)
-        for i in entry_range:
+        first, end = (self._entry_index[kid], self._entry_index[kid + 1]) if kid is not None \
+            else (0, 0)
+        for i in range(first, end):
             form_id, lemma_id, tag_id, cats = _ENTRY.unpack_from(self._entries, i * _ENTRY.size)
             exact = self._forms.restore_key(form_id)
             tag = self._tags[tag_id]
@@ -280,7 +279,7 @@ class Lexicon:
                           info.number, info.moods, info.persons, info.pronominal,
                           self._frequencies[2 * i], self._frequencies[2 * i + 1], cats, tag)
                 )
-        result += self._added.get(key, [])
+        result += self._added_entries(key)
         for exact in sorted({e.form for e in result}):
             for lemma, gender, number in self._adjectives.get(exact, []):
                 result.append(Entry(exact, lemma, "adj", gender, number, (), (), False,

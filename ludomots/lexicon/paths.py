@@ -34,6 +34,7 @@ def policy_dawg(name: str) -> Path:
 FREQUENCIES = CCBYSA / "frequencies.f32"  # per entry: form frequency, lemma frequency
 KNOWN = CCBYSA / "known.u8"  # per lemma id: % of people knowing it (255: not measured)
 ADJECTIVES = CCBYSA / "participle-adjectives.tsv"  # adjectives Grammalecte lists as participles
-ADDED = CCBYSA / "added-forms.tsv"  # form, lemma, tag, sources, frequencies: see additions.py
+# folded key -> "form, lemma, tag, sources, frequencies" lines: see additions.py
+ADDED = CCBYSA / "added-forms.marisa"
 HEADWORDS = CCBYSA / "headwords.tsv"  # headword, class, gender, frequency: pattern queries
 DEFINITIONS = CCBYSA / "definitions.marisa"  # lemma -> zlib JSON [[class, sense], ...]
