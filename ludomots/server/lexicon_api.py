@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from ludomots.lexicon.lexicon import Lexicon, get_lexicon
+from ludomots.lexicon.lexicon import Entry, Lexicon, get_lexicon
 from ludomots.lexicon.policy import GAME_POLICIES
 from ludomots.server.errors import ApiError
 
@@ -45,7 +45,7 @@ def lookup(word: str, game: str) -> dict[str, Any]:
     entries: list[dict[str, Any]] = []
     meaningful: list[tuple[str, str]] = []  # (lemma, class) of readings that have senses
     seen: set[tuple[Any, ...]] = set()
-    for entry in lexicon.entries(word):
+    for entry in _usual_first(lexicon, lexicon.entries(word), word):
         key = (entry.form, entry.lemma, entry.cls, entry.gender, entry.number)
         if key in seen or len(entries) >= ENTRIES_MAX or _is_notation(entry.form):
             continue
@@ -59,6 +59,16 @@ def lookup(word: str, game: str) -> dict[str, Any]:
             meaningful.append((entry.lemma, entry.cls))
     return {"word": word, "game": game, "valid": lexicon.accepts(word, game),
             "entries": entries, "definitions": _definitions(lexicon, meaningful)}
+
+
+def _usual_first(lexicon: Lexicon, readings: list[Entry], word: str) -> list[Entry]:
+    """The readings of the very spelling typed first, then each lemma's usual class first."""
+    def rank(entry: Entry) -> tuple[bool, int]:
+        usual = lexicon.usual_classes(entry.lemma)
+        order = usual.index(entry.cls) if entry.cls in usual else len(usual)
+        return entry.form.lower() != word.lower(), order
+
+    return sorted(readings, key=rank)
 
 
 def _definitions(lexicon: Lexicon, readings: list[tuple[str, str]]) -> list[dict[str, Any]]:

@@ -70,6 +70,11 @@ def test_the_page_opens_on_the_usual_class_of_the_issue_examples(lemma: str, usu
     assert (groups[0]["lemma"], groups[0]["class"]) == (lemma, usual)
 
 
+def test_the_readings_also_list_the_usual_class_first() -> None:
+    assert [e["class"] for e in lookup("pouvoir", "topword")["entries"]] == ["v", "n"]
+    assert lookup("rouge", "topword")["entries"][0]["class"] == "adj"
+
+
 def test_the_verbs_of_the_issue_open_on_their_verb_sense() -> None:
     assert lookup("pouvoir", "topword")["definitions"][0]["senses"][0].startswith(
         "Être capable de")
