@@ -125,6 +125,7 @@ GAME_RESULTS = Table(
     Column("players", Integer, nullable=False),
     Column("rank", Integer, nullable=False),
     Column("score", Integer, nullable=False),
+    Column("winner", Boolean, nullable=False),
     Column("finished_at", BigInteger, nullable=False),
     Column("rated", Boolean, nullable=False),
     Column("rating_before", Integer),

@@ -94,6 +94,7 @@ def upgrade() -> None:
         sa.Column("players", sa.Integer, nullable=False),
         sa.Column("rank", sa.Integer, nullable=False),
         sa.Column("score", sa.Integer, nullable=False),
+        sa.Column("winner", sa.Boolean, nullable=False),
         sa.Column("finished_at", sa.BigInteger, nullable=False),
         sa.Column("rated", sa.Boolean, nullable=False),
         sa.Column("rating_before", sa.Integer),
