@@ -118,9 +118,10 @@ def play_gops(client: TestClient, table_id: str, tokens: dict[int, str], winner:
             for seat, socket in sockets.items():
                 bids = WINNING if seat == winner else LOSING
                 socket.send({"type": "action", "action": {"type": "bid", "card": bids[round_]}})
+            done = 2 * (round_ + 1)
             for socket in sockets.values():
-                socket.until(lambda m: m["type"] == "update"
-                             and actions_of(m["view"]) >= 2 * (round_ + 1))
+                socket.until(lambda m, done=done: m["type"] == "update"
+                             and actions_of(m["view"]) >= done)
         view = sockets[0].view
         assert view["table"]["status"] == "over", view["table"]
         return view

@@ -24,7 +24,6 @@ from tests.server.accounts_kit import (
 )
 
 
-
 @pytest.fixture
 def client(client_factory: Callable[..., TestClient]) -> TestClient:
     """The app with a cheap password hash and small login limits (TEST_ACCOUNTS)."""
