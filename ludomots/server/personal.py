@@ -36,6 +36,7 @@ CLOSE_FORBIDDEN_ORIGIN = 4403
 CLOSE_LOGIN_REQUIRED = 4401
 #: Presence outlives its last refresh by this many refresh periods.
 PRESENCE_PERIODS = 3
+PRESENCE_DEFAULT = 30.0
 
 
 class Listener(Protocol):
@@ -58,7 +59,7 @@ class PersonalHub:
 
     async def start(self, db: AccountDb) -> None:
         self._db = db
-        if self._presence_seconds > 0:
+        if self._presence_seconds > 0:  # else (tests) presence is set and cleared only
             self._refresher = asyncio.get_running_loop().create_task(
                 self._refresh_loop(), name="presence")
 
@@ -74,7 +75,8 @@ class PersonalHub:
 
     def _until(self) -> int:
         assert self._db is not None
-        return self._db.ms() + int(self._presence_seconds * PRESENCE_PERIODS * 1000)
+        seconds = self._presence_seconds or PRESENCE_DEFAULT
+        return self._db.ms() + int(seconds * PRESENCE_PERIODS * 1000)
 
     async def _refresh_loop(self) -> None:
         while True:
@@ -162,9 +164,9 @@ async def personal_socket(websocket: WebSocket) -> None:
     service = accounts_of(websocket)
     hub = hub_of(websocket)
     connection = _Connection(websocket)
+    await hub.join(account.id, connection)  # online before the page hears it is connected
     invites = await asyncio.to_thread(service.db.invites_for, account.id)
     connection.deliver({"type": "welcome", "name": account.name, "invites": invites})
-    await hub.join(account.id, connection)
     writer = asyncio.get_running_loop().create_task(connection.write_loop())
     try:
         while True:

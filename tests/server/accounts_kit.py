@@ -20,7 +20,7 @@ from tests.server.helpers import Socket, actions_of
 
 CHEAP = HashCost(time_cost=1, memory_kib=1024, parallelism=1)
 #: Small limits, so that the throttling tests reach them in a few requests.
-TEST_ACCOUNTS = AccountSettings(hash_cost=CHEAP, sweep_seconds=0, presence_seconds=0,
+TEST_ACCOUNTS = AccountSettings(hash_cost=CHEAP, sweep_seconds=0,
                                 limits=LoginLimits(per_account=3, per_address=6))
 PASSWORD = "une phrase assez longue"
 

@@ -48,7 +48,6 @@ def test_an_account_is_created_with_a_session_cookie_and_never_echoes_the_passwo
 def test_the_cookie_is_secure_when_the_setting_says_https(
         client_factory: Callable[..., TestClient]) -> None:
     secure = client_factory(account_settings=AccountSettings(hash_cost=CHEAP, sweep_seconds=0,
-                                                             presence_seconds=0,
                                                              secure_cookies=True))
     response = secure.post("/api/account", json={"name": "Sécurité", "password": PASSWORD})
     assert "Secure" in response.headers["set-cookie"]

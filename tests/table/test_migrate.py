@@ -4,9 +4,9 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
+from ludomots.accounts.schema import all_metadata
 from ludomots.table.migrate import INITIAL, head
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo
-from ludomots.accounts.schema import all_metadata
 from ludomots.table.store import Store
 
 from .race import race
