@@ -202,7 +202,7 @@ def test_bots_are_calibrated_by_settled_players_only(client: TestClient) -> None
         settle(client)
 
     play_against_bot()  # Alice has no rating at all: no yardstick, no calibration
-    assert client.get("/api/bots/ratings").json() == {}
+    assert "gops" not in client.get("/api/bots/ratings").json()
     bruno = sign_up(client, "Bruno")
     finish_rated(client, alice, bruno)
     _execute(client, update(RATINGS).values(provisional=False, sigma=3.0))
@@ -218,7 +218,17 @@ def test_bots_are_calibrated_by_settled_players_only(client: TestClient) -> None
 
 
 def test_seeded_bot_ratings_are_served(client: TestClient) -> None:
-    from ludomots.accounts.botcal import seed_bot_ratings
+    from ludomots.accounts.botcal import seed_bot_ratings, seed_data
+
+    # The shipped seed (ludomots/accounts/data/bot_ratings.json) is in every new database.
+    shipped = client.get("/api/bots/ratings").json()
+    for game, by_class in seed_data().items():
+        for cls, levels in by_class.items():
+            assert {level: entry["rating"] for level, entry in shipped[game][cls].items()} == \
+                {level: display(entry["mu"]) for level, entry in levels.items()}
+    assert shipped["topword"]["2"]["debutant"]["rating"] < \
+        shipped["topword"]["2"]["confirme"]["rating"] == 1500 < \
+        shipped["topword"]["2"]["expert"]["rating"]
 
     db = client.app.state.accounts.db  # type: ignore[union-attr]
     seed = {"gops": {"2": {"expert": {"mu": 37.0, "sigma": 2.0, "games": 60},
