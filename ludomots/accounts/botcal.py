@@ -26,13 +26,14 @@ from typing import Any
 
 from sqlalchemy import select
 
-from ludomots.accounts.db import AccountDb
+from ludomots.accounts.db import AccountDb, is_duplicate
 from ludomots.accounts.ratings import MU0, Skill, player_class, ranks_of, rate
 from ludomots.accounts.results import store_bot_skill
 from ludomots.accounts.schema import BOT_RATINGS
 from ludomots.core import registry
 from ludomots.core.bots import LEVELS
 from ludomots.core.sim import run_matches
+from ludomots.table.errors import StoreError
 
 SEED_FILE = "bot_ratings.json"
 ANCHOR_LEVEL = "confirme"
@@ -101,8 +102,19 @@ def write_seed(path: Path, game_name: str, players: int,
 def seed_bot_ratings(db: AccountDb, data: dict[str, Any] | None = None,
                      overwrite: bool = False) -> int:
     """Insert the seed's levels the database lacks (all of them with ``overwrite``); how
-    many rows were written."""
+    many rows were written. Processes that start together race on the rows' primary key:
+    the loser tries again and finds the winner's rows."""
     data = seed_data() if data is None else data
+    for attempt in range(3):
+        try:
+            return _seed(db, data, overwrite)
+        except StoreError as exc:
+            if not is_duplicate(exc) or attempt == 2:
+                raise
+    return 0  # pragma: no cover
+
+
+def _seed(db: AccountDb, data: dict[str, Any], overwrite: bool) -> int:
     now = db.ms()
     written = 0
     with db.tx() as conn:

@@ -6,7 +6,6 @@ as two server processes that both see a table end would."""
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,6 +18,7 @@ from ludomots.accounts.schema import FINISHED_TABLES, GAME_RESULTS, RATING_HISTO
 from ludomots.core import registry
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo
 from ludomots.table.store import Store
+from tests.accounts.processes import finish_in_processes
 from tests.core.gops import BOTS, GAME
 from tests.table.race import race
 from tests.table.services import fresh_db_url
@@ -119,37 +119,12 @@ def test_a_game_is_rated_only_between_linked_accounts_with_default_options(
     db.store.close()
 
 
-def _finish_in_a_process(url: str, game: FinishedGame, barrier: object,
-                         out: multiprocessing.Queue[bool]) -> None:
-    registry.register("gops", GAME, BOTS)
-    store = Store(url)  # an engine of its own, as a server process has
-    results = Results(AccountDb(store))
-    barrier.wait()  # type: ignore[attr-defined]
-    out.put(results.finish(game))
-    store.close()
-
-
-def _in_processes(url: str, games: list[FinishedGame]) -> list[bool]:
-    context = multiprocessing.get_context("spawn")
-    barrier = context.Barrier(len(games))
-    out: multiprocessing.Queue[bool] = context.Queue()
-    processes = [context.Process(target=_finish_in_a_process, args=(url, g, barrier, out))
-                 for g in games]
-    for process in processes:
-        process.start()
-    found = [out.get(timeout=120) for _ in processes]
-    for process in processes:
-        process.join(timeout=60)
-        assert process.exitcode == 0
-    return sorted(found)
-
-
 def test_two_processes_finishing_the_same_table_rate_it_once_on_postgresql(
         pg_url: str) -> None:
     db = _db(pg_url)
     alice, bruno = _table(db, "t1", ["Alice", "Bruno"])
     game = _result("t1", ["Alice", "Bruno"])
-    assert _in_processes(pg_url, [game, game]) == [False, True]
+    assert finish_in_processes(pg_url, [game, game], True) == [False, True]
     with db.tx() as conn:
         games = dict(conn.execute(select(RATINGS.c.account_id, RATINGS.c.games)).all())
     assert games == {alice: 1, bruno: 1}
@@ -157,9 +132,27 @@ def test_two_processes_finishing_the_same_table_rate_it_once_on_postgresql(
     # And two processes finishing two tables with a common player at once: both count.
     _table(db, "t2", ["Alice", "Chloé"])
     _table(db, "t3", ["Alice", "Denis"])
-    assert _in_processes(pg_url, [_result("t2", ["Alice", "Chloé"]),
-                                  _result("t3", ["Alice", "Denis"], winner=1)]) == [True, True]
+    assert finish_in_processes(pg_url, [_result("t2", ["Alice", "Chloé"]),
+                                        _result("t3", ["Alice", "Denis"], winner=1)],
+                               True) == [True, True]
     with db.tx() as conn:
         row = conn.execute(select(RATINGS).where(RATINGS.c.account_id == alice)).one()
     assert row.games == 3
     db.store.close()
+
+
+def test_processes_starting_together_seed_the_bots_once(tmp_path: Path) -> None:
+    """Servers that start at once all seed the bots' ratings: the rows race on their
+    primary key, and each must then see the others' rows instead of failing to start."""
+    from ludomots.accounts.botcal import seed_bot_ratings, seed_data
+    from ludomots.accounts.schema import BOT_RATINGS
+
+    url = fresh_db_url(tmp_path)
+    dbs = [_db(url) for _ in range(4)]
+    written = race(4, lambda i: seed_bot_ratings(dbs[i]))
+    assert all(isinstance(n, int) for n in written), written
+    expected = sum(len(levels) for by_class in seed_data().values()
+                   for levels in by_class.values())
+    assert sum(written) == expected == _count(dbs[0], BOT_RATINGS)  # type: ignore[arg-type]
+    for db in dbs:
+        db.store.close()
