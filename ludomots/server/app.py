@@ -105,6 +105,7 @@ def create_app(
                                **shared, **(manager_options or {}))
         app.state.manager = manager
         try:
+            await manager.start()
             await accounts.start()
             await app.state.personal.start(accounts.db)
             resumed = await manager.load_all()
