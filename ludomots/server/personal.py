@@ -52,6 +52,7 @@ class PersonalHub:
         self._db: AccountDb | None = None
         self._presence_seconds = presence_seconds
         self._refresher: asyncio.Task[None] | None = None
+        self._changed = asyncio.Condition()
 
     def attach_bus(self, bus: RedisBus) -> None:
         self._bus = bus
@@ -103,6 +104,14 @@ class PersonalHub:
             if self._db is not None:
                 with contextlib.suppress(Exception):
                     await asyncio.to_thread(self._db.set_offline, account_id)
+        async with self._changed:
+            self._changed.notify_all()
+
+    async def offline_here(self, account_id: int) -> None:
+        """Wait until no page of the account is open on this process (and its presence row
+        is gone): what a test waits on after closing a page."""
+        async with self._changed:
+            await self._changed.wait_for(lambda: account_id not in self._sockets)
 
     def notify(self, account_id: int, payload: dict[str, Any]) -> int:
         """To the account's sockets here (how many) and on the other processes."""

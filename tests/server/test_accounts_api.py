@@ -307,3 +307,15 @@ def test_resuming_a_seat_on_another_device_gives_a_fresh_token(client: TestClien
     stranger = sign_up(client, "Étranger")
     assert refusal(stranger.post(f"/api/tables/{created['table']}/resume")) == (
         403, "not_seated", "Vous n’occupez aucune place à cette table.")
+
+
+def test_the_remaining_refusals_of_sessions_and_seats(client: TestClient) -> None:
+    for body in ({"name": 3, "password": PASSWORD}, {"name": "Quelqu’un"}, {}):
+        assert refusal(client.post("/api/session", json=body)) == (
+            401, "bad_credentials", "Nom ou mot de passe incorrect.")
+    table = create_table(client)
+    assert refusal(client.post(f"/api/tables/{table['table']}/resume")) == (
+        401, "login_required", "Connectez-vous pour reprendre votre place.")
+    player = sign_up(client, "Reprise")
+    assert refusal(player.post("/api/tables/pas*un*id/resume")) == (
+        404, "unknown_table", "Table inconnue : « pas*un*id ».")

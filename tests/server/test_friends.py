@@ -71,6 +71,8 @@ def test_a_followed_player_is_online_while_a_page_of_theirs_is_open(client: Test
         page.send_text("du texte")
         assert _json(page) == {"type": "error", "code": "unknown_type",
                                "message": "Ce message n’est pas attendu ici."}
+    bruno_id = client.app.state.accounts.db.find_account("Bruno").id  # type: ignore
+    client.portal.call(client.app.state.personal.offline_here, bruno_id)  # type: ignore
     assert alice.get("/api/follows").json()["following"][0]["online"] is False
 
 
@@ -128,3 +130,21 @@ def test_inviting_a_friend_notifies_their_open_page_and_lists_it_in_their_games(
         409, "invite_refused", "Cette table n’a plus de place libre.")
     assert refusal(alice.post(path, {"name": "Bruno"})) == (
         409, "invite_refused", "Bruno est déjà assis à cette table.")
+
+
+def test_the_remaining_refusals_of_follows_and_invitations(
+        client: TestClient, monkeypatch: pytest.MonkeyPatch) -> None:
+    import ludomots.accounts.db as accounts_db
+
+    monkeypatch.setattr(accounts_db, "FOLLOWS_MAX", 1)
+    alice, _, _ = (sign_up(client, n) for n in ("Alice", "Bruno", "Chloé"))
+    assert alice.post("/api/follows", {"name": "Bruno"}).status_code == 201
+    assert refusal(alice.post("/api/follows", {"name": "Chloé"})) == (
+        409, "too_many_follows", "Vous suivez déjà 1 joueurs : c’est le maximum.")
+    assert refusal(Player(client, "x").delete("/api/follows/Bruno")) == (
+        401, "login_required", "Connectez-vous pour ne plus suivre un joueur.")
+    table = create_table(alice)
+    assert refusal(alice.post(f"/api/tables/{table['table']}/invite", {"name": "Zoé"})) == (
+        404, "unknown_player", "Aucun joueur ne s’appelle « Zoé ».")
+    assert refusal(alice.post(f"/api/tables/{table['table']}/invite", {})) == (
+        404, "unknown_player", "Aucun joueur ne s’appelle « None ».")

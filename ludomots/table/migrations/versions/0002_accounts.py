@@ -111,6 +111,8 @@ def upgrade() -> None:
                     ["account_id", "best_points"])
     op.create_index("ix_game_results_account_length", "game_results",
                     ["account_id", "longest_len"])
+    op.create_index("ix_game_results_account_game", "game_results",
+                    ["account_id", "game", "winner", "rated"])
     op.create_table(
         "ratings",
         _account(primary_key=True),
@@ -179,6 +181,7 @@ def downgrade() -> None:
     for index, table in (("ix_invites_to", "invites"), ("ix_follows_followed", "follows"),
                          ("ix_rating_history_account_game", "rating_history"),
                          ("ix_ratings_board", "ratings"),
+                         ("ix_game_results_account_game", "game_results"),
                          ("ix_game_results_account_length", "game_results"),
                          ("ix_game_results_account_points", "game_results"),
                          ("ix_game_results_account_finished", "game_results"),
