@@ -19,6 +19,7 @@ of its own). The personal WebSocket checks the Origin likewise (``personal.py``)
 
 from __future__ import annotations
 
+import asyncio
 import base64
 import hashlib
 import hmac
@@ -92,8 +93,6 @@ async def current_account(conn: HTTPConnection) -> Account | None:
     service = accounts_of(conn)
     raw = unsign(service.session_key, value) if value else None
     if raw is not None:
-        import asyncio
-
         account = await asyncio.to_thread(service.db.session_account, raw)
     conn.scope["ludomots.account"] = account
     return account
@@ -111,20 +110,20 @@ def session_id_of(conn: HTTPConnection) -> str | None:
     return unsign(accounts_of(conn).session_key, value) if value else None
 
 
-def set_session_cookie(response: Response, request: Request, raw: str) -> None:
+def _secure(request: Request) -> bool:
     secure = account_settings_of(request).secure_cookies
-    if secure is None:
-        secure = request.url.scheme == "https"
+    return request.url.scheme == "https" if secure is None else secure
+
+
+def set_session_cookie(response: Response, request: Request, raw: str) -> None:
     response.set_cookie(COOKIE, sign(accounts_of(request).session_key, raw),
                         max_age=SESSION_IDLE_MS // 1000, path="/", httponly=True,
-                        samesite="lax", secure=secure)
+                        samesite="lax", secure=_secure(request))
 
 
 def clear_session_cookie(response: Response, request: Request) -> None:
-    secure = account_settings_of(request).secure_cookies
-    if secure is None:
-        secure = request.url.scheme == "https"
-    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=secure)
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax",
+                           secure=_secure(request))
 
 
 def client_address(conn: HTTPConnection) -> str:
