@@ -393,13 +393,13 @@ class AccountDb:
                 .order_by(ACCOUNT_ROWS.c.name_key)).all()
         return [(self._account(row), bool(row.online)) for row in rows]
 
-    def followers_count(self, account_id: int) -> tuple[int, int]:
+    @staticmethod
+    def follow_counts(conn: Connection, account_id: int) -> tuple[int, int]:
         """(followers, following) counts."""
-        with self.tx() as conn:
-            followers = conn.execute(select(func.count()).select_from(FOLLOWS)
-                                     .where(FOLLOWS.c.followed == account_id)).scalar_one()
-            following = conn.execute(select(func.count()).select_from(FOLLOWS)
-                                     .where(FOLLOWS.c.follower == account_id)).scalar_one()
+        followers = conn.execute(select(func.count()).select_from(FOLLOWS)
+                                 .where(FOLLOWS.c.followed == account_id)).scalar_one()
+        following = conn.execute(select(func.count()).select_from(FOLLOWS)
+                                 .where(FOLLOWS.c.follower == account_id)).scalar_one()
         return int(followers), int(following)
 
     def set_online(self, account_ids: Iterable[int], until_ms: int) -> None:

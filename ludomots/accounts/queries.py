@@ -97,8 +97,8 @@ class Queries:
 
     def profile(self, account: Account, before: int | None = None) -> dict[str, Any]:
         """Everything ``GET /api/players/{name}`` answers but the definitions of best words."""
-        followers, following = self.db.followers_count(account.id)
         with self.db.tx() as conn:
+            followers, following = self.db.follow_counts(conn, account.id)
             ratings = self.ratings_json(self._ratings(conn, account.id))
             stats = self._stats(conn, account.id)
             best = self._best_words(conn, account.id)
