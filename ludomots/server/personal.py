@@ -53,6 +53,7 @@ class PersonalHub:
         self._presence_seconds = presence_seconds
         self._refresher: asyncio.Task[None] | None = None
         self._changed = asyncio.Condition()
+        self._presence = asyncio.Lock()
 
     def attach_bus(self, bus: RedisBus) -> None:
         self._bus = bus
@@ -90,20 +91,22 @@ class PersonalHub:
                     log.exception("cannot refresh presence")
 
     async def join(self, account_id: int, listener: Listener) -> None:
-        self._sockets.setdefault(account_id, set()).add(listener)
-        if self._db is not None:
-            await asyncio.to_thread(self._db.set_online, [account_id], self._until())
+        async with self._presence:  # a page's arrival and another's departure never cross
+            self._sockets.setdefault(account_id, set()).add(listener)
+            if self._db is not None:
+                await asyncio.to_thread(self._db.set_online, [account_id], self._until())
 
     async def leave(self, account_id: int, listener: Listener) -> None:
-        listeners = self._sockets.get(account_id)
-        if listeners is None:
-            return
-        listeners.discard(listener)
-        if not listeners:
-            del self._sockets[account_id]
-            if self._db is not None:
-                with contextlib.suppress(Exception):
-                    await asyncio.to_thread(self._db.set_offline, account_id)
+        async with self._presence:
+            listeners = self._sockets.get(account_id)
+            if listeners is None:
+                return
+            listeners.discard(listener)
+            if not listeners:
+                if self._db is not None:
+                    with contextlib.suppress(Exception):
+                        await asyncio.to_thread(self._db.set_offline, account_id)
+                del self._sockets[account_id]
         async with self._changed:
             self._changed.notify_all()
 
@@ -195,6 +198,8 @@ async def personal_socket(websocket: WebSocket) -> None:
         pass
     finally:
         writer.cancel()
+        # Leaving must complete even when the connection's task is being cancelled (a server
+        # shutting down, a test client closing): its own task, shielded, finishes regardless.
+        leaving = asyncio.ensure_future(hub.leave(account.id, connection))
         with contextlib.suppress(asyncio.CancelledError, Exception):
-            await writer
-        await hub.leave(account.id, connection)
+            await asyncio.shield(leaving)
