@@ -153,6 +153,22 @@ def measure(client: TestClient, paths: list[str], label: str) -> None:
           f"p99 {p99:6.1f} ms   max {times[-1]:6.1f} ms", flush=True)
 
 
+def direct(client: TestClient, names: list[str]) -> None:
+    """The profile's database work alone (no HTTP, no thread hop): what the design costs,
+    apart from the machine's other load."""
+    service = client.app.state.accounts  # type: ignore[attr-defined]
+    times = []
+    for name in names:
+        started = time.perf_counter()
+        service.queries.profile(service.db.account_named(name))
+        times.append((time.perf_counter() - started) * 1000)
+    times.sort()
+    p99 = times[min(len(times) - 1, int(len(times) * 0.99))]
+    print(f"{'profile queries alone (10 busiest)':<34} n={len(times):<5} p50 "
+          f"{statistics.median(times):6.1f} ms   p99 {p99:6.1f} ms   max {times[-1]:6.1f} ms",
+          flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
@@ -190,6 +206,7 @@ def main() -> None:
             anyone = [f"Joueur{rng.randrange(args.accounts):05d}" for _ in range(args.requests)]
             games = client.get("/api/players/Joueur00000").json()["stats"]["topword"]["played"]
             print(f"busiest player: {games} games")
+            direct(client, busiest * (args.requests // 10))
             measure(client, [f"/api/players/{n}" for n in busiest * (args.requests // 10)],
                     "GET /api/players (10 busiest)")
             measure(client, [f"/api/players/{n}" for n in anyone], "GET /api/players (random)")
@@ -199,6 +216,8 @@ def main() -> None:
             measure(client, ["/api/leaderboard/topword"] * args.requests,
                     "GET /api/leaderboard/topword")
             measure(client, ["/classement/topword"] * args.requests, "GET /classement/topword")
+            load = Path("/proc/loadavg").read_text().split()[:3]
+            print(f"load average after measuring: {' '.join(load)}")
     finally:
         if cluster is not None:
             cluster.close()

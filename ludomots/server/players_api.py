@@ -53,13 +53,17 @@ def _players_class(request: Request, default: str = "2") -> str:
     return cls
 
 
-async def _account(request: Request) -> Account:
+def _name_of(request: Request) -> str:
     name = str(request.path_params["name"])
     if len(name) > NAME_MAX:
         from ludomots.accounts.errors import unknown_player
 
         raise unknown_player(name[:40])
-    return await asyncio.to_thread(accounts_of(request).db.account_named, name)
+    return name
+
+
+async def _account(request: Request) -> Account:
+    return await asyncio.to_thread(accounts_of(request).db.account_named, _name_of(request))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -85,18 +89,22 @@ def _with_definitions(best: dict[str, list[dict[str, Any]]]) -> None:
 
 
 async def profile_data(request: Request) -> dict[str, Any]:
-    account = await _account(request)
+    name = _name_of(request)
     before = request.query_params.get("avant")
     if before is not None and not before.isdigit():
         raise ApiError("bad_cursor", "« avant » doit être une date en millisecondes.")
     service = accounts_of(request)
-    data = await asyncio.to_thread(service.queries.profile, account,
-                                   int(before) if before else None)
-    await asyncio.to_thread(_with_definitions, data["best_words"])
-    for game in data["ratings"]:
-        data["ratings"][game]["plot"] = \
-            f"/api/players/{quote(account.name)}/plot/{game}"
-    return data
+
+    def read() -> dict[str, Any]:  # one trip to the database thread, not three
+        account = service.db.account_named(name)
+        data = service.queries.profile(account, int(before) if before else None)
+        _with_definitions(data["best_words"])
+        for game in data["ratings"]:
+            data["ratings"][game]["plot"] = \
+                f"/api/players/{quote(account.name)}/plot/{game}"
+        return data
+
+    return await asyncio.to_thread(read)
 
 
 async def player(request: Request) -> JSONResponse:
@@ -130,8 +138,12 @@ async def leaderboard_data(request: Request) -> dict[str, Any]:
     game = _game(request)
     cls = _players_class(request)
     queries = accounts_of(request).queries
-    players = await asyncio.to_thread(queries.leaderboard, game, cls)
-    bots = (await asyncio.to_thread(queries.bot_ratings, game)).get(game, {}).get(cls, {})
+
+    def read() -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        return queries.leaderboard(game, cls), queries.bot_ratings(game)
+
+    players, bot_ratings = await asyncio.to_thread(read)
+    bots = bot_ratings.get(game, {}).get(cls, {})
     return {"game": game, "title": _game_title(game), "class": cls,
             "classes": class_titles(), "players": players,
             "bots": [{"level": level, "title": LEVEL_TITLES.get(level, level), **entry}
