@@ -319,3 +319,22 @@ def test_the_remaining_refusals_of_sessions_and_seats(client: TestClient) -> Non
     player = sign_up(client, "Reprise")
     assert refusal(player.post("/api/tables/pas*un*id/resume")) == (
         404, "unknown_table", "Table inconnue : « pas*un*id ».")
+
+
+def test_a_guest_game_that_ended_before_accounts_existed_is_claimed_with_its_results(
+        client: TestClient) -> None:
+    from sqlalchemy import delete
+
+    from ludomots.accounts.schema import FINISHED_TABLES, GAME_RESULTS
+
+    table_id, tokens = gops_table(client, client, joiner_name="Autre")  # type: ignore[arg-type]
+    play_gops(client, table_id, tokens, winner=1)
+    settle(client)
+    with client.app.state.manager.store.transaction() as conn:  # type: ignore[union-attr]
+        conn.execute(delete(GAME_RESULTS))  # as a database from before migration 0002
+        conn.execute(delete(FINISHED_TABLES))
+    player = sign_up(client, "Pionnier", seats=[{"table": table_id, "token": tokens[1]}])
+    assert player.get("/api/me").json()["games"] == []
+    games = client.get("/api/players/Pionnier").json()["games"]
+    assert [(g["table"], g["seat"], g["rank"], g["winner"]) for g in games] == [
+        (table_id, 1, 1, True)]

@@ -274,3 +274,22 @@ def test_a_rated_topword_game_with_the_rulebook_options_moves_both_ratings(
     best = profile["best_words"]["highest"]
     assert best and best[0]["game"] == "topword" and best[0]["points"] > 0
     assert profile["best_words"]["longest"][0]["length"] >= len(best[0]["word"]) - 0
+
+
+def test_a_finish_lost_with_its_process_is_done_by_the_sweep_once(client: TestClient) -> None:
+    from sqlalchemy import delete
+
+    from ludomots.accounts.schema import FINISHED_TABLES, GAME_RESULTS, RATING_HISTORY
+
+    alice, bruno = sign_up(client, "Alice"), sign_up(client, "Bruno")
+    finish_rated(client, alice, bruno, winner=0)
+    expected = client.get("/api/players/Alice").json()["ratings"]
+    for table in (RATING_HISTORY, RATINGS, GAME_RESULTS, FINISHED_TABLES):
+        _execute(client, delete(table))  # the process died before storing the results
+    assert client.get("/api/players/Alice").json()["ratings"] == {}
+    service = client.app.state.accounts  # type: ignore[union-attr]
+    assert client.portal.call(service.sweep) == 1
+    assert client.portal.call(service.sweep) == 0
+    again = client.get("/api/players/Alice").json()["ratings"]["gops"]
+    assert {k: again[k] for k in ("rating", "provisional", "games", "class")} == \
+        {k: expected["gops"][k] for k in ("rating", "provisional", "games", "class")}
