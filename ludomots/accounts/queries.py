@@ -127,6 +127,8 @@ class Queries:
 
     @staticmethod
     def _best_words(conn: Connection, account_id: int) -> dict[str, list[dict[str, Any]]]:
+        """The five highest-scoring and longest words (the latest first among equals: the
+        order the indexes give, so a player of 10,000 games sorts nothing)."""
         mine = GAME_RESULTS.c.account_id == account_id
         columns = (GAME_RESULTS.c.table_id, GAME_RESULTS.c.game, GAME_RESULTS.c.best_word,
                    GAME_RESULTS.c.best_points, GAME_RESULTS.c.longest_word,
@@ -134,12 +136,12 @@ class Queries:
         highest = conn.execute(select(*columns).where(mine, GAME_RESULTS.c.best_points
                                                       .is_not(None))
                                .order_by(GAME_RESULTS.c.best_points.desc(),
-                                         GAME_RESULTS.c.finished_at)
+                                         GAME_RESULTS.c.finished_at.desc())
                                .limit(BEST_WORDS)).all()
         longest = conn.execute(select(*columns).where(mine, GAME_RESULTS.c.longest_len
                                                       .is_not(None))
                                .order_by(GAME_RESULTS.c.longest_len.desc(),
-                                         GAME_RESULTS.c.finished_at)
+                                         GAME_RESULTS.c.finished_at.desc())
                                .limit(BEST_WORDS)).all()
         return {
             "highest": [{"word": r.best_word, "points": r.best_points, "game": r.game,

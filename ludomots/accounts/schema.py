@@ -136,8 +136,8 @@ GAME_RESULTS = Table(
     Column("longest_len", Integer),
     Column("anonymised", Boolean, nullable=False),
     Index("ix_game_results_account_finished", "account_id", "finished_at"),
-    Index("ix_game_results_account_points", "account_id", "best_points"),
-    Index("ix_game_results_account_length", "account_id", "longest_len"),
+    Index("ix_game_results_account_points", "account_id", "best_points", "finished_at"),
+    Index("ix_game_results_account_length", "account_id", "longest_len", "finished_at"),
     # Covers the win/loss counts of a profile: a player of 10,000 games costs 1.5 ms, not 16.
     Index("ix_game_results_account_game", "account_id", "game", "winner", "rated"),
 )

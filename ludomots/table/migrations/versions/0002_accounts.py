@@ -108,9 +108,9 @@ def upgrade() -> None:
     op.create_index("ix_game_results_account_finished", "game_results",
                     ["account_id", "finished_at"])
     op.create_index("ix_game_results_account_points", "game_results",
-                    ["account_id", "best_points"])
+                    ["account_id", "best_points", "finished_at"])
     op.create_index("ix_game_results_account_length", "game_results",
-                    ["account_id", "longest_len"])
+                    ["account_id", "longest_len", "finished_at"])
     op.create_index("ix_game_results_account_game", "game_results",
                     ["account_id", "game", "winner", "rated"])
     op.create_table(
