@@ -396,11 +396,12 @@ class AccountDb:
     @staticmethod
     def follow_counts(conn: Connection, account_id: int) -> tuple[int, int]:
         """(followers, following) counts."""
-        followers = conn.execute(select(func.count()).select_from(FOLLOWS)
-                                 .where(FOLLOWS.c.followed == account_id)).scalar_one()
-        following = conn.execute(select(func.count()).select_from(FOLLOWS)
-                                 .where(FOLLOWS.c.follower == account_id)).scalar_one()
-        return int(followers), int(following)
+        followers = select(func.count()).select_from(FOLLOWS) \
+            .where(FOLLOWS.c.followed == account_id).scalar_subquery()
+        following = select(func.count()).select_from(FOLLOWS) \
+            .where(FOLLOWS.c.follower == account_id).scalar_subquery()
+        row = conn.execute(select(followers, following)).one()  # one round trip
+        return int(row[0]), int(row[1])
 
     def set_online(self, account_ids: Iterable[int], until_ms: int) -> None:
         """This process has a page open for each account until ``until_ms`` (refreshed while

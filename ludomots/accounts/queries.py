@@ -153,33 +153,34 @@ class Queries:
     @staticmethod
     def _games(conn: Connection, account_id: int, before: int | None
                ) -> tuple[list[dict[str, Any]], int | None]:
-        """The account's finished games, newest first (a page); the cursor of the next."""
-        query = select(GAME_RESULTS).where(GAME_RESULTS.c.account_id == account_id)
+        """The account's finished games, newest first (a page), with every seat of each, in
+        one query; the cursor of the next page."""
+        page = select(GAME_RESULTS.c.table_id).where(GAME_RESULTS.c.account_id == account_id)
         if before is not None:
-            query = query.where(GAME_RESULTS.c.finished_at < before)
-        mine = conn.execute(query.order_by(GAME_RESULTS.c.finished_at.desc())
-                            .limit(HISTORY_PAGE + 1)).all()
-        more = mine[HISTORY_PAGE - 1].finished_at if len(mine) > HISTORY_PAGE else None
-        mine = mine[:HISTORY_PAGE]
-        ids = [r.table_id for r in mine]
+            page = page.where(GAME_RESULTS.c.finished_at < before)
+        page = page.order_by(GAME_RESULTS.c.finished_at.desc()).limit(HISTORY_PAGE + 1)
+        rows = conn.execute(
+            select(GAME_RESULTS, ACCOUNT_ROWS.c.name.label("account_name"))
+            .outerjoin(ACCOUNT_ROWS, ACCOUNT_ROWS.c.id == GAME_RESULTS.c.account_id)
+            .where(GAME_RESULTS.c.table_id.in_(page.scalar_subquery()))
+            .order_by(GAME_RESULTS.c.finished_at.desc(), GAME_RESULTS.c.table_id,
+                      GAME_RESULTS.c.seat)).all()
         seats: dict[str, list[dict[str, Any]]] = {}
-        if ids:
-            rows = conn.execute(
-                select(GAME_RESULTS, ACCOUNT_ROWS.c.name.label("account_name"))
-                .outerjoin(ACCOUNT_ROWS, ACCOUNT_ROWS.c.id == GAME_RESULTS.c.account_id)
-                .where(GAME_RESULTS.c.table_id.in_(ids))
-                .order_by(GAME_RESULTS.c.table_id, GAME_RESULTS.c.seat)).all()
-            for r in rows:
-                seats.setdefault(r.table_id, []).append({
-                    "seat": r.seat, "name": _shown_name(r), "kind": r.kind, "level": r.level,
-                    "account": r.account_name is not None, "score": r.score, "rank": r.rank,
-                    "winner": r.winner})
+        mine = []
+        for r in rows:
+            seats.setdefault(r.table_id, []).append({
+                "seat": r.seat, "name": _shown_name(r), "kind": r.kind, "level": r.level,
+                "account": r.account_name is not None, "score": r.score, "rank": r.rank,
+                "winner": r.winner})
+            if r.account_id == account_id:
+                mine.append(r)
+        more = mine[HISTORY_PAGE - 1].finished_at if len(mine) > HISTORY_PAGE else None
         games = [{
             "table": r.table_id, "game": r.game, "players": r.players, "seat": r.seat,
             "finished_at": r.finished_at, "rank": r.rank, "score": r.score, "winner": r.winner,
             "rated": r.rated, "rating_before": r.rating_before, "rating_after": r.rating_after,
-            "seats": seats.get(r.table_id, []), "replay": f"/partie/{r.table_id}/revoir",
-        } for r in mine]
+            "seats": seats[r.table_id], "replay": f"/partie/{r.table_id}/revoir",
+        } for r in mine[:HISTORY_PAGE]]
         return games, more
 
     # ---- leaderboards -------------------------------------------------------------------------

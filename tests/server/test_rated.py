@@ -293,3 +293,23 @@ def test_a_finish_lost_with_its_process_is_done_by_the_sweep_once(client: TestCl
     again = client.get("/api/players/Alice").json()["ratings"]["gops"]
     assert {k: again[k] for k in ("rating", "provisional", "games", "class")} == \
         {k: expected["gops"][k] for k in ("rating", "provisional", "games", "class")}
+
+
+def test_the_history_comes_a_page_at_a_time(client: TestClient,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    import ludomots.accounts.queries as queries
+
+    monkeypatch.setattr(queries, "HISTORY_PAGE", 2)
+    alice, bruno = sign_up(client, "Alice"), sign_up(client, "Bruno")
+    tables = []
+    for winner in (0, 1, 0):
+        table_id, tokens = gops_table(alice, bruno)
+        play_gops(client, table_id, tokens, winner)
+        settle(client)
+        tables.append(table_id)
+    first = client.get("/api/players/Alice").json()
+    assert [g["table"] for g in first["games"]] == [tables[2], tables[1]]
+    assert first["more"] == first["games"][-1]["finished_at"]
+    rest = client.get(f"/api/players/Alice?avant={first['more']}").json()
+    assert [g["table"] for g in rest["games"]] == [tables[0]] and rest["more"] is None
+    assert [s["name"] for s in rest["games"][0]["seats"]] == ["Alice", "Bruno"]
