@@ -108,6 +108,11 @@ WINNING = [2, 3, 4, 5, 6, 7, 8, 1]
 LOSING = [1, 2, 3, 4, 5, 6, 7, 8]
 
 
+def _no_error(message: dict[str, Any]) -> bool:
+    assert message["type"] != "error", message  # a refused bid would otherwise hang
+    return True
+
+
 def play_gops(client: TestClient, table_id: str, tokens: dict[int, str], winner: int = 0
               ) -> dict[str, Any]:
     """Play a two-seat Goofspiel to the end over WebSockets; seat ``winner`` wins. Returns
@@ -120,7 +125,7 @@ def play_gops(client: TestClient, table_id: str, tokens: dict[int, str], winner:
                 socket.send({"type": "action", "action": {"type": "bid", "card": bids[round_]}})
             done = 2 * (round_ + 1)
             for socket in sockets.values():
-                socket.until(lambda m, done=done: m["type"] == "update"
+                socket.until(lambda m, done=done: _no_error(m) and m["type"] == "update"
                              and actions_of(m["view"]) >= done)
         view = sockets[0].view
         assert view["table"]["status"] == "over", view["table"]

@@ -27,7 +27,8 @@ from tests.server.accounts_kit import (
 @pytest.fixture
 def client(client_factory: Callable[..., TestClient]) -> TestClient:
     """The app with a cheap password hash and small login limits (TEST_ACCOUNTS)."""
-    return client_factory(account_settings=TEST_ACCOUNTS)
+    # Test players act far faster than people: no limit on actions per second.
+    return client_factory(account_settings=TEST_ACCOUNTS, manager_options={"rate_limit": 0})
 
 
 def test_an_account_is_created_with_a_session_cookie_and_never_echoes_the_password(

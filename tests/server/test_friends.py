@@ -22,7 +22,8 @@ from tests.server.accounts_kit import (
 
 @pytest.fixture
 def client(client_factory: Callable[..., TestClient]) -> TestClient:
-    return client_factory(account_settings=TEST_ACCOUNTS)
+    # Test players act far faster than people: no limit on actions per second.
+    return client_factory(account_settings=TEST_ACCOUNTS, manager_options={"rate_limit": 0})
 
 
 def _json(session: Any) -> dict[str, Any]:
