@@ -72,14 +72,19 @@ class _Server(uvicorn.Server):
 @click.option("--ws-compression/--no-ws-compression", default=True, show_default=True,
               help="Compress WebSocket messages (permessage-deflate): less bandwidth for "
                    "players, more CPU for the server.")
+@click.option("--secure-cookies", is_flag=True, default=False,
+              help="Always mark the session cookie Secure (behind an HTTPS proxy that talks "
+                   "plain HTTP to this server); by default it is Secure when the request "
+                   "came over HTTPS.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
           executor: str, bot_delay: float,
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
-          log_level: str) -> None:
+          secure_cookies: bool, log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
     from ludomots.server.app import create_app
+    from ludomots.server.auth import AccountSettings
     from ludomots.server.gc_tuning import tune_for_server
     from ludomots.server.settings import ServerSettings
 
@@ -95,7 +100,8 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
                      bot_delay=bot_delay,
                      settings=ServerSettings(http_rate_limit=http_rate_limit),
                      manager_options={"max_workers": bot_workers},
-                     on_ready=tune_for_server)
+                     on_ready=tune_for_server,
+                     account_settings=AccountSettings(secure_cookies=secure_cookies or None))
     config = uvicorn.Config(app, host=host, port=port, log_config=None, log_level=log_level,
                             ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=ws_compression,
                             proxy_headers=False, server_header=False, lifespan="on")
