@@ -49,9 +49,9 @@ from typing import Any, Literal
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon.family import gives_away
 from ludomots.games.vocabulon.groups import GROUPS
-from ludomots.games.vocabulon.review import REJECTED_DEFINITIONS, REJECTED_WORDS
+from ludomots.games.vocabulon.review import Review, load_review
 from ludomots.lexicon import paths
-from ludomots.lexicon.fold import fold, normalize_apostrophes
+from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 Level = Literal["standard", "facile"]
@@ -285,8 +285,9 @@ _SHAPE_MARKERS = {
 class Sources:
     """The lexicon data the build reads, loaded once."""
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
+    def __init__(self, lexicon: Lexicon | None = None, review: Review | None = None) -> None:
         self.lexicon = lexicon or get_lexicon()
+        self.review = review or load_review()
 
     @cached_property
     def known(self) -> dict[str, int]:
@@ -353,8 +354,7 @@ class Sources:
             for headword in self.lexicon.pattern(letter, length, cls):
                 word = headword.word
                 if (not word.isalpha() or not word.islower() or any(c in word for c in "œæ")
-                        or word in REJECTED_WORDS or f"{word} {cls}" in REJECTED_WORDS
-                        or not check(word)):
+                        or self.review.rejects_word(word, cls) or not check(word)):
                     continue
                 by_word.setdefault(word, {})[cls] = headword.frequency
         for classes in by_word.values():
@@ -392,14 +392,12 @@ class Sources:
         out: list[Definition] = []
         seen: set[str] = set()
         senses = self.senses(word, code, several_classes)[:MAX_SENSE_POSITION]
-        rejected = tuple(normalize_apostrophes(start)
-                         for start in REJECTED_DEFINITIONS.get(word, ()))
         for position, sense in enumerate(senses):
             cleaned = clean_definition(sense, pronominal, code)
             if cleaned is None:
                 continue
             text, penalty = cleaned
-            if normalize_apostrophes(text).startswith(rejected):
+            if self.review.rejects_sense(word, text) is not None:
                 continue
             if text in seen or gives_away(word, text, self.lemmas) is not None:
                 continue
