@@ -105,7 +105,15 @@ _FORM_OF_RE = re.compile(
     r"|masculin|forme|graphie|orthographe|abréviation|diminutif|augmentatif|participe"
     r"|(?:première|deuxième|troisième) personne|contraction|apocope|aphérèse|troncation"
     r"|nom vernaculaire|terme|mot|utilisé|employé|se dit pour|cf\b|voir\b|désigne\b"
-    r"|relatif à la lettre|lettre\b|nom de la lettre)\b",
+    r"|relatif à la lettre|lettre\b|nom de la lettre"
+    # "Nom courant du phragmite": the name of a rarer word, not a definition.
+    r"|nom (?:courant|usuel|commun|vulgaire|scientifique|savant|populaire|normalisé)"
+    r"\s+(?:de|du|des|d[’']))\b",
+    re.IGNORECASE)
+# The wiki's remarks, pointers and captions, never a definition's words.
+_LEFTOVER_RE = re.compile(
+    r"ci-(?:dessous|dessus|contre|après)|hyponymes?\b|\bvoir\s+(?:aussi|les|l[’']|la|le)\b"
+    r"|\((?:voir|cf)\b|\bimage\b|\billustration\b|\bphoto\b|^\(?\d+\)",
     re.IGNORECASE)
 _JUNK_RE = re.compile(r"[\[\]{}|=<>→]|https?:|www\.|wiki|\d{4}\s*[-–]\s*\d{4}", re.IGNORECASE)
 # A sense that leans on the one before it ("Pièce de cette monnaie") means nothing alone.
@@ -186,7 +194,10 @@ def clean_definition(sense: str, pronominal: bool = False,
     if hedge is not None:
         text = text[hedge.end():]
         penalty += 0.1
+    # A remark after a dash ("— on l'utilise surtout au pluriel") is the wiki's, not the sense.
+    text = re.split(r"\s+—\s+", text, maxsplit=1)[0].strip()
     if (not text or _FORM_OF_RE.match(text) or _JUNK_RE.search(text) or _GAP_RE.search(text)
+            or _LEFTOVER_RE.search(text)
             or _NAME_SENSE_RE.match(text) or _BACK_REFERENCE_RE.search(text)
             or _HERALDRY_RE.search(text)
             or _ADULT_RE.search(text)):
@@ -210,7 +221,9 @@ def clean_definition(sense: str, pronominal: bool = False,
     names = sum(1 for w in re.findall(r"(?<![.!?…] )(?<!^)\b[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+", text))
     penalty += min(0.3, 0.1 * names)
     words = len(text.split())
-    if words < 2 or len(text) < 8:
+    if words < 2:
+        return None  # "Aptéryx.", "Tube.": a synonym, often rarer than the answer
+    if len(text) < 8:
         penalty += 0.25
     elif words < 4:
         penalty += 0.1

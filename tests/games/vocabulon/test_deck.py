@@ -134,6 +134,24 @@ def test_cleaning_a_sense() -> None:
     assert len(cut) <= MAX_DEFINITION and cut.endswith("…")
 
 
+def test_a_definition_has_two_words_at_least_and_no_wiki_leftover() -> None:
+    # Issue 15: « Aptéryx. » (KIWI) and « Tube. » (HIT) say nothing; « Nom courant du
+    # phragmite. » (ROSEAU) sends to a rarer word; « (voir hyponymes ci-dessous) » (RAVE) and a
+    # usage remark after a dash are the wiki's, not a definition.
+    assert clean_definition("Aptéryx.") is None
+    assert clean_definition("Tube.") is None
+    assert clean_definition("Nom courant du phragmite.") is None
+    assert clean_definition("Nom usuel de Actinidia sinensis, liane originaire de Chine.") is None
+    text, _ = clean_definition("Plante potagère — (voir hyponymes ci-dessous).") or ("", 0.0)
+    assert text == "Plante potagère."
+    assert clean_definition("Plante cultivée pour sa racine (voir ci-dessous).") is None
+    text, _ = clean_definition("Nuage étendu, épais, sombre. — on l’utilise surtout au pluriel.") \
+        or ("", 0.0)
+    assert text == "Nuage étendu, épais, sombre."
+    text, _ = clean_definition("Fermeture Éclair.") or ("", 0.0)
+    assert text == "Fermeture Éclair."
+
+
 def test_cards_are_shared_between_letters_in_proportion() -> None:
     assert allocate({"G": 3.0, "H": 1.0}, 33) == {"G": 25, "H": 8}
     assert sum(allocate({"I": 5.0, "J": 2.0, "K": 0.1}, 33).values()) == 33
