@@ -28,10 +28,15 @@ How a question is chosen, for one initial and one length:
    senses, and only when those run out with the same definition again: a well-known word asked
    twice beats an obscure one.
 
-Cards of a multi-letter compartment share out the 33 cards between its letters in proportion to
-their good candidates; a letter that lacks a word of some length gets no card (U, W, X). The build
-is deterministic (sorted inputs, the project's seeded random source), so the same lexicon gives
-the same bytes; a test checks the shipped files against a fresh build.
+Cards of a multi-letter compartment share out the 33 cards between its letters, in proportion to
+the square root of their well-known words (`share_cards`): every letter is asked, the rare ones
+(U, Q, K, W, X, Y) more than their share of the dictionary. A question carries its own initial:
+where a letter has fewer well-known words of a length than it has cards (U has UNI and USÉ for
+three letters, X nothing under five), its cards ask the compartment's other letters' words at
+that length (`columns_of`), and only then does a word come back.
+
+The build is deterministic (sorted inputs, the project's seeded random source), so the same
+lexicon gives the same bytes; a test checks the shipped files against a fresh build.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ludomots.core.rng import SeededRandom
+from ludomots.games.vocabulon.deck import FORMAT_VERSION
 from ludomots.games.vocabulon.family import gives_away
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.review import Review, load_review
@@ -60,8 +66,8 @@ CLASS_CODES = {"n.m.": "n", "n.f.": "n", "adj.": "adj", "adv.": "adv", "v.": "v"
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
 CARDS_PER_COMPARTMENT = 33
 MAX_DEFINITION = 120
-FORMAT_VERSION = 1
 BUILD_SEED = 20_240_601  # the seeded draws of the build; changing it changes the deck
+ASKED_FLOOR = 0.35  # under it, a well-known word asked again beats a new word, in any deck
 
 LICENCE = "CC BY-SA 4.0"
 CREDITS = ("Définitions : Wiktionnaire (fr.wiktionary.org), ses contributeurs, CC BY-SA 4.0. "
@@ -261,6 +267,11 @@ class Candidate:
         return self._definitions
 
     @property
+    def strong_definitions(self) -> list[Definition]:
+        """The definitions good enough to ask the word again with (the first always)."""
+        return self.definitions
+
+    @property
     def quality(self) -> float:
         """Familiarity times the best definition's score: a known word whose main senses
         could not be used (they gave it away) makes a poor riddle."""
@@ -301,6 +312,7 @@ class Sources:
     def __init__(self, lexicon: Lexicon | None = None, review: Review | None = None) -> None:
         self.lexicon = lexicon or get_lexicon()
         self.review = review or load_review()
+        self._lemmas: dict[str, list[str]] = {}
 
     @cached_property
     def known(self) -> dict[str, int]:
@@ -313,7 +325,10 @@ class Sources:
         return {lemmas.restore_key(i): rate for i, rate in enumerate(rates) if rate != 255}
 
     def lemmas(self, word: str) -> list[str]:
-        return sorted({e.lemma for e in self.lexicon.entries(word)})
+        found = self._lemmas.get(word)
+        if found is None:
+            found = self._lemmas[word] = sorted({e.lemma for e in self.lexicon.entries(word)})
+        return found
 
     def senses(self, word: str, code: str, several_classes: bool) -> list[str]:
         """The word's senses of one class code; for a word of several classes, only those the
@@ -434,9 +449,14 @@ class Question:
     definition: str
     familiarity: float
 
+    @property
+    def initial(self) -> str:
+        return fold(self.answer)[0]
+
     def to_json(self) -> dict[str, Any]:
-        return {"length": self.length, "class": self.cls, "answer": self.answer,
-                "definition": self.definition, "familiarity": self.familiarity}
+        return {"initial": self.initial, "length": self.length, "class": self.cls,
+                "answer": self.answer, "definition": self.definition,
+                "familiarity": self.familiarity}
 
 
 def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> list[Candidate]:
@@ -452,36 +472,49 @@ def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> l
     return [k[3] for k in keyed[:count]]
 
 
-def select(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededRandom,
-           length: int) -> list[Question]:
-    """``count`` questions of one initial and length (see the module docstring, step 4)."""
+def draw(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededRandom,
+         length: int, floor: float | None = None) -> list[Question]:
+    """At most ``count`` questions of distinct well-known words (familiarity ≥ the floor),
+    each with its best definition (see the module docstring, step 4)."""
+    floor = tuning.floor if floor is None else floor
     size = max(count, math.ceil(count * tuning.pool_factor))
     pool = list(itertools.islice(
-        (c for c in candidates if c.familiarity >= tuning.floor and c.definitions), size))
+        (c for c in candidates if c.familiarity >= floor and c.definitions), size))
     if len(pool) <= count:
         chosen = pool
     elif tuning.sample:
         chosen = _weighted_sample(pool, count, rng)
     else:
         chosen = sorted(pool, key=lambda c: (-c.quality, c.word, c.cls))[:count]
-    questions: list[Question] = []
-    uses: dict[str, int] = {}
-    for cand in sorted(chosen, key=lambda c: (-c.familiarity, c.word, c.cls)):
-        questions.append(Question(length, cand.cls, cand.word, cand.definitions[0].text,
-                                  cand.familiarity))
-        uses[cand.key] = uses.get(cand.key, 0) + 1
+    return [Question(length, cand.cls, cand.word, cand.definitions[0].text, cand.familiarity)
+            for cand in sorted(chosen, key=lambda c: (-c.familiarity, c.word, c.cls))]
+
+
+def fill(candidates: list[Candidate], questions: list[Question], count: int,
+         tuning: Tuning) -> list[Question]:
+    """``questions`` completed to ``count`` when there were not enough good words: a word
+    asked again (with its next strong definition, else the same) is weighed against a new,
+    less known one (module docstring, step 5)."""
+    questions = list(questions)
     if len(questions) >= count:
         return questions
-    # Not enough good words: weigh a word asked again (next definition) against a new one.
-    offered: dict[tuple[str, str], int] = {(q.answer, q.cls): 1 for q in questions}
-    reserve = [c for c in candidates if (c.word, c.cls) not in offered and c.definitions]
+    uses: dict[str, int] = {}
+    offered: dict[tuple[str, str], int] = {}
+    for q in questions:
+        uses[fold(q.answer)] = uses.get(fold(q.answer), 0) + 1
+        offered[(q.answer, q.cls)] = offered.get((q.answer, q.cls), 0) + 1
+    # New words as far down as ASKED_FLOOR: under it, a known word asked again is better.
+    reserve = [c for c in candidates if (c.word, c.cls) not in offered
+               and c.familiarity >= ASKED_FLOOR and c.definitions]
     everyone = [c for c in candidates if (c.word, c.cls) in offered] + reserve
+    if not everyone:
+        everyone = [c for c in candidates if c.definitions]
     while len(questions) < count:
         best: tuple[float, str, str] | None = None
         best_cand: Candidate | None = None
         for cand in everyone:
             used = offered.get((cand.word, cand.cls), 0)
-            repeat = used >= len(cand.definitions)
+            repeat = used >= len(cand.strong_definitions)
             value = (cand.familiarity - tuning.reuse_penalty * uses.get(cand.key, 0)
                      - (tuning.repeat_penalty if repeat else 0.0))
             key = (-value, cand.word, cand.cls)
@@ -489,12 +522,17 @@ def select(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededR
                 best, best_cand = key, cand
         assert best_cand is not None, "no candidate at all"
         used = offered.get((best_cand.word, best_cand.cls), 0)
-        definition = best_cand.definitions[used % len(best_cand.definitions)]
-        questions.append(Question(length, best_cand.cls, best_cand.word, definition.text,
-                                  best_cand.familiarity))
+        strong = best_cand.strong_definitions
+        definition = strong[used % len(strong)]
+        questions.append(Question(length_of(best_cand), best_cand.cls, best_cand.word,
+                                  definition.text, best_cand.familiarity))
         offered[(best_cand.word, best_cand.cls)] = used + 1
         uses[best_cand.key] = uses.get(best_cand.key, 0) + 1
     return questions
+
+
+def length_of(candidate: Candidate) -> int:
+    return len(candidate.key)
 
 
 def allocate(weights: dict[str, float], total: int) -> dict[str, int]:
@@ -517,6 +555,58 @@ def allocate(weights: dict[str, float], total: int) -> dict[str, int]:
     return counts
 
 
+def share_cards(group: str, pools: dict[tuple[str, int], list[Candidate]],
+                tuning: Tuning) -> tuple[dict[str, int], dict[str, float]]:
+    """The compartment's 33 cards shared between its letters, and each letter's floor.
+
+    A letter's share follows the square root of its well-known words (all lengths together):
+    the rare letters (U, Q, K, W, X, Y) are asked more than their share of the dictionary, less
+    than the common ones. A letter with no word above the deck's floor but one above
+    ``ASKED_FLOOR`` (X in the easy deck: XÉRÈS) still gets a card, with its best words."""
+    weights: dict[str, float] = {}
+    floors: dict[str, float] = {}
+    for letter in group:
+        words = [c for n in LENGTHS for c in pools[(letter, n)]]
+        good = sum(1 for c in words if c.familiarity >= tuning.floor)
+        if good:
+            weights[letter], floors[letter] = math.sqrt(good), tuning.floor
+        elif any(c.familiarity >= ASKED_FLOOR and c.definitions for c in words):
+            weights[letter], floors[letter] = 1e-9, ASKED_FLOOR  # allocate's one card
+    return allocate(weights, CARDS_PER_COMPARTMENT), floors
+
+
+def columns_of(group: str, length: int, shares: dict[str, int],
+               own: dict[str, list[Question]], pools: dict[tuple[str, int], list[Candidate]],
+               tuning: Tuning, base: SeededRandom) -> dict[str, list[Question]]:
+    """Each letter's questions of one length, one per card of that letter (``own``: its
+    drawn words). A letter short of well-known words of this length borrows the compartment's
+    other letters' (the question keeps its own initial): new words first, then the gaps are
+    filled (``fill``)."""
+    letters = list(shares)
+    merged = sorted((c for letter in letters for c in pools[(letter, length)]),
+                    key=lambda c: (-c.familiarity, c.word, c.cls))
+    if len(letters) == 1:
+        letter = letters[0]
+        column = fill(merged, own[letter], shares[letter], tuning)
+        base.fork(f"{letter}{length}").shuffle(column)  # the draw's stream, as drawn
+        return {letter: column}
+    chosen = [q for letter in letters for q in own[letter]]
+    taken = {(q.answer, q.cls) for q in chosen}
+    rest = [c for c in merged if (c.word, c.cls) not in taken]
+    stream = base.fork(f"{group}{length}+")
+    extra = draw(rest, CARDS_PER_COMPARTMENT - len(chosen), tuning, stream, length)
+    borrowed = fill(merged, chosen + extra, CARDS_PER_COMPARTMENT, tuning)[len(chosen):]
+    stream.shuffle(borrowed)
+    columns: dict[str, list[Question]] = {}
+    for letter in letters:
+        column = list(own[letter])
+        base.fork(f"{letter}{length}").shuffle(column)
+        while len(column) < shares[letter]:
+            column.append(borrowed.pop())
+        columns[letter] = column
+    return columns
+
+
 Progress = Callable[[str], None]
 
 
@@ -535,24 +625,25 @@ def build_deck(level: Level = "standard", sources: Sources | None = None,
     for group in GROUPS:
         pools = {(letter, length): sources.candidates(letter, length)
                  for letter in group for length in LENGTHS}
-        weights: dict[str, float] = {}
-        for letter in group:
-            counts = [sum(1 for c in pools[(letter, n)] if c.familiarity >= tuning.floor)
-                      for n in LENGTHS]
-            if all(any(c.definitions for c in pools[(letter, n)]) for n in LENGTHS):
-                weights[letter] = math.exp(sum(math.log(c + 0.5) for c in counts) / len(counts))
-        shares = allocate(weights, CARDS_PER_COMPARTMENT)
+        shares, floors = share_cards(group, pools, tuning)
+        letters = sorted(shares, key=group.index)
+        columns: dict[str, list[list[Question]]] = {letter: [] for letter in letters}
+        asked: dict[str, dict[str, int]] = {letter: {} for letter in group}
+        for length in LENGTHS:
+            own = {letter: draw(pools[(letter, length)], shares[letter], tuning,
+                                base.fork(f"{letter}{length}"), length, floors[letter])
+                   for letter in letters}
+            for letter, column in columns_of(group, length, shares, own, pools, tuning,
+                                              base).items():
+                columns[letter].append(column)
+                for q in column:
+                    asked[q.initial][str(length)] = \
+                        asked[q.initial].get(str(length), 0) + 1
         cards: list[dict[str, Any]] = []
-        for letter in sorted(shares, key=group.index):
-            columns = []
-            for length in LENGTHS:
-                rng = base.fork(f"{letter}{length}")
-                questions = select(pools[(letter, length)], shares[letter], tuning, rng, length)
-                rng.shuffle(questions)
-                columns.append(questions)
+        for letter in letters:
             for i in range(shares[letter]):
                 cards.append({"initial": letter,
-                              "questions": [column[i].to_json() for column in columns]})
+                              "questions": [column[i].to_json() for column in columns[letter]]})
         compartments[group] = cards
         report[group] = {
             "cards": shares,
@@ -561,6 +652,8 @@ def build_deck(level: Level = "standard", sources: Sources | None = None,
             "good": {letter: {str(n): sum(1 for c in pools[(letter, n)]
                                           if c.familiarity >= tuning.floor)
                               for n in LENGTHS} for letter in group},
+            "asked": {letter: {str(n): asked[letter].get(str(n), 0) for n in LENGTHS}
+                      for letter in group},
         }
         progress(f"{group}: {shares}")
     return {

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from ludomots.lexicon.fold import fold
 
@@ -49,6 +50,7 @@ SUFFIXES = tuple(sorted((
 INFLECTIONS = ("S", "E", "ES", "X", "EE", "RE", "ER", "IR", "ANT")
 
 
+@lru_cache(maxsize=65536)
 def _ending(word: str) -> str:
     w = fold(word).replace("Y", "I")
     return next((s for s in SUFFIXES if w.endswith(s) and len(w) - len(s) >= 2), "")
@@ -76,6 +78,7 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
+@lru_cache(maxsize=1 << 20)
 def related(answer: str, word: str) -> bool:
     """Whether ``word`` (one word of a definition) looks like a word of ``answer``'s family.
     Both are compared folded; an answer made of a prefix and a word is compared through that
