@@ -112,29 +112,54 @@ _FORM_OF_RE = re.compile(
     r"|(?:première|deuxième|troisième) personne|contraction|apocope|aphérèse|troncation"
     r"|nom vernaculaire|terme|mot|utilisé|employé|se dit pour|cf\b|voir\b|désigne\b"
     r"|relatif à la lettre|lettre\b|nom de la lettre"
-    # "Nom courant du phragmite": the name of a rarer word, not a definition.
-    r"|nom (?:courant|usuel|commun|vulgaire|scientifique|savant|populaire|normalisé)"
-    r"\s+(?:de|du|des|d[’']))\b",
+    # An interjection's sense listed under a noun ("Interjection soulignant la réplique").
+    r"|interjection|onomatopée|exclamation|juron|par apposition)\b",
     re.IGNORECASE)
-# The wiki's remarks, pointers and captions, never a definition's words.
+# An old sense ("Monnaie de compte de l'Ancien Régime"): asked only when nothing else is left.
+_OLD_SENSE_RE = re.compile(
+    r"\b(?:ancien régime|autrefois|jadis|anciennement|au moyen âge|dans l[’']antiquité"
+    r"|féodal|féodalité|vassal|suzerain)|^(?:ancienne|ancien)\s+(?:unité|mesure|monnaie|pièce"
+    r"|nom|titre|impôt|charge|arme)\b",
+    re.IGNORECASE)
+# "Nom courant du phragmite": what follows is the definition, here one rarer word.
+_COMMON_NAME_RE = re.compile(
+    r"^nom (?:courant|usuel|commun|vulgaire|scientifique|savant|populaire|normalisé)"
+    r"\s+(?:de la |de l[’']|de |du |des |d[’'])", re.IGNORECASE)
+# The wiki's remarks and pointers, never a definition's words.
 _LEFTOVER_RE = re.compile(
     r"ci-(?:dessous|dessus|contre|après)|hyponymes?\b|\bvoir\s+(?:aussi|les|l[’']|la|le)\b"
-    r"|\((?:voir|cf)\b|\bimage\b|\billustration\b|\bphoto\b|^\(?\d+\)",
+    r"|\((?:voir|cf)\b|^\(?\d+\)",
     re.IGNORECASE)
 _JUNK_RE = re.compile(r"[\[\]{}|=<>→]|https?:|www\.|wiki|\d{4}\s*[-–]\s*\d{4}", re.IGNORECASE)
 # A sense that leans on the one before it ("Pièce de cette monnaie") means nothing alone.
 _BACK_REFERENCE_RE = re.compile(
-    r"\b(?:cette|cet|ces|ledit|ladite|lesdits|celui-ci|celle-ci|précédent|ci-dessus)\b"
-    r"|^(?:ses|son|sa|leurs?)\b|d[eu] même nom"
-    # "ce" before a noun points back ("Pièce de ce jeu"); "ce qui", "ce que"... do not.
-    r"|\bce\s+(?!qui\b|que\b|qu[’']|dont\b|sont\b|soit\b|fut\b|n[’']|à\b|de\b|sur\b"
-    r"|pour\b|en\b|par\b|dans\b|avec\b|qu\b)\w",
-    re.IGNORECASE)
+    r"\b(?:ledit|ladite|lesdits|celui-ci|celle-ci|précédent|ci-dessus)\b"
+    r"|^(?:ses|son|sa|leurs?)\b|d[eu] même nom", re.IGNORECASE)
+# "Pièce de ce jeu": a demonstrative whose noun the sense does not name before points to the
+# previous sense; "exerce le commandement afférent à ce grade" (grade named before) does not.
+# "ce qui", "ce que"... are no demonstratives.
+_DEMONSTRATIVE_RE = re.compile(
+    r"\b(?:cette|cet|ces|ce)\s+(?!qui\b|que\b|qu[’']|dont\b|sont\b|soit\b|fut\b|n[’']|à\b"
+    r"|de\b|sur\b|pour\b|en\b|par\b|dans\b|avec\b|qu\b)(\w+)", re.IGNORECASE)
+
+
+def _points_back(text: str) -> bool:
+    """Whether the sense leans on the one before it (see ``_DEMONSTRATIVE_RE``)."""
+    if _BACK_REFERENCE_RE.search(text):
+        return True
+    for match in _DEMONSTRATIVE_RE.finditer(text):
+        noun = fold(match.group(1))[:5]
+        if noun not in fold(text[: match.start()]):
+            return True
+    return False
 # Heraldry: "Meuble représentant l'animal du même nom dans les armoiries".
 _HERALDRY_RE = re.compile(r"armoiries|héraldi|blason", re.IGNORECASE)
 # A link the extraction dropped leaves a hole: "Point du qui est situé", "d’une, opération".
-_GAP_RE = re.compile(r"\b(?:du|des|le|la|les|au|aux|une?|d[’']une?|de la|à la|l[’'])\s*"
-                     r"(?:[,;.:)]|\b(?:qui|que|dont|et|ou)\b)", re.IGNORECASE)
+# ("une ou plusieurs", "un et demi" are whole.)
+_GAP_RE = re.compile(r"(?<![’'])\b(?:du|des|le|la|les|au|aux|une?|d[’']une?|de la|à la|l[’'])\s*"
+                     r"(?:[,;.:)]|\b(?:qui|que|dont)\b|\b(?:et|ou)\b(?!\s+(?:plusieurs|deux|trois"
+                     r"|quatre|demie?|autres?|l[’']autre|d[’']autres)\b))",
+                     re.IGNORECASE)
 # Senses of a homograph that comes from a name (a language, a place, a people).
 _NAME_SENSE_RE = re.compile(r"^(?:langue|dialecte|localité|commune|village|ville|hameau|prénom"
                             r"|patronyme|nom de famille|habitant|habitante|peuple)\b",
@@ -200,16 +225,23 @@ def clean_definition(sense: str, pronominal: bool = False,
     if hedge is not None:
         text = text[hedge.end():]
         penalty += 0.1
-    # A remark after a dash ("— on l'utilise surtout au pluriel") is the wiki's, not the sense.
-    text = re.split(r"\s+—\s+", text, maxsplit=1)[0].strip()
+    # A remark after a dash ("— on l'utilise surtout au pluriel") is the wiki's, not the sense;
+    # so are the sentences after the first (remarks, examples): only the first is checked.
+    text = _first_sentence(re.split(r"\s+—\s+", text, maxsplit=1)[0].strip())
+    # "Nom courant du chlorure de sodium, composé ionique...": the definition is what follows.
+    common_name = _COMMON_NAME_RE.match(text)
+    if common_name is not None:
+        text = text[common_name.end():]
     if (not text or _FORM_OF_RE.match(text) or _JUNK_RE.search(text) or _GAP_RE.search(text)
             or _LEFTOVER_RE.search(text)
-            or _NAME_SENSE_RE.match(text) or _BACK_REFERENCE_RE.search(text)
+            or _NAME_SENSE_RE.match(text) or _points_back(text)
             or _HERALDRY_RE.search(text)
             or _ADULT_RE.search(text)):
         return None
     if any(ord(ch) > 0xFFFF for ch in text):  # emoji and other symbols
         return None
+    if _OLD_SENSE_RE.search(text):
+        penalty += 0.3
     if _PRONOMINAL_START_RE.match(text) and not pronominal:
         penalty += 0.1  # maybe a sense of the pronominal verb (labels are lost)
     wrong = _WRONG_OPENING.get(code)
@@ -243,6 +275,7 @@ def clean_definition(sense: str, pronominal: bool = False,
 class Definition:
     text: str
     score: float
+    rank: int | None = None  # among the review's preferred senses
 
 
 @dataclass
@@ -268,8 +301,9 @@ class Candidate:
 
     @property
     def strong_definitions(self) -> list[Definition]:
-        """The definitions good enough to ask the word again with (the first always)."""
-        return self.definitions
+        """The definitions good enough to ask the word again with: the first, and the others
+        that score as a usual sense does (an early one, in plain words)."""
+        return self.definitions[:1] + [d for d in self.definitions[1:] if d.score >= STRONG]
 
     @property
     def quality(self) -> float:
@@ -294,6 +328,8 @@ def familiarity(frequency: float, known: int | None) -> float:
 
 
 MAX_SENSE_POSITION = 6  # senses further down a Wiktionary entry are rare uses
+STRONG = 0.75  # a definition scoring less is not used to ask a word a second time
+PREFERRED = 0.9  # the score of a sense the review prefers (at least)
 _SHAPE_MARKERS = {
     "n": re.compile(r"^(?:un|une|le|la|les|l'|des|du|celui|celle|ceux|celles|ce qui|ce que"
                     r"|ensemble|action|fait|personne|chose)\b"),
@@ -433,8 +469,12 @@ class Sources:
                 continue
             seen.add(text)
             penalty += 0.3 * (1.0 - self.plainness(text))
-            out.append(Definition(text, round(1.0 - 0.08 * position - penalty, 3)))
-        out.sort(key=lambda d: (-d.score, d.text))
+            score = round(1.0 - 0.08 * position - penalty, 3)
+            rank = self.review.preference(word, text)
+            if rank is not None:  # the review's choice of the usual sense
+                score = max(score, PREFERRED)
+            out.append(Definition(text, score, rank))
+        out.sort(key=lambda d: (d.rank is None, d.rank or 0, -d.score, d.text))
         return out
 
 

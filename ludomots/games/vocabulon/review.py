@@ -14,7 +14,10 @@ The verdicts live in ``data/review.json`` (this module only reads them), so that
 - ``senses``: per answer, the beginnings of definitions not to use (compared after cleaning,
   apostrophes made typographic), so that a small change of a definition's end keeps the verdict;
 - ``patterns``: regular expressions (case-insensitive, searched in the cleaned definition) that
-  reject a sense whatever its answer ("voir ... ci-dessous"), with why.
+  reject a sense whatever its answer ("voir ... ci-dessous"), with why;
+- ``prefer``: per answer, the beginnings of the definitions to ask first, in order (the usual
+  sense, where the wiki lists an older or rarer one before it: FACTEUR the postman, not a
+  factor of a product); the other usable senses follow.
 
 Nothing is keyed by a card's position: when the lexicon changes, the build takes the next sense
 or the next word and the verdicts still apply.
@@ -32,7 +35,7 @@ from typing import Any
 from ludomots.lexicon.fold import normalize_apostrophes
 
 REVIEW_PATH = Path(__file__).parent / "data" / "review.json"
-SECTIONS = ("words", "senses", "patterns")
+SECTIONS = ("words", "senses", "patterns", "prefer")
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,7 @@ class Review:
     words: dict[str, str]
     senses: dict[str, tuple[str, ...]]
     patterns: tuple[tuple[re.Pattern[str], str], ...]
+    prefer: dict[str, tuple[str, ...]]
 
     def rejects_word(self, word: str, cls: str) -> bool:
         return word in self.words or f"{word} {cls}" in self.words
@@ -55,6 +59,12 @@ class Review:
                 return why
         return None
 
+    def preference(self, word: str, definition: str) -> int | None:
+        """The rank of ``definition`` among ``word``'s preferred senses (0 first), or None."""
+        text = normalize_apostrophes(definition)
+        return next((rank for rank, start in enumerate(self.prefer.get(word, ()))
+                     if text.startswith(start)), None)
+
 
 def parse_review(data: dict[str, Any]) -> Review:
     if sorted(data) != sorted(SECTIONS):
@@ -64,7 +74,9 @@ def parse_review(data: dict[str, Any]) -> Review:
               for k, v in data["senses"].items()}
     patterns = tuple((re.compile(str(k), re.IGNORECASE), str(v))
                      for k, v in data["patterns"].items())
-    return Review(words, senses, patterns)
+    prefer = {str(k): tuple(normalize_apostrophes(str(s)) for s in v)
+              for k, v in data["prefer"].items()}
+    return Review(words, senses, patterns, prefer)
 
 
 @lru_cache(maxsize=1)

@@ -27,7 +27,7 @@ from ludomots.games.vocabulon.deckbuild import (
 )
 from ludomots.games.vocabulon.family import gives_away
 from ludomots.games.vocabulon.groups import GROUPS
-from ludomots.games.vocabulon.review import REVIEW_PATH, dump_review, load_review
+from ludomots.games.vocabulon.review import REVIEW_PATH, dump_review, load_review, parse_review
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
 
@@ -113,17 +113,19 @@ def test_every_letter_of_a_shared_compartment_is_asked(level: str) -> None:
 @pytest.mark.parametrize("level", DECK_LEVELS)
 def test_a_letter_short_of_words_of_a_length_borrows_them_from_its_compartment(
         level: str) -> None:
-    # U has two well-known three-letter words (UNI, USÉ) for its seven cards: the others ask a
-    # T word at that length (the question's initial says which), while the U cards' longer
-    # questions are U words. X has no word under five letters.
+    # U has two well-known three-letter words (UNI, USÉ) for its seven or eight cards: the
+    # others ask a T word at that length (the question's initial says which), while their
+    # five-letter questions are U words (USINE, UNITÉ, UTILE...). X has no word under five
+    # letters, and XÉRÈS at five.
     deck = load_deck(level)  # type: ignore[arg-type]
     u_cards = [c for c in deck.compartments["TU"] if c.initial == "U"]
     threes = [c.question(3) for c in u_cards]
     assert len({q.answer for q in threes if q.initial == "U"}) < len(u_cards)
     assert any(q.initial == "T" for q in threes)
-    assert all(c.question(n).initial == "U" for c in u_cards for n in (5, 6, 7))
+    assert all(c.question(5).initial == "U" for c in u_cards)
     x_cards = [c for c in deck.compartments["VWXYZ"] if c.initial == "X"]
     assert x_cards and all(c.question(n).initial != "X" for c in x_cards for n in (3, 4))
+    assert any(c.question(5).initial == "X" for c in x_cards)
     for cards in deck.compartments.values():
         for card in cards:
             for q in card.questions:
@@ -157,6 +159,11 @@ def test_cleaning_a_sense() -> None:
     assert clean_definition("(Vulgaire) Chose.") is None
     assert clean_definition("Variante de chat.") is None
     assert clean_definition("Pièce de ce jeu.") is None  # leans on the previous sense
+    assert clean_definition("Celui qui, revêtu d’un grade, exerce le commandement afférent à ce "
+                            "grade.") is not None  # the grade is named before
+    assert clean_definition("Ce qui fait le mérite de quelqu’un, disposition bonne ou mauvaise.")
+    assert clean_definition("Glace étamée où l’on peut regarder son image.")
+    assert clean_definition("Épice tirée du crocus. Cette plante est cultivée.") is not None
     assert clean_definition("Meuble représentant un lion dans les armoiries.") is None
     text, penalty = clean_definition("par extension, petit animal domestique") or ("", 0.0)
     assert text == "Petit animal domestique." and penalty > 0
@@ -172,7 +179,9 @@ def test_a_definition_has_two_words_at_least_and_no_wiki_leftover() -> None:
     assert clean_definition("Aptéryx.") is None
     assert clean_definition("Tube.") is None
     assert clean_definition("Nom courant du phragmite.") is None
-    assert clean_definition("Nom usuel de Actinidia sinensis, liane originaire de Chine.") is None
+    text, _ = clean_definition("Nom courant du chlorure de sodium, composé ionique.") \
+        or ("", 0.0)
+    assert text == "Chlorure de sodium, composé ionique."
     text, _ = clean_definition("Plante potagère — (voir hyponymes ci-dessous).") or ("", 0.0)
     assert text == "Plante potagère."
     assert clean_definition("Plante cultivée pour sa racine (voir ci-dessous).") is None
@@ -206,3 +215,16 @@ def test_the_review_is_data_in_its_canonical_form() -> None:
     assert review.rejects_word("merde", "n.f.") and review.rejects_word("fin", "n.m.")
     assert not review.rejects_word("fin", "n.f.")
     assert review.rejects_sense("article", "Phalange des doigts.") is not None
+
+
+def test_the_review_may_prefer_the_usual_sense_to_an_earlier_one() -> None:
+    # Issue 15: "the usual sense first". The wiki lists FACTEUR as a factor of a product first;
+    # a preferred beginning puts the postman first, whatever the senses' order.
+    data = json.loads(REVIEW_PATH.read_text(encoding="utf-8"))
+    data["prefer"] = {"facteur": ["Agent qui est chargé de distribuer"]}
+    data["senses"].pop("facteur", None)
+    plain = Sources(review=parse_review({**data, "prefer": {}}))
+    preferring = Sources(review=parse_review(data))
+    assert not plain.definitions("facteur", "n", False, False)[0].text.startswith("Agent")
+    first = preferring.definitions("facteur", "n", False, False)[0]
+    assert first.text.startswith("Agent qui est chargé de distribuer") and first.rank == 0
