@@ -1,6 +1,7 @@
 """The shipped riddle decks: every card checked against the lexicon, and rebuilt exactly."""
 
 import json
+import re
 from collections import Counter
 from collections.abc import Iterator
 from functools import cache
@@ -87,11 +88,14 @@ def test_no_definition_gives_its_answer_away(level: str) -> None:
 
 @pytest.mark.parametrize("level", DECK_LEVELS)
 def test_definitions_are_short_clean_sentences_the_review_allows(level: str) -> None:
+    # Issue 15: no one-word definition, no wiki leftover.
     for _, q in questions(level):
         text = q.definition
         assert 4 <= len(text) <= MAX_DEFINITION, q
         assert text[0].isupper() and text[-1] in ".!?…»)", q
         assert not any(sign in text for sign in "[]{}|=<>"), q
+        assert len(text.split()) >= 2, q
+        assert not re.search(r"ci-dessous|ci-dessus|ci-contre|hyponyme|\(voir\b", text, re.I), q
         assert load_review().rejects_sense(q.answer, text) is None, q
 
 
@@ -138,6 +142,21 @@ def test_the_h_cards_three_letter_answers_vary(level: str) -> None:
     deck = load_deck(level)  # type: ignore[arg-type]
     answers = Counter(c.question(3).answer for c in deck.compartments["GH"] if c.initial == "H")
     assert len(answers) >= 5 and answers["hic"] + answers["hit"] <= 3, answers
+
+
+# Issue 15's bad cards: (answer, a piece of the definition it had).
+BAD_CARDS = [
+    ("jazz", "Cultivar de pomme"), ("joyeux", "de la joie"), ("joggeur", "jogging"),
+    ("sol", "Muraille"), ("dru", "petits oiseaux"), ("pur", "à au moins"),
+    ("rave", "ci-dessous"), ("kiwi", "Aptéryx"), ("roseau", "phragmite"),
+]
+
+
+@pytest.mark.parametrize("level", DECK_LEVELS)
+def test_the_bad_cards_of_issue_15_are_gone(level: str) -> None:
+    for _, q in questions(level):
+        for answer, piece in BAD_CARDS:
+            assert not (q.answer == answer and piece in q.definition), q
 
 
 def test_the_easy_deck_asks_better_known_words() -> None:
