@@ -455,12 +455,14 @@ class Sources:
         guess of a sense's class errs there)."""
         out: list[Definition] = []
         seen: set[str] = set()
-        senses = self.senses(word, code, several_classes)[:MAX_SENSE_POSITION]
+        senses = self.senses(word, code, several_classes)
         for position, sense in enumerate(senses):
             cleaned = clean_definition(sense, pronominal, code)
             if cleaned is None:
                 continue
             text, penalty = cleaned
+            if position >= MAX_SENSE_POSITION and self.review.preference(word, text) is None:
+                continue  # a rare use, unless the review says it is the usual one
             if self.review.rejects_sense(word, text) is not None:
                 continue
             if text in seen or gives_away(word, text, self.lemmas) is not None:

@@ -32,6 +32,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
+from ludomots.core.rng import SeededRandom
+from ludomots.games.vocabulon.deck import Deck, Question
 from ludomots.lexicon.fold import normalize_apostrophes
 
 REVIEW_PATH = Path(__file__).parent / "data" / "review.json"
@@ -100,3 +102,20 @@ def dump_review(data: dict[str, Any]) -> str:
         out.append(" }" + ("," if si + 1 < len(SECTIONS) else ""))
     out.append("}")
     return "\n".join(out) + "\n"
+
+
+# -- the blind sample ------------------------------------------------------------------------
+
+SAMPLE_COLUMNS = ("round", "seed", "group", "card", "length", "initial", "class", "answer",
+                  "definition", "verdict", "note")
+VERDICTS = ("good", "weak", "bad")
+
+
+def draw_sample(deck: Deck, count: int, seed: int) -> list[tuple[str, int, Question]]:
+    """``count`` questions of ``deck`` drawn at random, without choosing them: every question
+    (compartment, card, length) in deck order, shuffled by the project's seeded source."""
+    everything = [(group, index, question)
+                  for group, cards in deck.compartments.items()
+                  for index, card in enumerate(cards) for question in card.questions]
+    SeededRandom(seed).shuffle(everything)
+    return everything[:count]
