@@ -18,15 +18,17 @@ How a question is chosen, for one initial and one length:
    Wiktionary senses) counts 30 % less, because Lexique's frequency there is the other class's.
 3. Definitions: the word's first senses of that class (for a word of several classes, only
    senses whose class was recognised and that open the way that class's definitions do),
-   cleaned (`clean_definition`), at most 120 characters, never giving the answer away
-   (`family.gives_away`), ranked by position, plainness and penalties.
+   cleaned (`clean_definition`: the first sentence, two words at least, no wiki leftover), at
+   most 120 characters, never giving the answer away (`family.gives_away`), ranked by position,
+   plainness and penalties, the senses the review prefers first (the usual one, where the wiki
+   lists an older one before it).
 4. Selection: the standard deck draws its words among the best known candidates (three times as
    many as it needs, weighted by familiarity × best definition score, each candidate's draw from
    its own stream so that the review's rejections change no other word); the easy deck
    ("facile") takes the best ones. When a letter has fewer good words of a length than the
    cards need (three-letter words above all), the best words come back with another of their
-   senses, and only when those run out with the same definition again: a well-known word asked
-   twice beats an obscure one.
+   strong senses (`STRONG`), and only when those run out with the same definition again: a
+   well-known word asked twice beats an obscure one (none under `ASKED_FLOOR`).
 
 Cards of a multi-letter compartment share out the 33 cards between its letters, in proportion to
 the square root of their well-known words (`share_cards`): every letter is asked, the rare ones
@@ -36,7 +38,7 @@ three letters, X nothing under five), its cards ask the compartment's other lett
 that length (`columns_of`), and only then does a word come back.
 
 The build is deterministic (sorted inputs, the project's seeded random source), so the same
-lexicon gives the same bytes; a test checks the shipped files against a fresh build.
+lexicon and review give the same bytes; a test checks the shipped files against a fresh build.
 """
 
 from __future__ import annotations

@@ -192,24 +192,25 @@ def test_cleaning_a_sense() -> None:
     assert len(cut) <= MAX_DEFINITION and cut.endswith("…")
 
 
+def cleaned(sense: str) -> str | None:
+    result = clean_definition(sense)
+    return None if result is None else result[0]
+
+
 def test_a_definition_has_two_words_at_least_and_no_wiki_leftover() -> None:
     # Issue 15: « Aptéryx. » (KIWI) and « Tube. » (HIT) say nothing; « Nom courant du
     # phragmite. » (ROSEAU) sends to a rarer word; « (voir hyponymes ci-dessous) » (RAVE) and a
     # usage remark after a dash are the wiki's, not a definition.
-    assert clean_definition("Aptéryx.") is None
-    assert clean_definition("Tube.") is None
-    assert clean_definition("Nom courant du phragmite.") is None
-    text, _ = clean_definition("Nom courant du chlorure de sodium, composé ionique.") \
-        or ("", 0.0)
-    assert text == "Chlorure de sodium, composé ionique."
-    text, _ = clean_definition("Plante potagère — (voir hyponymes ci-dessous).") or ("", 0.0)
-    assert text == "Plante potagère."
-    assert clean_definition("Plante cultivée pour sa racine (voir ci-dessous).") is None
-    text, _ = clean_definition("Nuage étendu, épais, sombre. — on l’utilise surtout au pluriel.") \
-        or ("", 0.0)
-    assert text == "Nuage étendu, épais, sombre."
-    text, _ = clean_definition("Fermeture Éclair.") or ("", 0.0)
-    assert text == "Fermeture Éclair."
+    assert cleaned("Aptéryx.") is None
+    assert cleaned("Tube.") is None
+    assert cleaned("Nom courant du phragmite.") is None
+    assert cleaned("Nom courant du chlorure de sodium, composé ionique.") \
+        == "Chlorure de sodium, composé ionique."
+    assert cleaned("Plante potagère — (voir hyponymes ci-dessous).") == "Plante potagère."
+    assert cleaned("Plante cultivée pour sa racine (voir ci-dessous).") is None
+    assert cleaned("Nuage étendu, épais, sombre. — on l’utilise surtout au pluriel.") \
+        == "Nuage étendu, épais, sombre."
+    assert cleaned("Fermeture Éclair.") == "Fermeture Éclair."
 
 
 def test_cards_are_shared_between_letters_in_proportion() -> None:
