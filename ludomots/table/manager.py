@@ -197,25 +197,52 @@ class TableManager:
             table = self._tables.get(table_id)
             if table is not None:
                 return table
+            self._cluster.loading(table_id)
             try:
-                info, actions = await self._db(self.store.load_table, table_id)
-                hashes = await self._db(self.store.token_hashes, table_id)
-            except NotFoundError:
-                raise unknown_table(table_id) from None
-            except StoreError as exc:
-                log.error("table %s: cannot load: %s", table_id, exc)
-                raise store_unavailable() from exc
-            try:
-                table = Table.rebuild(info, actions, now=self._now)
-            except TableLoadError as exc:
-                log.error("%s", exc)
-                raise table_error("table_unavailable",
-                                  "Cette partie ne peut pas être chargée.") from exc
-            if table.broken is not None and info.status != "broken":
-                with contextlib.suppress(StoreError):  # marked again at the next load
-                    await self._db(self.store.set_status, table_id, "broken")
-            self._register(table, hashes)
+                table, hashes = await self._load(table_id)
+                # Actions other processes stored after the read: their notices found no
+                # table here. Read again until no news came during the read (no await
+                # between the last check and the registration).
+                while self._cluster.news_while_loading(table_id):
+                    hashes = await self._reread(table)
+                self._register(table, hashes)
+            finally:
+                self._cluster.loaded(table_id)
             return table
+
+    async def _load(self, table_id: str) -> tuple[Table, dict[int, str]]:
+        """The table replayed from the store, and its token hashes (not yet registered)."""
+        try:
+            info, actions = await self._db(self.store.load_table, table_id)
+            hashes = await self._db(self.store.token_hashes, table_id)
+        except NotFoundError:
+            raise unknown_table(table_id) from None
+        except StoreError as exc:
+            log.error("table %s: cannot load: %s", table_id, exc)
+            raise store_unavailable() from exc
+        try:
+            table = Table.rebuild(info, actions, now=self._now)
+        except TableLoadError as exc:
+            log.error("%s", exc)
+            raise table_error("table_unavailable",
+                              "Cette partie ne peut pas être chargée.") from exc
+        if table.broken is not None and info.status != "broken":
+            with contextlib.suppress(StoreError):  # marked again at the next load
+                await self._db(self.store.set_status, table_id, "broken")
+        return table, hashes
+
+    async def _reread(self, table: Table) -> dict[int, str]:
+        """Bring a table being loaded up to the store (actions, seats, status); its hashes."""
+        try:
+            actions = await self._db(self.store.load_actions, table.id, table.seq)
+            info = await self._db(self.store.load_info, table.id)
+            hashes = await self._db(self.store.token_hashes, table.id)
+        except StoreError as exc:
+            log.error("table %s: cannot load: %s", table.id, exc)
+            raise store_unavailable() from exc
+        table.catch_up(actions)
+        table.set_info(info)
+        return hashes
 
     # ---- tables -----------------------------------------------------------------------------
 
