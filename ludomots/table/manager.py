@@ -109,6 +109,7 @@ class TableManager:
         clock_poll: float = 1.0,
         queue_size: int = 256,
         bot_retries: int = 3,
+        sweep_every: float = 5.0,
         bus: Bus | None = None,
         leases: Leases | None = None,
     ) -> None:
@@ -117,13 +118,22 @@ class TableManager:
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
         ``rate_window`` seconds per token (0: unlimited). ``run_clocks``: run the background
         task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep.
-        ``bus`` and ``leases``: how this process shares tables with others (``RedisBus``,
+        ``sweep_every``: seconds between two sweeps for bots that should be playing and are
+        not (0: none). ``bus`` and ``leases``: how this process shares tables with others (``RedisBus``,
         ``RedisLeases``; call ``start``); alone by default."""
         self.store = store
         self._own_executor = isinstance(executor, str)
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
             else executor
         self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
+        # Replaying a table to load it is pure CPU (a long game: a good fraction of a second):
+        # off the event loop, so that loading (a restart, a finished game reopened) never
+        # stalls the other tables.
+        self._load_executor = ThreadPoolExecutor(max_workers=1,
+                                                 thread_name_prefix="ludomots-load")
+        self._sweep_every = sweep_every
+        self._sweep_task: asyncio.Task[None] | None = None
+        self._resume_task: asyncio.Task[int] | None = None
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self._now = now
@@ -185,6 +195,9 @@ class TableManager:
         self._cluster.want_lease(table)
         self._bots.schedule(table)
         self._clocks.ensure_running()
+        if self._sweep_every > 0 and self._sweep_task is None and not self._closed:
+            self._sweep_task = asyncio.get_running_loop().create_task(
+                self._sweep_loop(), name="bot-sweep")
 
     async def _get(self, table_id: str) -> Table:
         """The live table, loaded (replayed) from the store on first use."""
@@ -221,9 +234,15 @@ class TableManager:
             log.error("table %s: cannot load: %s", table_id, exc)
             raise store_unavailable() from exc
         try:
-            table = Table.rebuild(info, actions, now=self._now)
+            table = await asyncio.get_running_loop().run_in_executor(
+                self._load_executor, functools.partial(Table.rebuild, info, actions,
+                                                       now=self._now))
         except TableLoadError as exc:
             log.error("%s", exc)
+            if exc.permanent and info.status != "broken":
+                # Reported once: marked broken, it is no longer resumed at every start.
+                with contextlib.suppress(StoreError):
+                    await self._db(self.store.set_status, table_id, "broken")
             raise table_error("table_unavailable",
                               "Cette partie ne peut pas être chargée.") from exc
         if table.broken is not None and info.status != "broken":
@@ -368,13 +387,16 @@ class TableManager:
         return record
 
     async def load_all(self) -> int:
-        """Resume every waiting or playing table after a restart; returns how many loaded. A
-        table that cannot load is logged and skipped: one bad game must not stop the server.
-        With other processes, only the playing tables nobody owns (the orphan sweep): the
-        others are already running somewhere, and load here when someone watches them."""
+        """Resume every playing table after a restart (bots and clocks run again); returns
+        how many loaded. Waiting tables need nothing until someone comes: they load on
+        demand, so abandoned ones cost nothing. A table that cannot load is logged and
+        skipped: one bad game must not stop the server. With other processes, only the
+        playing tables nobody owns (the orphan sweep): the others are already running
+        somewhere, and load here when someone watches them. StoreError if the store
+        cannot list the tables."""
         if self._cluster.distributed:
             return await self._cluster.sweep()
-        infos = await self._db(self.store.list_tables, LIVE_STATUSES, None)
+        infos = await self._db(self.store.list_tables, ("playing",), None)
         loaded = 0
         for info in infos:
             try:
@@ -383,6 +405,39 @@ class TableManager:
             except Exception:
                 log.exception("cannot resume table %s", info.id)
         return loaded
+
+    def resume(self) -> asyncio.Task[int]:
+        """``load_all`` in the background, so that a server answers at once after a restart
+        however many games it has to resume; tried again (with a back-off) while the store
+        does not answer. The task returns how many tables were resumed."""
+        if self._resume_task is None:
+            self._resume_task = asyncio.get_running_loop().create_task(
+                self._resume(), name="resume-tables")
+        return self._resume_task
+
+    async def _resume(self) -> int:
+        backoff = 0.5
+        while not self._closed:
+            try:
+                resumed = await self.load_all()
+            except Exception as exc:
+                log.warning("cannot resume the unfinished games yet (%s); again in %.1f s",
+                            exc, backoff)
+                await asyncio.sleep(backoff)
+                backoff = min(10.0, backoff * 2)
+                continue
+            log.info("%d unfinished game(s) resumed", resumed)
+            return resumed
+        return 0
+
+    async def _sweep_loop(self) -> None:
+        """Every ``sweep_every`` seconds, start any bot that should be playing and is not."""
+        while not self._closed:
+            await asyncio.sleep(self._sweep_every)
+            try:
+                self._bots.sweep([t for t in self._tables.values() if t.status == "playing"])
+            except Exception:
+                log.exception("bot sweep failed")
 
     def live_table(self, table_id: str) -> Table | None:
         """The in-memory table, if loaded (for tests and administration)."""
@@ -512,6 +567,7 @@ class TableManager:
             self._tables.pop(table.id, None)
             self._cluster.forget(table.id)
             self._clocks.forget(table.id)
+            self._bots.forget(table.id)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
 
@@ -565,6 +621,7 @@ class TableManager:
         self._closed = True
         tasks: list[asyncio.Task[Any]] = [*self._bots.stop(), *self._cluster.stop(),
                                           *self._clocks.stop()]
+        tasks += [t for t in (self._sweep_task, self._resume_task) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -576,4 +633,5 @@ class TableManager:
         self._subs.clear()
         if self._own_executor:
             self._executor.shutdown(wait=True, cancel_futures=True)
+        self._load_executor.shutdown(wait=True, cancel_futures=True)
         self._db_executor.shutdown(wait=True)

@@ -113,9 +113,10 @@ async def test_subscribers_of_one_process_see_every_action_of_another_in_order(
     assert [[e["type"] for e in p["events"]] for p in seen[:2]] == [
         ["bid"], ["bid", "reveal", "prize"]]
     assert seen[-1]["view"]["table"]["status"] == "over"
-    for _ in range(500):  # the last action went through b: a hears of it a moment later
-        if (view := await a.view(table_id, None))["table"]["status"] == "over":
-            break
+    # The last action went through b: a hears of it a moment later.
+    deadline = asyncio.get_running_loop().time() + 30
+    while (view := await a.view(table_id, None))["table"]["status"] != "over":
+        assert asyncio.get_running_loop().time() < deadline, "a never heard of the end"
         await asyncio.sleep(0.01)
     assert seen[-1]["view"] == view
     assert a.store.count_actions(table_id) == 6

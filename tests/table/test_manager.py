@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -506,27 +507,24 @@ async def test_an_action_whose_sender_leaves_during_its_write_still_completes(
     table_id, tokens = await _two_humans(manager)
     sub = await manager.subscribe(table_id, 1)
     _drain(sub)
-    release = asyncio.Event()
+    writing, release = threading.Event(), threading.Event()
     append = manager.store.append_actions
-    loop = asyncio.get_running_loop()
 
     def slow(rows: Any) -> Any:
-        asyncio.run_coroutine_threadsafe(release.wait(), loop).result(5)
+        writing.set()
+        assert release.wait(60), "never released"
         return append(rows)
 
     manager.store.append_actions = slow  # type: ignore[method-assign]
     sender = asyncio.create_task(manager.act(table_id, tokens[0], _bid(1)))
-    await asyncio.sleep(0.05)
+    assert await asyncio.to_thread(writing.wait, 60)  # the bid is being stored
     sender.cancel()  # the browser's connection closed while the bid was being stored
     release.set()
     with pytest.raises(asyncio.CancelledError):
         await sender
-    for _ in range(100):
-        if sub.pending():
-            break
-        await asyncio.sleep(0.01)
+    update = await asyncio.wait_for(sub.get(), 60)  # the stored bid still goes out
     manager.store.append_actions = append  # type: ignore[method-assign]
     assert manager.store.count_actions(table_id) == 1
-    (update,) = _drain(sub)
-    assert update["view"]["table"]["actions"] == 1
+    assert update is not None and update["view"]["table"]["actions"] == 1
+    assert _drain(sub) == []
     await manager.act(table_id, tokens[1], _bid(3))  # and the game goes on
