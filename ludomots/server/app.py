@@ -1,9 +1,11 @@
 """The application: routes, middleware, and the lifespan that owns the table manager.
 
 The lifespan opens the store (migrating the schema to the newest revision), starts the manager and
-resumes every unfinished game (``load_all``: bots pick up where they were, clocks restart)
-before the first request is served; at shutdown it stops bots and clocks, ends every
-subscription (WebSockets then close) and releases the database.
+serves at once: the games that were being played resume in the background (``resume``: bots
+pick up where they were, clocks restart), so a restart with thousands of unfinished games
+answers as fast as an empty one, and tables waiting for players load only when someone opens
+them. At shutdown it stops bots and clocks, ends every subscription (WebSockets then close)
+and releases the database.
 """
 
 from __future__ import annotations
@@ -72,7 +74,7 @@ def create_app(
     dead process's tables are taken over). ``executor``: where bots think ("process" in
     production, "thread" for tests). ``bot_delay``: seconds a bot waits before its move
     shows. ``settings``: the server's limits. ``manager_options``: extra ``TableManager``
-    keyword arguments. ``on_ready`` is called once every unfinished game has resumed."""
+    keyword arguments. ``on_ready`` is called once the app is ready to serve."""
     settings = settings or ServerSettings()
     if static_dir is not None:
         settings = replace(settings, static_dir=static_dir)
@@ -94,8 +96,7 @@ def create_app(
         app.state.manager = manager
         try:
             await manager.start()
-            resumed = await manager.load_all()
-            log.info("%d unfinished game(s) resumed", resumed)
+            manager.resume()
             if on_ready is not None:
                 on_ready()
             yield

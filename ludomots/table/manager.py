@@ -19,8 +19,11 @@ that plays timeouts (``clockloop.py``) and the share of the work with other proc
   for someone else's seat. Tokens are compared as SHA-256 hashes in constant time.
 - **Records.** The full record (seed included, which reveals every random draw) is given out
   only once the game is over; during the game, ``view`` already shows everything public.
-- **Restarts.** ``load_all`` rebuilds every waiting or playing table by replay; bots resume and
-  clocks restart with a full move for every seat that must act.
+- **Restarts.** ``resume`` rebuilds every playing table by replay, in the background (a server
+  answers at once); bots resume and clocks restart with a full move for every seat that must
+  act. A waiting table is rebuilt only when someone opens it.
+- **Outages.** A bot or a timeout whose action cannot be stored (the database is away) tries
+  again with a back-off until it can; a periodic sweep starts any bot that should be playing.
 - **Several processes** (``cluster.py``, with ``bus.py`` and ``leases.py``). Every stored
   action is announced on the bus; a process that has the table loaded applies it (or reloads
   from the store when it missed one), so its subscribers see every action, in order,
@@ -119,8 +122,8 @@ class TableManager:
         ``rate_window`` seconds per token (0: unlimited). ``run_clocks``: run the background
         task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep.
         ``sweep_every``: seconds between two sweeps for bots that should be playing and are
-        not (0: none). ``bus`` and ``leases``: how this process shares tables with others (``RedisBus``,
-        ``RedisLeases``; call ``start``); alone by default."""
+        not (0: none). ``bus`` and ``leases``: how this process shares tables with others
+        (``RedisBus``, ``RedisLeases``; call ``start``); alone by default."""
         self.store = store
         self._own_executor = isinstance(executor, str)
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
@@ -238,11 +241,15 @@ class TableManager:
                 self._load_executor, functools.partial(Table.rebuild, info, actions,
                                                        now=self._now))
         except TableLoadError as exc:
-            log.error("%s", exc)
-            if exc.permanent and info.status != "broken":
+            if not exc.permanent:
+                log.error("%s", exc)
+            elif info.status != "broken":
                 # Reported once: marked broken, it is no longer resumed at every start.
+                log.error("%s", exc)
                 with contextlib.suppress(StoreError):
                     await self._db(self.store.set_status, table_id, "broken")
+            else:
+                log.info("%s (marked broken)", exc)
             raise table_error("table_unavailable",
                               "Cette partie ne peut pas être chargée.") from exc
         if table.broken is not None and info.status != "broken":
@@ -397,13 +404,17 @@ class TableManager:
         if self._cluster.distributed:
             return await self._cluster.sweep()
         infos = await self._db(self.store.list_tables, ("playing",), None)
-        loaded = 0
+        loaded = unreadable = 0
         for info in infos:
             try:
                 await self._get(info.id)
                 loaded += 1
+            except RuleError as exc:  # already reported by _load
+                unreadable += exc.code == "store_unavailable"
             except Exception:
                 log.exception("cannot resume table %s", info.id)
+        if unreadable:  # the database went away meanwhile: ``resume`` tries again
+            raise StoreError(f"{unreadable} table(s) could not be read")
         return loaded
 
     def resume(self) -> asyncio.Task[int]:

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 from collections.abc import AsyncIterator
 from typing import Any
@@ -14,7 +15,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.record import Record, replay
 from ludomots.table.errors import StoreError
 from ludomots.table.manager import TableManager
-from ludomots.table.model import SeatSpec
+from ludomots.table.model import SeatSpec, TableInfo
 from ludomots.table.store import ACTIONS, Store
 from ludomots.table.subscription import Payload, Subscription
 from tests.core.gops import GAME
@@ -381,6 +382,30 @@ async def test_bots_resume_their_game_after_a_restart(db_url: str) -> None:
     store.close()
 
 
+@pytest.mark.asyncio
+async def test_a_restart_resumes_playing_tables_and_leaves_waiting_ones_in_the_store(
+        db_url: str) -> None:
+    store = Store(db_url)
+    store.create_schema()
+    async with TableManager(store, executor="thread", run_clocks=False) as first:
+        abandoned = [(await first.create_table("gops", {"cards": 3},
+                                               [SeatSpec.human("Alice"), SeatSpec.human()],
+                                               seed=SEED + i))[0] for i in range(20)]
+        table_id, tokens = await manager_table_with_bot(first)
+        await first.idle()
+        await first.act(table_id, tokens[0], _bid(1))
+        await first.idle()
+    async with TableManager(store, executor="thread", run_clocks=False) as second:
+        assert await second.resume() == 1  # in the background; here awaited
+        # Nobody has come back to the waiting tables: nothing of them was replayed.
+        assert [t for t in abandoned if second.live_table(t) is not None] == []
+        assert second.live_table(table_id) is not None
+        # They load on demand, and stay waiting for their second player.
+        assert (await second.view(abandoned[0], None))["table"]["status"] == "waiting"
+        assert (await second.join(abandoned[0], "Bruno"))[0] == 1
+    store.close()
+
+
 async def manager_table_with_bot(manager: TableManager) -> tuple[str, dict[int, str]]:
     return await manager.create_table(
         "gops", {"cards": 3}, [SeatSpec.human("Alice"), SeatSpec.bot("expert")], seed=SEED)
@@ -411,6 +436,33 @@ async def test_a_divergent_record_marks_the_table_broken_without_crashing(
         assert refused.value.code == "table_broken"
         await second.act(healthy_id, healthy_tokens[0], _bid(1))  # the others play on
         assert [t["id"] for t in await second.lobby()] == [healthy_id]
+    store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_table_whose_options_its_game_refuses_is_marked_broken_and_reported_once(
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(db_url)
+    store.create_schema()
+    # Stored by an older version that accepted any integer (10**400 seconds overflowed).
+    info = TableInfo(id="tooLong", game="typo", options={"thinking_seconds": 10**400},
+                     seed=SEED, seats=(SeatSpec.human("Alice"), SeatSpec.bot("debutant")),
+                     status="playing")
+    store.create_table(info, {0: "token-of-alice"})
+    reports = []
+    for _ in range(2):  # two starts of the server
+        caplog.clear()
+        async with TableManager(store, executor="thread", run_clocks=False) as manager:
+            assert await manager.load_all() == 0
+            for _ in range(2):  # two spectators open it
+                with pytest.raises(RuleError) as refused:
+                    await manager.view("tooLong", None)
+                assert (refused.value.code, refused.value.message) == (
+                    "table_unavailable", "Cette partie ne peut pas être chargée.")
+        assert store.load_info("tooLong").status == "broken"
+        reports.append([r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR])
+    assert reports == [["table tooLong: cannot start typo: option 'thinking_seconds' must be "
+                        "between 0 and 86400"], []]
     store.close()
 
 
