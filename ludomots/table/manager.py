@@ -65,6 +65,7 @@ from ludomots.table.errors import (
     store_unavailable,
     table_error,
     table_full,
+    too_many_tries,
     unknown_table,
 )
 from ludomots.table.model import (
@@ -108,6 +109,8 @@ class TableManager:
         now: Callable[[], float] = time.time,
         rate_limit: int = 10,
         rate_window: float = 1.0,
+        try_limit: int = 5,
+        try_window: float = 10.0,
         run_clocks: bool = True,
         clock_poll: float = 1.0,
         queue_size: int = 256,
@@ -119,8 +122,11 @@ class TableManager:
         """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
-        ``rate_window`` seconds per token (0: unlimited). ``run_clocks``: run the background
-        task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep.
+        ``rate_window`` seconds per token (0: unlimited). ``try_limit`` tries per
+        ``try_window`` seconds for a seat trying again under one sand-glass (a riddle's
+        answers: the rules allow as many as one likes, a flood is no answer; 0: unlimited).
+        ``run_clocks``: run the background task that plays timeouts (else call ``tick()``).
+        ``clock_poll``: its longest sleep.
         ``sweep_every``: seconds between two sweeps for bots that should be playing and are
         not (0: none). ``bus`` and ``leases``: how this process shares tables with others
         (``RedisBus``, ``RedisLeases``; call ``start``); alone by default."""
@@ -141,6 +147,7 @@ class TableManager:
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self._now = now
         self._limiter = RateLimiter(rate_limit, rate_window, now)
+        self._tries = RateLimiter(try_limit, try_window, now)
         self._queue_size = queue_size
         self._tables: dict[str, Table] = {}
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
@@ -343,7 +350,10 @@ class TableManager:
         seat = await self.seat_for_token(table_id, token)
         if seat is None:
             raise bad_token()
-        events = await self._play(await self._get(table_id), seat, action_json)
+        table = await self._get(table_id)
+        if seat in table.clock.trying and not self._tries.hit(f"{table_id}/{seat}"):
+            raise too_many_tries()
+        events = await self._play(table, seat, action_json)
         return Table.events_for(events, seat)
 
     async def view(self, table_id: str, seat: int | None) -> dict[str, Any]:

@@ -52,7 +52,7 @@ class VocabulonOptions:
     answers: int = field(default=0, metadata={
         "min": 0, "max": ANSWERS_MAX, "label": "Réponses par sablier",
         "help": "Combien de réponses le joueur peut donner avant la fin du sablier ; "
-                "0 : autant qu'il veut (règle du jeu)."})
+                f"0 : autant qu'il veut (règle du jeu), {ANSWERS_MAX} au plus."})
     others_seconds: int = field(default=20, metadata={
         "min": 0, "max": SECONDS_MAX, "label": "Temps des autres joueurs",
         "help": "Secondes de chacun des autres joueurs pour répondre, dans l'ordre de la "
