@@ -37,6 +37,10 @@ class ServerSettings:
     #: Messages per window per WebSocket connection, every type (0: unlimited).
     ws_rate_limit: int = 30
     ws_rate_window: float = 1.0
+    #: Hellos (each answered by a whole welcome) per window per connection: a page says it
+    #: once per connection, a script looping on it would pull welcomes without end.
+    hello_rate_limit: int = 3
+    hello_rate_window: float = 10.0
     #: Chat messages per window per connection.
     chat_rate_limit: int = 5
     chat_rate_window: float = 5.0
