@@ -20,7 +20,7 @@ from ludomots.core import registry
 from ludomots.server.body import read_json_object
 from ludomots.server.errors import ApiError
 from ludomots.server.settings import manager_of
-from ludomots.table.errors import NotFoundError, unknown_table
+from ludomots.table.errors import NotFoundError, StoreError, store_unavailable, unknown_table
 from ludomots.table.model import SeatSpec, TableInfo, validate_name
 from ludomots.table.ratelimit import RateLimiter
 
@@ -127,6 +127,8 @@ async def table_info(request: Request) -> JSONResponse:
         info = await asyncio.to_thread(store.load_info, table_id)
     except NotFoundError:
         raise unknown_table(table_id) from None
+    except StoreError as exc:
+        raise store_unavailable() from exc
     return JSONResponse(_public(info))
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from starlette.testclient import TestClient
 
 from tests.server.helpers import create, two_humans
+from tests.table.services import PostgresCluster
 
 
 def test_games_lists_topword_with_levels_options_and_unavailable_games(
@@ -213,3 +214,20 @@ def test_unknown_api_routes_answer_json_404(client: TestClient) -> None:
     assert response.json() == {"error": "not_found", "message": "Page introuvable."}
     response = client.delete("/api/tables")
     assert response.status_code == 405 and response.json()["error"] == "method_not_allowed"
+
+
+def test_while_the_database_is_away_table_info_and_the_lobby_answer_503(
+        client_factory: Callable[..., TestClient], own_postgres: PostgresCluster) -> None:
+    """Before: the lobby answered 503, a table's info 500."""
+    client = client_factory(own_postgres.url())
+    table_id = create(client)["table"]
+    own_postgres.stop()
+    try:
+        for path in ("/api/tables", f"/api/tables/{table_id}"):
+            response = client.get(path)
+            assert (response.status_code, response.json()) == (503, {
+                "error": "store_unavailable",
+                "message": "La base de données est momentanément indisponible : réessayez."})
+    finally:
+        own_postgres.start()
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "waiting"

@@ -7,7 +7,7 @@ import asyncio
 import logging
 import re
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
 
@@ -66,14 +66,6 @@ class StoreFailures(logging.Handler):
             await asyncio.wait_for(self.changed.wait(), 60)
 
 
-@pytest.fixture
-def cluster() -> Iterator[PostgresCluster]:
-    """A PostgreSQL cluster of this test's own (the suite's shared one keeps running)."""
-    cluster = PostgresCluster().start()
-    yield cluster
-    cluster.close()
-
-
 def _checkpoint(cluster: PostgresCluster) -> None:
     import psycopg
 
@@ -92,7 +84,8 @@ async def _until_actions(sub: Subscription, count: int) -> dict[str, Any]:
 
 @pytest.mark.asyncio
 async def test_after_a_database_outage_every_bot_and_every_clock_moves_its_table_on(
-        cluster: PostgresCluster, fake_time: FakeTime) -> None:
+        own_postgres: PostgresCluster, fake_time: FakeTime) -> None:
+    cluster = own_postgres
     store = Store(cluster.url())
     store.migrate()
     executor = GatedExecutor()
