@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import json
 import os
+import select
 import socket
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any, cast
@@ -227,3 +229,51 @@ def test_a_client_leaving_mid_request_logs_no_error(serve_with: Callable[..., Se
         assert http.get("/api/games").status_code == 200
     served.stop()
     assert " ERROR " not in served.log() and "Traceback" not in served.log(), served.log()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux /proc)."""
+    found = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone meanwhile
+            continue
+        if int(fields[1]) == pid:
+            found.add(int(stat.parent.name))
+    return found
+
+
+def _until_exited(pids: set[int], timeout: float) -> set[int]:
+    """Wait for each process to end (a pidfd becomes readable); those still alive."""
+    alive = set()
+    deadline = time.monotonic() + timeout
+    for pid in pids:
+        try:
+            fd = os.pidfd_open(pid)
+        except ProcessLookupError:
+            continue
+        try:
+            ready, _, _ = select.select([fd], [], [], max(0.0, deadline - time.monotonic()))
+            if not ready:
+                alive.add(pid)
+        finally:
+            os.close(fd)
+    return alive
+
+
+def test_bot_workers_leave_when_the_server_is_killed(serve_with: Callable[..., Served]) -> None:
+    """Before: three processes were still alive 13 minutes after a ``kill -9``."""
+    served = serve_with("--executor", "process", "--bot-workers", "2")
+    with httpx.Client(base_url=served.url, timeout=10) as http:  # the bot chooses at once
+        assert http.post("/api/tables", json={
+            "game": "typo", "name": "Alice",
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "debutant"}]}
+        ).status_code == 201
+    deadline = time.monotonic() + 60
+    while not (workers := _children(served.process.pid)):
+        assert time.monotonic() < deadline, "no bot worker was started"
+        time.sleep(0.1)
+    served.process.kill()
+    served.process.wait(10)
+    assert _until_exited(workers, 30) == set()
