@@ -28,11 +28,16 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_SEATS = 8
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the socket's, or the one a trusted proxy reported
+    (``--forwarded-allow-ips``, applied by uvicorn before the app)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _check_rate(request: Request) -> None:
     """Creations and joins per client address: a script cannot fill the database."""
     limiter: RateLimiter = request.app.state.http_limiter
-    host = request.client.host if request.client else "unknown"
-    if not limiter.hit(host):
+    if not limiter.hit(client_address(request)):
         raise ApiError("rate_limited", "Trop de requêtes en peu de temps : patientez un instant.")
 
 

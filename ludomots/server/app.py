@@ -102,6 +102,7 @@ def create_app(
             yield
         finally:
             await manager.close()
+            app.state.replays.close()
             store.close()
 
     app = Starlette(
@@ -112,6 +113,8 @@ def create_app(
     )
     app.state.settings = settings
     app.state.chat = ChatHub()
-    app.state.replays = replay.ReplayCache(settings.replay_cache_size)
+    app.state.replays = replay.ReplayCache(settings.replay_cache_size, executor)
     app.state.http_limiter = RateLimiter(settings.http_rate_limit, settings.http_rate_window)
+    app.state.replay_limiter = RateLimiter(settings.replay_rate_limit,
+                                           settings.replay_rate_window)
     return app

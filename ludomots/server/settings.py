@@ -53,6 +53,9 @@ class ServerSettings:
     allowed_origins: tuple[str, ...] = ()
     #: Finished games whose replay (with analysis) stays in memory.
     replay_cache_size: int = 32
+    #: Replays to compute (not yet kept) per window per client address (0: unlimited).
+    replay_rate_limit: int = 10
+    replay_rate_window: float = 60.0
 
 
 def settings_of(conn: HTTPConnection) -> ServerSettings:

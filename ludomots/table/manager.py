@@ -41,6 +41,7 @@ import logging
 import re
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
@@ -88,6 +89,8 @@ T = TypeVar("T")
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: How many times one action may catch up with other processes before giving up.
 MAX_CATCH_UPS = 3
+#: Finished tables nobody watches that stay in memory (the most recently left).
+FINISHED_KEPT = 32
 
 
 def _retrieved(task: asyncio.Task[Any]) -> None:
@@ -156,6 +159,7 @@ class TableManager:
             weakref.WeakValueDictionary()
         self._hashes: dict[str, dict[int, str]] = {}
         self._subs: dict[str, set[Subscription]] = {}
+        self._finished: OrderedDict[str, tuple[Table, dict[int, str]]] = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._closed = False
         self._cluster = Cluster(
@@ -220,6 +224,10 @@ class TableManager:
             table = self._tables.get(table_id)
             if table is not None:
                 return table
+            kept = self._finished.pop(table_id, None)
+            if kept is not None:  # finished: as it was, no need to read the store again
+                self._register(*kept)
+                return kept[0]
             self._cluster.loading(table_id)
             try:
                 table, hashes = await self._load(table_id)
@@ -579,13 +587,18 @@ class TableManager:
     def _maybe_evict(self, table: Table) -> None:
         """Drop a finished table nobody watches: memory stays bounded by the live games, and
         the store can rebuild it on demand. Its lock goes once no caller holds or awaits it.
+        The last few finished ones stay at hand (``FINISHED_KEPT``): a finished game never
+        changes, and clients reconnecting to one in a loop must not replay it every time.
         With other processes, a live table nobody watches here is dropped too unless this
         process owns it: its owner runs it, and applying its actions here would be waste."""
         finished = table.status in ("over", "broken")
         foreign = self._cluster.foreign(table.id)
         if (finished or foreign) and not self._subs.get(table.id) and \
                 not self._bots.busy(table.id):
-            self._tables.pop(table.id, None)
+            if self._tables.pop(table.id, None) is table and finished:
+                self._finished[table.id] = (table, self._hashes.get(table.id, {}))
+                while len(self._finished) > FINISHED_KEPT:
+                    self._finished.popitem(last=False)
             self._cluster.forget(table.id)
             self._clocks.forget(table.id)
             self._bots.forget(table.id)

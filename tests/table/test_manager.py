@@ -528,8 +528,33 @@ async def test_finished_tables_leave_memory_and_come_back_on_demand(
     assert manager.live_table(table_id) is not None  # someone is still watching
     manager.unsubscribe(sub)
     assert manager.live_table(table_id) is None
-    record = await manager.record(table_id)  # rebuilt from the store by replay
+    record = await manager.record(table_id)  # back on demand
     assert record["scores"] == [3, 2]
+
+
+@pytest.mark.asyncio
+async def test_a_finished_table_reopened_again_and_again_is_read_and_replayed_once(
+        manager: TableManager) -> None:
+    """Before: every socket opened on a finished game replayed it, on the event loop."""
+    table_id, tokens = await _two_humans(manager)
+    for c0, c1 in [(1, 3), (2, 2), (3, 1)]:
+        await manager.act(table_id, tokens[0], _bid(c0))
+        await manager.act(table_id, tokens[1], _bid(c1))
+    assert manager.live_table(table_id) is None  # over, nobody watching
+    reads = []
+    load_table = manager.store.load_table
+
+    def counted(table: str) -> Any:
+        reads.append(table)
+        return load_table(table)
+
+    manager.store.load_table = counted  # type: ignore[method-assign]
+    for _ in range(20):  # a client reconnecting in a loop
+        sub = await manager.subscribe(table_id, None)
+        assert (await sub.get() or {})["view"]["table"]["status"] == "over"
+        manager.unsubscribe(sub)
+    assert reads == []
+    manager.store.load_table = load_table  # type: ignore[method-assign]
 
 
 @pytest.mark.asyncio
