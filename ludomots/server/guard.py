@@ -151,5 +151,10 @@ def guarded_protocols(guard: ConnectionGuard) -> tuple[type[asyncio.Protocol],
         def connection_lost(self, exc: Exception | None) -> None:
             guard.release(self.transport)
             super().connection_lost(exc)
+            # A closed connection's objects form reference cycles that only a full garbage
+            # collection frees (every 10 minutes, gc_tuning.py); its compressor and
+            # decompressor (about 50 KiB of zlib state) are freed now, or connection churn
+            # piles them up (benchmarks/ws_compression.py).
+            self.conn.extensions = []
 
     return GuardedHttp, GuardedWebSocket
