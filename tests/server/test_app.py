@@ -23,10 +23,10 @@ def test_a_restart_serves_at_once_and_never_replays_the_tables_waiting_for_playe
                                    {"kind": "bot", "level": "debutant"}])["table"]
     second = client_factory()  # a restart: a second app on the same database
     manager = second.app.state.manager  # type: ignore[attr-defined]
-    assert second.portal.call(_resumed, manager) == 1  # the game being played
-    assert manager.live_table(playing) is not None
     # Abandoned waiting tables cost nothing at start: not one was replayed.
     assert [t for t in waiting if manager.live_table(t) is not None] == []
+    assert second.portal.call(_resumed, manager) == 1  # the game being played
+    assert manager.live_table(playing) is not None
     info = second.get(f"/api/tables/{waiting[0]}").json()
     assert info["status"] == "waiting"
     assert second.post(f"/api/tables/{waiting[0]}/join", json={"name": "Bruno"}).json()[
