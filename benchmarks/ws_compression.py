@@ -133,21 +133,29 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _start(folder: Path, compression: bool, code: Path) -> tuple[subprocess.Popen[str], str]:
+def _start(folder: Path, compression: bool, checkout: Path
+           ) -> tuple[subprocess.Popen[str], str]:
     code = "import sys; from ludomots.server.cli import serve; sys.exit(serve())"
-    log = (folder / f"serve-{compression}.log").open("wb")
-    process = subprocess.Popen(
-        [sys.executable, "-c", code, "--port", str(_free_port()), "--executor", "thread",
-         "--db", f"sqlite:///{folder}/m-{compression}.db", "--bot-delay", "0",
-         "--http-rate-limit", "100000", "--connections-per-address", "0",
-         "--ws-compression" if compression else "--no-ws-compression",
-         "--log-level", "warning"],
-        stdout=subprocess.PIPE, stderr=log, text=True, cwd=code,
-        env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(code)))
-    assert process.stdout is not None
-    line = process.stdout.readline()
-    assert line.startswith(READY), line
-    return process, line[len(READY):].strip()
+    uncapped: list[str] = ["--connections-per-address", "0"]
+    while True:
+        log = (folder / f"serve-{compression}.log").open("wb")
+        process = subprocess.Popen(
+            [sys.executable, "-c", code, "--port", str(_free_port()), "--executor", "thread",
+             "--db", f"sqlite:///{folder}/m-{compression}.db", "--bot-delay", "0",
+             "--http-rate-limit", "100000", *uncapped,
+             "--ws-compression" if compression else "--no-ws-compression",
+             "--log-level", "warning"],
+            stdout=subprocess.PIPE, stderr=log, text=True, cwd=checkout,
+            env=dict(os.environ, PYTHONUNBUFFERED="1", PYTHONPATH=str(checkout)))
+        log.close()
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        if line.startswith(READY):
+            return process, line[len(READY):].strip()
+        process.wait(30)
+        if not uncapped:
+            raise RuntimeError(f"the server did not start: {line!r}")
+        uncapped = []  # a version without the cap per address (and so without its option)
 
 
 async def _round(url: str, tables: list[tuple[str, dict[int, str]]], connections: int,
