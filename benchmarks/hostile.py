@@ -161,7 +161,8 @@ async def _to_a_riddle(srv: Server) -> tuple[str, Any, int]:
     joined = post(srv.url, f"/api/tables/{table}/join", {"name": "Bruno"}).json()
     sockets = {}
     for seat, token in ((0, created["token"]), (joined["seat"], joined["token"])):
-        sock = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None)
+        sock = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None,
+                             ping_interval=None)
         await sock.send(json.dumps({"type": "hello", "token": token}))
         sockets[seat] = sock
     views: dict[int, Any] = {}
@@ -198,7 +199,8 @@ async def _to_a_riddle(srv: Server) -> tuple[str, Any, int]:
 
 async def _flood(srv: Server, seconds: float) -> tuple[str, int]:
     table, player, _ = await _to_a_riddle(srv)
-    spectator = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None)
+    spectator = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None,
+                              ping_interval=None)
     await spectator.send(json.dumps({"type": "hello"}))
     welcome_before = len(await spectator.recv())
     received = [0, 0]  # bytes, largest message
@@ -209,7 +211,17 @@ async def _flood(srv: Server, seconds: float) -> tuple[str, int]:
                 received[0] += len(message)
                 received[1] = max(received[1], len(message))
 
+    refusals: Counter[str] = Counter()
+
+    async def drain() -> None:  # the flooder reads its answers (else the server drops it)
+        with contextlib.suppress(Exception):
+            async for message in player:
+                answer = json.loads(message)
+                if answer["type"] == "error":
+                    refusals[answer["code"]] += 1
+
     watcher = asyncio.create_task(watch())
+    drainer = asyncio.create_task(drain())
     words = ["A" * 8000, "zz\u202ezz", *(f"faux{'x' * (i % 9)}" for i in range(100))]
     sent = 0
     end = time.monotonic() + seconds
@@ -220,6 +232,7 @@ async def _flood(srv: Server, seconds: float) -> tuple[str, int]:
         await asyncio.sleep(1 / 40)  # over the socket's own limit (30 messages a second)
     await asyncio.sleep(1)
     watcher.cancel()
+    drainer.cancel()
     late = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None)
     await late.send(json.dumps({"type": "hello"}))
     welcome_after = len(await late.recv())
@@ -227,7 +240,8 @@ async def _flood(srv: Server, seconds: float) -> tuple[str, int]:
     answers = sum(1 for e in view["game"]["history"] if e["type"] == "answer")
     for sock in (late, spectator, player):
         await sock.close()
-    return (f"{sent} answers sent in {seconds:.0f} s, {answers} kept; a spectator received "
+    return (f"{sent} answers sent in {seconds:.0f} s, {answers} kept (refused: "
+            f"{dict(refusals)}); a spectator received "
             f"{received[0] / 1e3:.1f} KB (largest message {received[1] / 1e3:.1f} KB); "
             f"welcome {welcome_before / 1e3:.1f} KB before, {welcome_after / 1e3:.1f} KB "
             f"after", welcome_after)
@@ -315,17 +329,19 @@ def _finished_topword_games(db: str, count: int) -> list[str]:
 
 
 async def _pinger(srv: Server, table: str, stop: asyncio.Event) -> list[float]:
-    sock = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None)
+    """Round trips of a ping on another table's socket, 20 a second (the socket's own limit
+    is 30 messages a second)."""
+    sock = await connect(f"{srv.ws}/ws/tables/{table}", max_size=None, ping_interval=None)
     await sock.send(json.dumps({"type": "hello"}))
     await sock.recv()
     times = []
     while not stop.is_set():
         started = time.perf_counter()
-        await sock.send(json.dumps({"type": "ping", "id": 1}))
+        await sock.send(json.dumps({"type": "ping", "id": len(times)}))
         while json.loads(await sock.recv())["type"] != "pong":
             pass
         times.append((time.perf_counter() - started) * 1000)
-        await asyncio.sleep(0.02)
+        await asyncio.sleep(0.05)
     await sock.close()
     return times
 
@@ -412,8 +428,10 @@ def attack_slowloris(code: Path, folder: Path, args: argparse.Namespace) -> Resu
                 refused += 1
         time.sleep(1)
         started = time.monotonic()
-        try:
-            status = httpx.get(srv.url + "/api/games", timeout=10).status_code
+        try:  # another client, from another address (127.0.0.2 is this machine too)
+            with httpx.Client(transport=httpx.HTTPTransport(local_address="127.0.0.2"),
+                              timeout=10) as other:
+                status = other.get(srv.url + "/api/games").status_code
         except httpx.HTTPError as exc:
             status = type(exc).__name__  # type: ignore[assignment]
         answered = time.monotonic() - started
@@ -428,9 +446,9 @@ def attack_slowloris(code: Path, folder: Path, args: argparse.Namespace) -> Resu
             except OSError:
                 closed += 1
             sock.close()
-    return (f"{args.slow_sockets} half-finished requests ({refused} not even connected); a "
-            f"normal client got {status} in {answered:.2f} s; {closed} of the slow sockets "
-            f"closed by the server 13 s later", int(status != 200))
+    return (f"{args.slow_sockets} half-finished requests from one address ({refused} not even "
+            f"connected); a client from another address got {status} in {answered:.2f} s; "
+            f"{closed} of the slow sockets closed by the server 13 s later", int(status != 200))
 
 
 def attack_orphans(code: Path, folder: Path, args: argparse.Namespace) -> Result:
