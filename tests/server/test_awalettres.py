@@ -54,16 +54,18 @@ def human_action(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "exchange", "give": "", "target": None, "take": ""}
     if step == "trim":
         return {"type": "return", "card": next(c for c in hands[seat] if c != "?")}
-    if step == "marabout":
+    from_caster = game["options"]["marabout_card"] == "caster"
+    if step == "marabout":  # a card of his own hand (of the target's with the option)
         target = next(s for s in range(len(hands)) if s != seat and hands[s])
-        return {"type": "marabout", "target": target, "card": hands[target][0]}
+        return {"type": "marabout", "target": target,
+                "card": hands[seat if from_caster else target][0]}
     assert step == "word", step
     if not game["can_play"]:
         return {"type": "pass"}
     designations = [(int(c), str(card)) for c, card in game["designations"][seat]]
-    pool = Pool.of(seat, hands, Counter(card for _, card in designations))
+    pool = Pool.designated(seat, hands, designations, from_caster)
     for key in first_playable(pool, 2, 99, limit=40):
-        cards = assign(seat, key, hands, designations)
+        cards = assign(seat, key, hands, designations, from_caster=from_caster)
         if cards is not None:
             return {"type": "play", "word": key, "sources": list(cards[0]),
                     "wild": list(cards[1])}

@@ -92,6 +92,8 @@ def decide(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "pick", "group": next((g for g in groups if g in need), groups[0])}
     if step == "respond":
         return {"type": "respond", "accept": game["exchange"]["give"] in need}
+    if step == "offer":  # a bot misses a letter and asks for it before changing its word
+        return {"type": "offer", "give": "", "take": ""}
     assert step in ("answer", "others"), step
     return {"type": "answer", "word": answer_of(game)}
 

@@ -2,7 +2,8 @@
 
 Actions are what a client sends: a secret word (at the start, or to change it), a throw of the
 die, the cell a pawn goes to, the letter card chosen on a VOCABULON cell, an exchange proposed
-and its answer, and an answer to a riddle ("" says "je ne sais pas"). They are frozen
+and its answer, the holders' answer to a player who asks for the letter he misses before
+changing his word, and an answer to a riddle ("" says "je ne sais pas"). They are frozen
 dataclasses so the core codec checks them at the border and records store them as JSON.
 """
 
@@ -21,7 +22,7 @@ Clue = Literal["aucun", "deuxieme", "derniere"]
 #: views, the record and the replay. Past it the sand-glass counts as run out.
 ANSWERS_MAX = 20
 Step = Literal["secret", "throw", "move", "vocabulon", "respond", "pick", "answer", "others",
-               "over"]
+               "offer", "over"]
 
 
 @dataclass(frozen=True)
@@ -151,6 +152,17 @@ class Respond(Action):
 
 
 @dataclass(frozen=True)
+class Offer(Action):
+    """Seed, CHANGEMENT DE MOT SECRET: a player who wants to change his word first asks for the
+    missing letter; each holder of one, in table order, offers his card ``give`` for the
+    asker's card ``take``, or refuses (``give`` "")."""
+
+    kind = "offer"
+    give: str
+    take: str
+
+
+@dataclass(frozen=True)
 class Answer(Action):
     """An answer to the riddle; "" means "je ne sais pas" (what the sand-glass running out
     plays)."""
@@ -159,7 +171,8 @@ class Answer(Action):
     word: str
 
 
-CODEC = ActionCodec(ChooseSecret, ChangeSecret, Throw, Move, Pick, Propose, Respond, Answer)
+CODEC = ActionCodec(ChooseSecret, ChangeSecret, Throw, Move, Pick, Propose, Respond, Offer,
+                    Answer)
 
 
 def rule_error(code: str, message: str, **details: object) -> RuleError:

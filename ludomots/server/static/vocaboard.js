@@ -240,6 +240,8 @@ export function historyText(e, name) {
     case "propose": return `${name(e.from)} propose à ${name(e.to)} d’échanger sa carte ${e.give} contre sa carte ${e.take}.`;
     case "exchange": return `${name(e.to)} ${e.accepted ? "accepte" : "refuse"} l’échange (${e.give} contre ${e.take}).`;
     case "secret_changed": return `${name(e.seat)} ne peut plus compléter « ${e.old} » et prend un nouveau mot secret, connu de tous : « ${e.new} ».`;
+    case "change_request": return `${name(e.seat)} ne peut plus gagner de carte ${(e.groups || []).join(", ")} dans le sabot et veut changer de mot secret : qui veut lui échanger cette lettre ?`;
+    case "offer": return e.give ? `${name(e.seat)} propose à ${name(e.to)} sa carte ${e.give} contre sa carte ${e.take}.` : `${name(e.seat)} refuse d’échanger sa carte à ${name(e.to)}.`;
     case "game_over": return endText(e, name);
     default: return e.type;
   }

@@ -8,9 +8,10 @@ import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName
 import { openRecord, gameOf, replayPage, victoryText, stepTitle, winTag } from "./replaykit.js";
 
 const ACTION_SHORT = {
-  secret: () => "écrit son mot secret", change_secret: (a) => `change de mot : « ${a.word} »`, throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
+  secret: () => "écrit son mot secret", change_secret: (a, g) => (g.request ? "demande la lettre qui lui manque" : `change de mot : « ${a.word} »`), throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
   move: (a) => `va en ${cellName(a.cell)}`, pick: (a) => `choisit la carte ${a.group}`, propose: (a) => `propose ${a.give} contre ${a.take}`,
-  respond: (a) => (a.accept ? "accepte l’échange" : "refuse l’échange"), answer: (a) => (a.word ? `répond « ${a.word} »` : "ne sait pas"),
+  respond: (a) => (a.accept ? "accepte l’échange" : "refuse l’échange"),
+  offer: (a) => (a.give ? `propose sa carte ${a.give} contre ${a.take}` : "refuse d’échanger sa carte"), answer: (a) => (a.word ? `répond « ${a.word} »` : "ne sait pas"),
 };
 
 export function renderVocabulon(main, id, data, info) {

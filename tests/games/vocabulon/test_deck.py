@@ -97,14 +97,14 @@ def test_definitions_are_short_clean_sentences_the_review_allows(level: str) -> 
 
 def test_multi_letter_compartments_share_their_cards_between_letters() -> None:
     # Seed: "c'est le hasard qui indique si l'énigme sera sur un mot qui commence par G ou
-    # par H". Letters without a usable word of every length get no card (U, W, X: no
-    # three-letter word with a definition).
+    # par H". Letters without a usable word of every length get no card (X: no three-letter
+    # word with a definition; U has one since UNI's senses are no longer dropped).
     deck = load_deck("standard")
     initials = {g: {c.initial for c in cards} for g, cards in deck.compartments.items()}
     assert initials["GH"] == {"G", "H"}
     assert initials["IJK"] == {"I", "J", "K"}
     assert initials["NO"] == {"N", "O"}
-    assert initials["TU"] == {"T"} and initials["PQ"] == {"P", "Q"}
+    assert initials["TU"] == {"T", "U"} and initials["PQ"] == {"P", "Q"}
     assert initials["VWXYZ"] >= {"V", "Z"} and "X" not in initials["VWXYZ"]
 
 
