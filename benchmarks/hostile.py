@@ -56,7 +56,6 @@ sys.path.insert(0, str(ROOT))
 
 from ludomots.core import registry  # noqa: E402
 from ludomots.core.options import describe_options  # noqa: E402
-from ludomots.table.manager import TableManager  # noqa: E402
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo  # noqa: E402
 from ludomots.table.store import Store  # noqa: E402
 from tests.table.services import PostgresCluster  # noqa: E402
@@ -316,22 +315,39 @@ def attack_proxy(code: Path, folder: Path, args: argparse.Namespace) -> Result:
 
 # ---- replays and reconnections ----------------------------------------------------------------
 
-def _finished_topword_games(db: str, count: int) -> list[str]:
-    """Bot games of Topword played to the end in this process (as the server would), in a
-    schema already made (``schema_by``)."""
-    async def play() -> list[str]:
-        store = Store(db)
-        async with TableManager(store, executor="process", rate_limit=0,
-                                run_clocks=False) as manager:
-            ids = [(await manager.create_table(
-                "topword", {"referee": "auto"},
-                [SeatSpec.bot("debutant"), SeatSpec.bot("debutant")], seed=100 + i))[0]
-                for i in range(count)]
-            await manager.idle()
-        store.close()
-        return ids
+PLAY_TO_THE_END = """
+import asyncio, sys
+from ludomots.table.manager import TableManager
+from ludomots.table.model import SeatSpec
+from ludomots.table.store import Store
 
-    return asyncio.run(play())
+async def play(db, count):
+    store = Store(db)
+    async with TableManager(store, executor="process", rate_limit=0,
+                            run_clocks=False) as manager:
+        for i in range(count):
+            table_id, _ = await manager.create_table(
+                "topword", {"referee": "auto"},
+                [SeatSpec.bot("debutant"), SeatSpec.bot("debutant")], seed=100 + i)
+            print(table_id, flush=True)
+        await manager.idle()
+    store.close()
+
+if __name__ == "__main__":
+    asyncio.run(play(sys.argv[1], int(sys.argv[2])))
+"""
+
+
+def _finished_topword_games(code: Path, db: str, count: int) -> list[str]:
+    """Bot games of Topword played to the end by the attacked version's own table layer (its
+    rules and lexicon: another version's records might not replay), in a schema already made
+    (``schema_by``)."""
+    script = Path(db.removeprefix("sqlite:///")).with_suffix(".play.py")
+    script.write_text(PLAY_TO_THE_END)
+    done = subprocess.run([sys.executable, str(script), db, str(count)], cwd=code,
+                          env=dict(os.environ, PYTHONPATH=str(code)), capture_output=True,
+                          text=True, check=True, timeout=1800)
+    return done.stdout.split()
 
 
 async def _pinger(srv: Server, table: str, stop: asyncio.Event) -> list[float]:
@@ -373,7 +389,7 @@ async def _during(srv: Server, table: str, load: Callable[[], Any]) -> tuple[lis
 def attack_replays(code: Path, folder: Path, args: argparse.Namespace) -> Result:
     db = f"sqlite:///{folder / 'replays.db'}"
     schema_by(code, folder, db)
-    finished = _finished_topword_games(db, 5)
+    finished = _finished_topword_games(code, db, 5)
     with serving(code, folder, "--executor", "process", db=db) as srv:
         other = post(srv.url, "/api/tables", {"game": "topword", "name": "Alice"}).json()
 
@@ -397,7 +413,7 @@ def attack_replays(code: Path, folder: Path, args: argparse.Namespace) -> Result
 def attack_reconnect(code: Path, folder: Path, args: argparse.Namespace) -> Result:
     db = f"sqlite:///{folder / 'reconnect.db'}"
     schema_by(code, folder, db)
-    finished = _finished_topword_games(db, 1)[0]
+    finished = _finished_topword_games(code, db, 1)[0]
     with serving(code, folder, "--executor", "thread", db=db) as srv:
         other = post(srv.url, "/api/tables", {"game": "topword", "name": "Alice"}).json()
         opened = [0]
