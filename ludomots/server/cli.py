@@ -86,15 +86,20 @@ class _Server(uvicorn.Server):
 @click.option("--request-timeout", type=click.FloatRange(0, 3600), default=REQUEST_TIMEOUT,
               show_default=True,
               help="Seconds a client has to send a whole HTTP request (0: no limit).")
+@click.option("--secure-cookies", is_flag=True, default=False,
+              help="Always mark the session cookie Secure (behind an HTTPS proxy that talks "
+                   "plain HTTP to this server); by default it is Secure when the request "
+                   "came over HTTPS.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
           executor: str, bot_delay: float,
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
           forwarded_allow_ips: str | None, connections_per_address: int,
-          request_timeout: float, log_level: str) -> None:
+          request_timeout: float, secure_cookies: bool, log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
     from ludomots.server.app import create_app
+    from ludomots.server.auth import AccountSettings
     from ludomots.server.gc_tuning import tune_for_server
     from ludomots.server.guard import ConnectionGuard, guarded_protocols
     from ludomots.server.settings import ServerSettings
@@ -111,7 +116,8 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
                      bot_delay=bot_delay,
                      settings=ServerSettings(http_rate_limit=http_rate_limit),
                      manager_options={"max_workers": bot_workers},
-                     on_ready=tune_for_server)
+                     on_ready=tune_for_server,
+                     account_settings=AccountSettings(secure_cookies=secure_cookies or None))
     trusted = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
     http, ws = guarded_protocols(ConnectionGuard(connections_per_address, request_timeout,
                                                  trusted))

@@ -121,6 +121,7 @@ class TableManager:
         sweep_every: float = 5.0,
         bus: Bus | None = None,
         leases: Leases | None = None,
+        on_finish: Callable[[Table], None] | None = None,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
@@ -132,7 +133,10 @@ class TableManager:
         ``clock_poll``: its longest sleep.
         ``sweep_every``: seconds between two sweeps for bots that should be playing and are
         not (0: none). ``bus`` and ``leases``: how this process shares tables with others
-        (``RedisBus``, ``RedisLeases``; call ``start``); alone by default."""
+        (``RedisBus``, ``RedisLeases``; call ``start``); alone by default. ``on_finish``:
+        called with the table, under its lock, when this process has stored the action that
+        ends a game (the accounts layer stores results and ratings from it; it must not
+        block)."""
         self.store = store
         self._own_executor = isinstance(executor, str)
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
@@ -152,6 +156,7 @@ class TableManager:
         self._limiter = RateLimiter(rate_limit, rate_window, now)
         self._tries = RateLimiter(try_limit, try_window, now)
         self._queue_size = queue_size
+        self._on_finish = on_finish
         self._tables: dict[str, Table] = {}
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
         # tables in use, not by every table ever served, and two callers never get two locks.
@@ -531,6 +536,11 @@ class TableManager:
                 raise
             table.commit(move)
             self._cluster.action_stored(table.id, move, timeout)
+            if move.status == "over" and self._on_finish is not None:
+                try:
+                    self._on_finish(table)
+                except Exception:  # results are swept later; the game's end stands
+                    log.exception("table %s: the end-of-game hook failed", table.id)
             self._changed(table, [*notices, *move.events])
             return move.events
 

@@ -29,7 +29,7 @@ import threading
 import time
 import zlib
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -300,6 +300,11 @@ class Store:
         finally:
             if self._lock is not None:
                 self._lock.release()
+
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """One transaction, errors as StoreError: for the layers that keep tables of their own
+        in this database (accounts), so they share its connections and SQLite's turn-taking."""
+        return self._tx()
 
     def create_schema(self) -> None:
         """Create the tables and indexes that do not exist yet, without migrations (tests and

@@ -22,7 +22,7 @@ from collections import Counter
 from typing import Any
 
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
@@ -871,6 +871,11 @@ class Awalettres(Game):
         state = AwalettresState(options, players, SeededRandom(seed))
         state.remember(state.start())
         return state
+
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """Each word played, with the seeds it gained (before payments)."""
+        assert isinstance(state, AwalettresState)
+        return [PlayedWord(p["seat"], p["word"], p["gain"]) for p in state.played]
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         """For a proposed word: legal or not (the French message), and the seeds it would

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
@@ -738,6 +738,12 @@ class Volapuk(Game):
         state = VolapukState(options, players, SeededRandom(seed))
         state.start()
         return state
+
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """Each word a move formed, with its own total."""
+        assert isinstance(state, VolapukState)
+        return [PlayedWord(p["seat"], w["text"], w["total"])
+                for p in state.played if p["type"] == "word" for w in p["words"]]
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         """For a proposed word or recomposition: legal or not (the French message), its
