@@ -10,8 +10,10 @@ generator at every step), and finished games never change. So each is computed o
 worker process of its own (``make_executor``: spawned, at a lower priority, one computation
 at a time; on a thread, the work held the interpreter lock and slowed every table),
 kept in the database (``Store.save_replay``: every process and every restart reuses it) and
-in a small memory LRU. Computations are limited per client address (a cached replay is not
-counted): asking for every finished game in a loop cannot keep the server busy.
+in a small memory LRU, without the seats' names, which are added as they are now when served
+(``with_seats``: a deleted account's seats must read « joueur supprimé », even in old
+games). Computations are limited per client address (a cached replay is not counted):
+asking for every finished game in a loop cannot keep the server busy.
 
 A game's logs that only grow (``Game.view_logs``: Volapük's words, Awalettres' history...) are
 sent as the entries each step adds, as table updates do: ``steps[k].logs`` = {key: index where
@@ -72,7 +74,6 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
         "table": table_id,
         "game": record.game,
         "title": game.title,
-        "seats": [s.to_json() for s in record.seats],
         "scores": record.scores,
         "winners": record.winners,
         "log_keys": list(game.view_logs),
@@ -96,6 +97,13 @@ def _log_increments(view: dict[str, Any], logs: dict[str, list[Any]],
         view[key] = entries[start:]
         starts[key] = start
     return starts
+
+
+def with_seats(body: bytes, seats: list[dict[str, Any]]) -> bytes:
+    """A kept replay with the table's seats as they are now: a name may change after the game
+    (a deleted account's seats read « joueur supprimé »), so names are not kept in it."""
+    return b'{"seats":' + json.dumps(seats, ensure_ascii=False, separators=(",", ":")) \
+        .encode("utf-8") + b"," + body[1:]
 
 
 def encode_replay(table_id: str, record: Record) -> bytes:
@@ -204,4 +212,9 @@ async def replay(request: Request) -> Response:
 
     body = await replays_of(request).get(table_id, load, manager.store,
                                          lambda: limiter.hit(client_address(request)))
-    return Response(body, media_type="application/json")
+    try:
+        info = await asyncio.to_thread(manager.store.load_info, table_id)
+    except StoreError as exc:
+        raise store_unavailable() from exc
+    return Response(with_seats(body, [s.to_json() for s in info.seat_infos()]),
+                    media_type="application/json")

@@ -164,7 +164,7 @@ class TableManager:
             weakref.WeakValueDictionary()
         self._hashes: dict[str, dict[int, str]] = {}
         self._subs: dict[str, set[Subscription]] = {}
-        self._finished: OrderedDict[str, tuple[Table, dict[int, str]]] = OrderedDict()
+        self._finished: OrderedDict[str, Table] = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._closed = False
         self._cluster = Cluster(
@@ -230,9 +230,9 @@ class TableManager:
             if table is not None:
                 return table
             kept = self._finished.pop(table_id, None)
-            if kept is not None:  # finished: as it was, no need to read the store again
-                self._register(*kept)
-                return kept[0]
+            if kept is not None:  # finished: no need to replay it, only to read its seats
+                await self._refresh(kept)
+                return kept
             self._cluster.loading(table_id)
             try:
                 table, hashes = await self._load(table_id)
@@ -276,6 +276,20 @@ class TableManager:
             with contextlib.suppress(StoreError):  # marked again at the next load
                 await self._db(self.store.set_status, table_id, "broken")
         return table, hashes
+
+    async def _refresh(self, table: Table) -> None:
+        """Register a finished table kept in memory again, with its seats as stored now (a
+        name may change after the game: a deleted account's seats read « joueur supprimé »)."""
+        try:
+            info = await self._db(self.store.load_info, table.id)
+            hashes = await self._db(self.store.token_hashes, table.id)
+        except NotFoundError:
+            raise unknown_table(table.id) from None
+        except StoreError as exc:
+            self._finished[table.id] = table
+            raise store_unavailable() from exc
+        table.set_info(info)
+        self._register(table, hashes)
 
     async def _reread(self, table: Table) -> dict[int, str]:
         """Bring a table being loaded up to the store (actions, seats, status); its hashes."""
@@ -598,7 +612,8 @@ class TableManager:
         """Drop a finished table nobody watches: memory stays bounded by the live games, and
         the store can rebuild it on demand. Its lock goes once no caller holds or awaits it.
         The last few finished ones stay at hand (``FINISHED_KEPT``): a finished game never
-        changes, and clients reconnecting to one in a loop must not replay it every time.
+        changes (but for its seats' names, read again), and clients reconnecting to one in a
+        loop must not replay it every time.
         With other processes, a live table nobody watches here is dropped too unless this
         process owns it: its owner runs it, and applying its actions here would be waste."""
         finished = table.status in ("over", "broken")
@@ -606,7 +621,7 @@ class TableManager:
         if (finished or foreign) and not self._subs.get(table.id) and \
                 not self._bots.busy(table.id):
             if self._tables.pop(table.id, None) is table and finished:
-                self._finished[table.id] = (table, self._hashes.get(table.id, {}))
+                self._finished[table.id] = table
                 while len(self._finished) > FINISHED_KEPT:
                     self._finished.popitem(last=False)
             self._cluster.forget(table.id)

@@ -534,7 +534,7 @@ async def test_finished_tables_leave_memory_and_come_back_on_demand(
 
 
 @pytest.mark.asyncio
-async def test_a_finished_table_reopened_again_and_again_is_read_and_replayed_once(
+async def test_a_finished_table_reopened_again_and_again_is_replayed_once(
         manager: TableManager) -> None:
     """Before: every socket opened on a finished game replayed it, on the event loop."""
     table_id, tokens = await _two_humans(manager)
