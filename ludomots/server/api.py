@@ -21,7 +21,7 @@ from ludomots.server.body import read_json_object
 from ludomots.server.errors import ApiError
 from ludomots.server.seating import for_creation, for_joining
 from ludomots.server.settings import manager_of
-from ludomots.table.errors import NotFoundError, unknown_table
+from ludomots.table.errors import NotFoundError, StoreError, store_unavailable, unknown_table
 from ludomots.table.model import SeatSpec, TableInfo, validate_name
 from ludomots.table.ratelimit import RateLimiter
 
@@ -29,11 +29,16 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_SEATS = 8
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the socket's, or the one a trusted proxy reported
+    (``--forwarded-allow-ips``, applied by uvicorn before the app)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _check_rate(request: Request) -> None:
     """Creations and joins per client address: a script cannot fill the database."""
     limiter: RateLimiter = request.app.state.http_limiter
-    host = request.client.host if request.client else "unknown"
-    if not limiter.hit(host):
+    if not limiter.hit(client_address(request)):
         raise ApiError("rate_limited", "Trop de requêtes en peu de temps : patientez un instant.")
 
 
@@ -130,6 +135,8 @@ async def table_info(request: Request) -> JSONResponse:
         info = await asyncio.to_thread(store.load_info, table_id)
     except NotFoundError:
         raise unknown_table(table_id) from None
+    except StoreError as exc:
+        raise store_unavailable() from exc
     return JSONResponse(_public(info))
 
 

@@ -1,9 +1,11 @@
 """The application: routes, middleware, and the lifespan that owns the table manager.
 
 The lifespan opens the store (migrating the schema to the newest revision), starts the manager and
-resumes every unfinished game (``load_all``: bots pick up where they were, clocks restart)
-before the first request is served; at shutdown it stops bots and clocks, ends every
-subscription (WebSockets then close) and releases the database.
+serves at once: the games that were being played resume in the background (``resume``: bots
+pick up where they were, clocks restart), so a restart with thousands of unfinished games
+answers as fast as an empty one, and tables waiting for players load only when someone opens
+them. At shutdown it stops bots and clocks, ends every subscription (WebSockets then close)
+and releases the database.
 """
 
 from __future__ import annotations
@@ -76,7 +78,7 @@ def create_app(
     dead process's tables are taken over). ``executor``: where bots think ("process" in
     production, "thread" for tests). ``bot_delay``: seconds a bot waits before its move
     shows. ``settings``: the server's limits. ``manager_options``: extra ``TableManager``
-    keyword arguments. ``on_ready`` is called once every unfinished game has resumed.
+    keyword arguments. ``on_ready`` is called once the app is ready to serve.
     ``account_settings``: cookies, password hashing cost, login limits."""
     settings = settings or ServerSettings()
     account_settings = account_settings or AccountSettings()
@@ -108,13 +110,13 @@ def create_app(
             await manager.start()
             await accounts.start()
             await app.state.personal.start(accounts.db)
-            resumed = await manager.load_all()
-            log.info("%d unfinished game(s) resumed", resumed)
+            manager.resume()
             if on_ready is not None:
                 on_ready()
             yield
         finally:
             await manager.close()
+            app.state.replays.close()
             await app.state.personal.close()
             await accounts.close()
             store.close()
@@ -129,6 +131,8 @@ def create_app(
     app.state.account_settings = account_settings
     app.state.personal = PersonalHub(account_settings.presence_seconds)
     app.state.chat = ChatHub()
-    app.state.replays = replay.ReplayCache(settings.replay_cache_size)
+    app.state.replays = replay.ReplayCache(settings.replay_cache_size, executor)
     app.state.http_limiter = RateLimiter(settings.http_rate_limit, settings.http_rate_window)
+    app.state.replay_limiter = RateLimiter(settings.replay_rate_limit,
+                                           settings.replay_rate_window)
     return app

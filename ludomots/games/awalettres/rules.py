@@ -26,6 +26,7 @@ from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.text import printable
 from ludomots.games.awalettres.actions import (
     CODEC,
     AwalettresOptions,
@@ -248,6 +249,9 @@ class AwalettresState(State):
         if not text or len(text) > MAX_DEFINITION:
             return rule_error("bad_definition", "Écrivez une définition de 1 à "
                               f"{MAX_DEFINITION} caractères.")
+        if not printable(text):
+            return rule_error("bad_definition", "La définition contient des caractères non "
+                              "autorisés.")
         return None
 
     def _check_vote(self, seat: int, action: Vote) -> RuleError | None:

@@ -22,6 +22,7 @@ from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.text import printable
 from ludomots.games.volapuk.actions import (
     CODEC,
     Accent,
@@ -242,6 +243,9 @@ class VolapukState(State):
         if not 0 < len(action.text.strip()) <= MAX_DEFINITION:
             return rule_error("bad_definition", f"Une définition de 1 à {MAX_DEFINITION} "
                               "caractères.")
+        if not printable(action.text.strip()):
+            return rule_error("bad_definition", "La définition contient des caractères non "
+                              "autorisés.")
         return None
 
     def _check_roll(self, seat: int, action: Roll) -> RuleError | None:
