@@ -23,7 +23,17 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from ludomots.server import accounts_routes, api, games, lexicon_api, pages, replay, rules, ws
+from ludomots.server import (
+    accounts_routes,
+    api,
+    games,
+    health,
+    lexicon_api,
+    pages,
+    replay,
+    rules,
+    ws,
+)
 from ludomots.server.auth import AccountSettings, CrossSiteGuard
 from ludomots.server.chat import ChatHub
 from ludomots.server.errors import EXCEPTION_HANDLERS
@@ -43,6 +53,8 @@ log = logging.getLogger(__name__)
 def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
     return [
         *pages.page_routes(),
+        Route("/healthz", health.healthz),
+        Route("/readyz", health.readyz),
         Route("/api/games", games.games),
         Route("/api/rules/{game}", rules.rules),
         Route("/api/tables", api.lobby, methods=["GET"]),
@@ -96,6 +108,7 @@ def create_app(
         if redis_url is not None:
             bus = RedisBus(redis_url)
             shared = {"bus": bus, "leases": RedisLeases(redis_url, bus.process_id, lease_ttl)}
+            app.state.bus = bus
             app.state.chat.attach(bus)
             app.state.personal.attach_bus(bus)
             process = bus.process_id
@@ -113,8 +126,10 @@ def create_app(
             manager.resume()
             if on_ready is not None:
                 on_ready()
+            app.state.serving = True
             yield
         finally:
+            app.state.serving = False
             await manager.close()
             app.state.replays.close()
             await app.state.personal.close()

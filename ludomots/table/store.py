@@ -52,6 +52,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     select,
     update,
 )
@@ -327,6 +328,11 @@ class Store:
         finally:
             if self._lock is not None:
                 self._lock.release()
+
+    def ping(self) -> None:
+        """One trivial query, for the readiness check; StoreError if the database is away."""
+        with self._tx() as conn:
+            conn.execute(select(literal(1)))
 
     def close(self) -> None:
         self.engine.dispose()
