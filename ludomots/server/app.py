@@ -11,6 +11,7 @@ and releases the database.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
@@ -29,6 +30,7 @@ from ludomots.server import (
     games,
     health,
     lexicon_api,
+    metrics,
     pages,
     replay,
     rules,
@@ -43,8 +45,10 @@ from ludomots.server.settings import ServerSettings
 from ludomots.table.bus import RedisBus
 from ludomots.table.leases import DEFAULT_TTL, RedisLeases
 from ludomots.table.manager import TableManager
+from ludomots.table.metrics import process_exited as metrics_of_process_exited
 from ludomots.table.ratelimit import RateLimiter
-from ludomots.table.store import DEFAULT_URL, Store
+from ludomots.table.model import DEFAULT_URL
+from ludomots.table.store import Store
 from ludomots.table.worker import ExecutorKind
 
 log = logging.getLogger(__name__)
@@ -55,6 +59,7 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
         *pages.page_routes(),
         Route("/healthz", health.healthz),
         Route("/readyz", health.readyz),
+        Route("/metrics", metrics.metrics),
         Route("/api/games", games.games),
         Route("/api/rules/{game}", rules.rules),
         Route("/api/tables", api.lobby, methods=["GET"]),
@@ -135,6 +140,7 @@ def create_app(
             await app.state.personal.close()
             await accounts.close()
             store.close()
+            metrics_of_process_exited(os.getpid())
 
     app = Starlette(
         routes=routes(settings.static_dir),

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import socket
 import sys
 
@@ -17,7 +18,7 @@ import uvicorn
 from ludomots.server.guard import PER_ADDRESS, REQUEST_TIMEOUT
 from ludomots.server.settings import WS_MAX_MESSAGE
 from ludomots.table.leases import DEFAULT_TTL
-from ludomots.table.store import DEFAULT_URL
+from ludomots.table.model import DEFAULT_URL
 
 #: The WebSocket layer refuses frames beyond this (the handler refuses messages over 8 KiB
 #: with an error and keeps the connection; far larger frames are not worth reading at all).
@@ -90,14 +91,27 @@ class _Server(uvicorn.Server):
               help="Always mark the session cookie Secure (behind an HTTPS proxy that talks "
                    "plain HTTP to this server); by default it is Secure when the request "
                    "came over HTTPS.")
+@click.option("--metrics-dir", type=click.Path(file_okay=False), default=None,
+              help="Several processes on this machine behind one address: a folder they "
+                   "share (emptied before they start) so that GET /metrics on any of them "
+                   "gives all their figures (prometheus-client's multiprocess mode; "
+                   "PROMETHEUS_MULTIPROC_DIR does the same).")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
           executor: str, bot_delay: float,
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
           forwarded_allow_ips: str | None, connections_per_address: int,
-          request_timeout: float, secure_cookies: bool, log_level: str) -> None:
+          request_timeout: float, secure_cookies: bool, metrics_dir: str | None,
+          log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
+    if metrics_dir is not None:
+        # Read by prometheus-client when first imported (below, with the app): set it first.
+        if "prometheus_client" in sys.modules:
+            raise click.ClickException("internal error: the metrics were imported before "
+                                       "--metrics-dir was read")
+        os.makedirs(metrics_dir, exist_ok=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     from ludomots.server.app import create_app
     from ludomots.server.auth import AccountSettings
     from ludomots.server.gc_tuning import tune_for_server

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
+from ludomots.table.metrics import BOT_TURN_SECONDS
 from ludomots.table.table import Table
 from ludomots.table.worker import choose_action
 
@@ -124,6 +125,7 @@ class BotRunner:
                 log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
                               table.id, level, seat, failures)
             else:
+                BOT_TURN_SECONDS.labels(table.info.game).observe(time.monotonic() - started)
                 wait = self.delay - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)

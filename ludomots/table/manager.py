@@ -69,6 +69,7 @@ from ludomots.table.errors import (
     too_many_tries,
     unknown_table,
 )
+from ludomots.table.metrics import ACTION_SECONDS, ACTIONS
 from ludomots.table.model import (
     LIVE_STATUSES,
     ClockSettings,
@@ -506,8 +507,11 @@ class TableManager:
     async def _play_under_lock(self, table: Table, seat: int, action_json: object,
                                notices: Sequence[Event], timeout: bool,
                                retry: bool) -> list[Event]:
+        arrived = time.perf_counter()
         async with self._lock(table.id):
-            return await self._play_locked(table, seat, action_json, notices, timeout, retry)
+            events = await self._play_locked(table, seat, action_json, notices, timeout, retry)
+        ACTION_SECONDS.labels(table.info.game).observe(time.perf_counter() - arrived)
+        return events
 
     async def _play_locked(self, table: Table, seat: int, action_json: object,
                            notices: Sequence[Event] = (), timeout: bool = False,
@@ -549,6 +553,7 @@ class TableManager:
                 table.rewind(move)
                 raise
             table.commit(move)
+            ACTIONS.labels(table.info.game).inc()
             self._cluster.action_stored(table.id, move, timeout)
             if move.status == "over" and self._on_finish is not None:
                 try:

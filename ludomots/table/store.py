@@ -61,7 +61,9 @@ from sqlalchemy.pool import StaticPool
 
 from ludomots.core.jsonvalues import canonical_json
 from ludomots.table.errors import ConflictError, NotFoundError, StoreError
+from ludomots.table.metrics import STORE_ERRORS
 from ludomots.table.model import (
+    DEFAULT_URL,
     STATUSES,
     ClockSettings,
     SeatSpec,
@@ -72,7 +74,6 @@ from ludomots.table.model import (
 )
 from ludomots.table.tokens import hash_token, seat_of
 
-DEFAULT_URL = "sqlite:///ludomots.db"
 MAX_MS = 2**31 - 1
 
 metadata = MetaData()
@@ -297,6 +298,7 @@ class Store:
         except IntegrityError as exc:
             raise _Duplicate(f"constraint violated: {exc}") from exc
         except SQLAlchemyError as exc:
+            STORE_ERRORS.inc()
             raise StoreError(f"database error: {exc}") from exc
         finally:
             if self._lock is not None:
@@ -481,6 +483,7 @@ class Store:
         try:
             taken = self._append_batch(rows, now)
         except self.engine.dialect.loaded_dbapi.Error:
+            STORE_ERRORS.inc()
             return [self._append_one(row) for row in rows]
         return [ConflictError(row.table_id, row.seq) if (row.table_id, row.seq) in taken
                 else None for row in rows]
@@ -537,6 +540,13 @@ class Store:
             row = conn.execute(select(ACTIONS.c.seq).where(
                 ACTIONS.c.table_id == table_id, ACTIONS.c.seq == seq)).first()
             return row is not None
+
+    def count_tables(self) -> list[tuple[str, str, int]]:
+        """(game, status, number of tables) for every pair that has any (the metrics)."""
+        query = (select(TABLES.c.game, TABLES.c.status, func.count())
+                 .group_by(TABLES.c.game, TABLES.c.status))
+        with self._tx() as conn:
+            return [(str(g), str(s), int(n)) for g, s, n in conn.execute(query).all()]
 
     def count_actions(self, table_id: str) -> int:
         with self._tx() as conn:
