@@ -46,8 +46,8 @@ from ludomots.table.bus import RedisBus
 from ludomots.table.leases import DEFAULT_TTL, RedisLeases
 from ludomots.table.manager import TableManager
 from ludomots.table.metrics import process_exited as metrics_of_process_exited
-from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.model import DEFAULT_URL
+from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.store import Store
 from ludomots.table.worker import ExecutorKind
 

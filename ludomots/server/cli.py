@@ -96,6 +96,10 @@ class _Server(uvicorn.Server):
                    "share (emptied before they start) so that GET /metrics on any of them "
                    "gives all their figures (prometheus-client's multiprocess mode; "
                    "PROMETHEUS_MULTIPROC_DIR does the same).")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True,
+              help="json: one JSON object a line (time, level, logger, message, and table "
+                   "on every line about a table), for a log collector.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
@@ -103,7 +107,7 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
           forwarded_allow_ips: str | None, connections_per_address: int,
           request_timeout: float, secure_cookies: bool, metrics_dir: str | None,
-          log_level: str) -> None:
+          log_format: str, log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
     if metrics_dir is not None:
         # Read by prometheus-client when first imported (below, with the app): set it first.
@@ -116,10 +120,10 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
     from ludomots.server.auth import AccountSettings
     from ludomots.server.gc_tuning import tune_for_server
     from ludomots.server.guard import ConnectionGuard, guarded_protocols
+    from ludomots.server.logs import configure
     from ludomots.server.settings import ServerSettings
 
-    logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure(log_format, log_level)
     # Alembic narrates every plugin it loads; the app logs the schema change itself.
     logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.getLogger().level))
     if redis_url is not None and database_url.startswith("sqlite"):

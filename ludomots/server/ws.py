@@ -44,6 +44,7 @@ from ludomots.server.settings import (
     manager_of,
     settings_of,
 )
+from ludomots.table.logcontext import about_table
 from ludomots.table.manager import TableManager
 from ludomots.table.metrics import WEBSOCKETS
 from ludomots.table.ratelimit import RateLimiter
@@ -387,7 +388,8 @@ async def table_socket(websocket: WebSocket) -> None:
                             settings)
     WEBSOCKETS.inc()
     try:
-        await connection.run()
+        with about_table(table_id):
+            await connection.run()
     finally:
         WEBSOCKETS.dec()
 

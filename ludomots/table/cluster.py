@@ -229,7 +229,7 @@ class Cluster:
                 await self._load(table_id)
                 loaded += 1
             except Exception:
-                log.exception("cannot resume table %s", table_id)
+                log.exception("table %s: cannot resume", table_id)
                 await self._leases.release([table_id])
         return loaded
 

@@ -69,6 +69,7 @@ from ludomots.table.errors import (
     too_many_tries,
     unknown_table,
 )
+from ludomots.table.logcontext import about_table, no_table
 from ludomots.table.metrics import ACTION_SECONDS, ACTIONS
 from ludomots.table.model import (
     LIVE_STATUSES,
@@ -217,7 +218,7 @@ class TableManager:
         self._clocks.ensure_running()
         if self._sweep_every > 0 and self._sweep_task is None and not self._closed:
             self._sweep_task = asyncio.get_running_loop().create_task(
-                self._sweep_loop(), name="bot-sweep")
+                self._sweep_loop(), name="bot-sweep", context=no_table())
 
     async def _get(self, table_id: str) -> Table:
         """The live table, loaded (replayed) from the store on first use."""
@@ -262,15 +263,16 @@ class TableManager:
                 self._load_executor, functools.partial(Table.rebuild, info, actions,
                                                        now=self._now))
         except TableLoadError as exc:
+            about = {"table": table_id}
             if not exc.permanent:
-                log.error("%s", exc)
+                log.error("%s", exc, extra=about)
             elif info.status != "broken":
                 # Reported once: marked broken, it is no longer resumed at every start.
-                log.error("%s", exc)
+                log.error("%s", exc, extra=about)
                 with contextlib.suppress(StoreError):
                     await self._db(self.store.set_status, table_id, "broken")
             else:
-                log.info("%s (marked broken)", exc)
+                log.info("%s (marked broken)", exc, extra=about)
             raise table_error("table_unavailable",
                               "Cette partie ne peut pas être chargée.") from exc
         if table.broken is not None and info.status != "broken":
@@ -450,7 +452,7 @@ class TableManager:
             except RuleError as exc:  # already reported by _load
                 unreadable += exc.code == "store_unavailable"
             except Exception:
-                log.exception("cannot resume table %s", info.id)
+                log.exception("table %s: cannot resume", info.id)
         if unreadable:  # the database went away meanwhile: ``resume`` tries again
             raise StoreError(f"{unreadable} table(s) could not be read")
         return loaded
@@ -509,7 +511,9 @@ class TableManager:
                                retry: bool) -> list[Event]:
         arrived = time.perf_counter()
         async with self._lock(table.id):
-            events = await self._play_locked(table, seat, action_json, notices, timeout, retry)
+            with about_table(table.id):
+                events = await self._play_locked(table, seat, action_json, notices, timeout,
+                                                 retry)
         ACTION_SECONDS.labels(table.info.game).observe(time.perf_counter() - arrived)
         return events
 
