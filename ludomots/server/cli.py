@@ -11,6 +11,7 @@ import logging
 import os
 import socket
 import sys
+from pathlib import Path
 
 import click
 import uvicorn
@@ -199,3 +200,39 @@ def db_current(database_url: str) -> None:
     finally:
         store.close()
     click.echo(f"database: {revision or 'no revision'}; newest: {head()}")
+
+
+@db.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+def db_backup(target: Path, database_url: str) -> None:
+    """Write the whole database to the file TARGET (SQLite: SQLite's online backup, safe while
+    servers run; PostgreSQL: pg_dump's custom format)."""
+    from ludomots.table.backup import BackupError, backup
+
+    try:
+        backup(database_url, target)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"backup written: {target} ({target.stat().st_size} bytes)")
+
+
+@db.command("restore")
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def db_restore(source: Path, database_url: str, yes: bool) -> None:
+    """Replace the database by the backup SOURCE. Stop every server on it first."""
+    from ludomots.table.backup import BackupError, restore
+
+    if not yes:
+        click.confirm(f"Replace everything in {database_url} by {source}? Stop every "
+                      "server on this database first.", abort=True)
+    try:
+        restore(source, database_url)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"restored {source} into {database_url}; `ludomots serve` upgrades its "
+               "schema if the backup is older")
