@@ -433,13 +433,23 @@ class Store:
     def list_tables(self, status: Collection[TableStatus] | None = None,
                     limit: int | None = 50) -> list[TableInfo]:
         """Tables by most recent activity first, optionally only some statuses (the lobby)."""
-        query = select(TABLES).order_by(TABLES.c.updated_at.desc(), TABLES.c.id)
-        if status is not None:
-            query = query.where(TABLES.c.status.in_(list(status)))
-        if limit is not None:
-            query = query.limit(limit)
+        order = (TABLES.c.updated_at.desc(), TABLES.c.id)
         with self._tx() as conn:
-            rows = conn.execute(query).all()
+            if status is not None and limit is not None:
+                # The lobby: one walk down the (status, updated_at) index per status, each
+                # stopping after ``limit`` rows, then a merge; one query with ``IN`` would
+                # read and sort every live row to return 50 (issue 22).
+                rows = [row for one in sorted(set(status)) for row in conn.execute(
+                    select(TABLES).where(TABLES.c.status == one).order_by(*order)
+                    .limit(limit)).all()]
+                rows = sorted(rows, key=lambda r: (-r.updated_at, r.id))[:limit]
+            else:
+                query = select(TABLES).order_by(*order)
+                if status is not None:
+                    query = query.where(TABLES.c.status.in_(list(status)))
+                if limit is not None:
+                    query = query.limit(limit)
+                rows = list(conn.execute(query).all())
             claims = self._claims(conn, [r.id for r in rows])
             return [self._info(r, claims.get(r.id, {})) for r in rows]
 
