@@ -27,18 +27,32 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from loadkit import (
+
+def _missing(*names: str) -> list[str]:
+    import importlib.util
+
+    return [name for name in names if importlib.util.find_spec(name) is None]
+
+
+# Said before anything else is imported: without them, every server would exit at start.
+if _missing("psycopg", "redis", "httpx"):
+    sys.exit(f"benchmarks/load.py runs servers on PostgreSQL and Redis (the `scale` extra: "
+             f"psycopg, redis) and drives them with httpx (the `test` extra); this Python "
+             f"lacks {', '.join(_missing('psycopg', 'redis', 'httpx'))}: "
+             f"{sys.executable} -m pip install -e '.[scale,test]'")
+
+from loadkit import (  # noqa: E402
     ROOT,
     _fmt,
     _machine_ticks,
     add_load_arguments,
+    finish,
     machine_note,
     report,
     run_generator,
@@ -145,6 +159,7 @@ def main() -> None:
     redis = RedisServer()
     started = time.monotonic()
     by_count: dict[int, list[dict[str, Any]]] = {}
+    failed = True
     try:
         cluster.start()
         redis.start()
@@ -153,13 +168,11 @@ def main() -> None:
             by_count[count] = measure(args, count, cluster, redis, workdir)
         summary(by_count, args)
         print(f"\ntotal time {time.monotonic() - started:.0f} s")
+        failed = False
     finally:
         redis.close()
         cluster.close()
-        if args.keep:
-            print(f"kept {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
+        finish(workdir, args.keep, failed)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ import os
 import platform
 import queue
 import random
+import shutil
 import signal
 import socket
 import subprocess
@@ -732,7 +733,10 @@ def server(args: argparse.Namespace, workdir: Path, *, db_url: str | None = None
             except queue.Empty:
                 raise RuntimeError("the server did not say it was ready within 60 s") from None
             if line is None:
-                raise RuntimeError(f"the server exited ({proc.wait()}); see {log.name}")
+                log.flush()
+                tail = (workdir / log_name).read_text(errors="replace").strip().splitlines()
+                raise RuntimeError(f"the server exited ({proc.wait()}); the end of its log "
+                                   f"{workdir / log_name}:\n" + "\n".join(tail[-15:]))
             if "http://" in line:
                 print("server: " + line.strip(), flush=True)
                 break
@@ -758,6 +762,16 @@ def server(args: argparse.Namespace, workdir: Path, *, db_url: str | None = None
                     os.kill(pid, signal.SIGKILL)
         log.close()
         print(f"server: stopped (exit code {proc.returncode})", flush=True)
+
+
+def finish(workdir: Path, keep: bool, failed: bool) -> None:
+    """Delete the working folder, unless asked to keep it or the run failed (its logs say
+    why)."""
+    if keep or failed:
+        print(f"kept {workdir}" + (" (the run failed: its server logs are there)"
+                                   if failed else ""), flush=True)
+    else:
+        shutil.rmtree(workdir, ignore_errors=True)
 
 
 def machine_note() -> str:

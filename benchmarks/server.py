@@ -40,7 +40,6 @@ during which they used more is marked "disturbed". Prints figures; asserts nothi
 from __future__ import annotations
 
 import argparse
-import shutil
 import tempfile
 import time
 from pathlib import Path
@@ -49,6 +48,7 @@ from typing import Any
 from loadkit import (
     _machine_ticks,
     add_load_arguments,
+    finish,
     machine_note,
     report,
     run_generator,
@@ -75,17 +75,16 @@ def conduct(args: argparse.Namespace) -> None:
     workdir = Path(tempfile.mkdtemp(prefix="ludomots-bench-"))
     results: list[dict[str, Any]] = []
     started = time.monotonic()
+    failed = True
     try:
         with server(args, workdir) as running:
             results = run_generator(args, [running])
         report(results, args)
         summarize_log(workdir / "server.log")
         print(f"\ntotal time {time.monotonic() - started:.0f} s")
+        failed = False
     finally:
-        if args.keep:
-            print(f"kept {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
+        finish(workdir, args.keep, failed)
 
 
 def main() -> None:
