@@ -8,6 +8,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import httpx
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 from starlette.testclient import TestClient
@@ -15,6 +16,7 @@ from starlette.testclient import TestClient
 from ludomots.table.errors import StoreError
 from ludomots.table.store import Store
 from tests.server.helpers import Socket, create, two_humans
+from tests.server.processes import READY
 
 Samples = dict[tuple[str, tuple[tuple[str, str], ...]], float]
 
@@ -151,3 +153,56 @@ def test_the_command_line_imports_no_metrics_before_serve_reads_metrics_dir() ->
     assert result.stdout.strip() == "False"
 
 
+
+
+def _serve(db: str, metrics_dir: Path, log: Path) -> tuple[subprocess.Popen[str], str]:
+    code = "import sys; from ludomots.server.cli import serve; sys.exit(serve())"
+    with log.open("ab") as stderr:
+        process = subprocess.Popen(
+            [sys.executable, "-c", code, "--port", "0", "--executor", "thread", "--db", db,
+             "--metrics-dir", str(metrics_dir)],
+            stdout=subprocess.PIPE, stderr=stderr, text=True,
+            env={k: v for k, v in os.environ.items() if k != "PROMETHEUS_MULTIPROC_DIR"})
+    assert process.stdout is not None
+    line = process.stdout.readline()
+    assert line.startswith(READY), log.read_text()
+    return process, line[len(READY):].strip()
+
+
+def test_serve_with_a_metrics_dir_shows_every_process_in_any_scrape(tmp_path: Path) -> None:
+    """Two ``ludomots serve --metrics-dir`` processes (on one SQLite file: only the metrics
+    are shared here): a WebSocket open on the first is counted in the second's /metrics, and
+    no longer once the first has stopped with it open."""
+    from websockets.sync.client import connect
+
+    folder = tmp_path / "metrics"
+    db = f"sqlite:///{tmp_path}/db.sqlite"
+    first, first_url = _serve(db, folder, tmp_path / "first.log")
+    second, second_url = _serve(db, folder, tmp_path / "second.log")
+    try:
+        table_id = httpx.post(f"{first_url}/api/tables", json={
+            "game": "topword", "name": "Alice",
+            "seats": [{"kind": "human"}, {"kind": "human"}]}).json()["table"]
+
+        def sockets_counted() -> float:
+            text = httpx.get(f"{second_url}/metrics").text
+            return next(s.value for family in text_string_to_metric_families(text)
+                        for s in family.samples
+                        if s.name == "ludomots_websocket_connections")
+
+        assert sockets_counted() == 0
+        ws_url = first_url.replace("http://", "ws://") + f"/ws/tables/{table_id}"
+        with connect(ws_url, origin=first_url) as ws:  # type: ignore[arg-type]
+            ws.send(json.dumps({"type": "hello"}))
+            assert json.loads(ws.recv(timeout=20))["type"] == "welcome"
+            assert sockets_counted() == 1
+            first.terminate()  # with the socket open
+            first.wait(timeout=30)
+            assert sockets_counted() == 0
+    finally:
+        for process in (first, second):
+            if process.poll() is None:
+                process.terminate()
+                process.wait(timeout=30)
+            if process.stdout is not None:
+                process.stdout.close()
