@@ -7,14 +7,16 @@ Run: python benchmarks/load.py               (about 10 minutes)
 What runs: a throwaway PostgreSQL cluster and a redis-server (``tests/table/services.py``:
 Debian's binaries on loopback ports, no fsync), then for each process count P, P processes of
 ``ludomots serve --db postgresql://... --redis redis://...`` on a fresh schema, and the load
-generator of ``server.py`` (``loadkit.py``): Topword tables of two simulated humans passing
-after a seeded exponential think time (mean 2 s) plus one bot débutant. Table ``i`` is created
+generator of ``server.py`` (``loadkit.py``): Topword tables of two simulated humans playing
+real moves (``--moves real``: placements from the move generator) after a seeded exponential
+think time (mean 2 s) plus one bot débutant, judged by ``server.py``'s verdict (human p99,
+bot-turn p95, offered load delivered). Table ``i`` is created
 through process ``i mod P`` and joined through the next, and each human connects to the
 process it used, so with P >= 2 every measured action is received by one process and reaches
 the other human through another (PostgreSQL, then Redis): the worst case, where a load
 balancer without sticky sessions would put a table's players. For each P it reports the same
 table as ``server.py`` (latency percentiles, actions per second, CPU, errors) and the largest
-number of tables held at p99 <= 100 ms, then a summary of how that scales with P.
+number of tables meeting the verdict, then a summary of how that scales with P.
 
 The CPU columns count all P servers together ("server" = their event loops and database
 threads, "bots" = their bot workers plus PostgreSQL and Redis). Figures are for this
@@ -27,18 +29,32 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import shutil
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-from loadkit import (
+
+def _missing(*names: str) -> list[str]:
+    import importlib.util
+
+    return [name for name in names if importlib.util.find_spec(name) is None]
+
+
+# Said before anything else is imported: without them, every server would exit at start.
+if _missing("psycopg", "redis", "httpx"):
+    sys.exit(f"benchmarks/load.py runs servers on PostgreSQL and Redis (the `scale` extra: "
+             f"psycopg, redis) and drives them with httpx (the `test` extra); this Python "
+             f"lacks {', '.join(_missing('psycopg', 'redis', 'httpx'))}: "
+             f"{sys.executable} -m pip install -e '.[scale,test]'")
+
+from loadkit import (  # noqa: E402
     ROOT,
     _fmt,
     _machine_ticks,
     add_load_arguments,
+    finish,
     machine_note,
     report,
     run_generator,
@@ -137,14 +153,16 @@ def main() -> None:
     after = _machine_ticks()
     busy = 100.0 * (after[0] - before[0]) / max(after[1] - before[1], 1)
     print(f"machine busy before the run: {busy:.0f}% of every core over 2 s")
-    print(f"load: Topword tables of 2 simulated humans (mean think {args.think_mean:g} s) + 1 "
-          f"bot débutant, humans of a table on two different processes; processes "
-          f"{args.processes}, sizes {args.sizes}", flush=True)
+    print(f"load: Topword tables of {args.humans} simulated human(s) playing "
+          f"{'real moves' if args.moves == 'real' else 'passes'} (mean think "
+          f"{args.think_mean:g} s) + 1 bot {args.bot_level}, humans of a table on two different "
+          f"processes; processes {args.processes}, sizes {args.sizes}", flush=True)
     workdir = Path(tempfile.mkdtemp(prefix="ludomots-load-"))
     cluster = PostgresCluster()
     redis = RedisServer()
     started = time.monotonic()
     by_count: dict[int, list[dict[str, Any]]] = {}
+    failed = True
     try:
         cluster.start()
         redis.start()
@@ -153,13 +171,11 @@ def main() -> None:
             by_count[count] = measure(args, count, cluster, redis, workdir)
         summary(by_count, args)
         print(f"\ntotal time {time.monotonic() - started:.0f} s")
+        failed = False
     finally:
         redis.close()
         cluster.close()
-        if args.keep:
-            print(f"kept {workdir}")
-        else:
-            shutil.rmtree(workdir, ignore_errors=True)
+        finish(workdir, args.keep, failed)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import click
 
-from ludomots.table.store import DEFAULT_URL
+from ludomots.table.model import DEFAULT_URL
 
 
 @click.group("accounts")

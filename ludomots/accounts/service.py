@@ -115,8 +115,8 @@ class AccountService:
     def _finished(self, task: asyncio.Task[Any]) -> None:
         self._tasks.discard(task)
         if not task.cancelled() and task.exception() is not None:
-            log.error("cannot store a table's results (the sweep retries): %r",
-                      task.exception())
+            log.error("table %s: cannot store its results (the sweep retries): %r",
+                      task.get_name().removeprefix("finish-"), task.exception())
 
     # ---- accounts -----------------------------------------------------------------------------
 

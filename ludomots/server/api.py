@@ -11,18 +11,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse
+from starlette.responses import JSONResponse, Response
 
-from ludomots.core import registry
 from ludomots.server.body import read_json_object
 from ludomots.server.errors import ApiError
 from ludomots.server.seating import for_creation, for_joining
 from ludomots.server.settings import manager_of
 from ludomots.table.errors import NotFoundError, StoreError, store_unavailable, unknown_table
-from ludomots.table.model import SeatSpec, TableInfo, validate_name
+from ludomots.table.lobby import lobby_entry
+from ludomots.table.model import SeatSpec, validate_name
 from ludomots.table.ratelimit import RateLimiter
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -93,15 +92,6 @@ def _number_bot_names(specs: list[SeatSpec]) -> list[SeatSpec]:
     return out
 
 
-def _public(info: TableInfo) -> dict[str, Any]:
-    entry = info.public_json()
-    try:
-        entry["title"] = registry.get_game(info.game).title
-    except Exception:
-        entry["title"] = info.game
-    return entry
-
-
 async def create_table(request: Request) -> JSONResponse:
     _check_rate(request)
     body = await read_json_object(request)
@@ -124,8 +114,8 @@ async def create_table(request: Request) -> JSONResponse:
                          "url": f"/table/{table_id}", "rated": seating.rated}, status_code=201)
 
 
-async def lobby(request: Request) -> JSONResponse:
-    return JSONResponse(await manager_of(request).lobby())
+async def lobby(request: Request) -> Response:
+    return Response(await manager_of(request).lobby_json(), media_type="application/json")
 
 
 async def table_info(request: Request) -> JSONResponse:
@@ -137,7 +127,7 @@ async def table_info(request: Request) -> JSONResponse:
         raise unknown_table(table_id) from None
     except StoreError as exc:
         raise store_unavailable() from exc
-    return JSONResponse(_public(info))
+    return JSONResponse(lobby_entry(info))
 
 
 async def join_table(request: Request) -> JSONResponse:

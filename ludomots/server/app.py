@@ -11,6 +11,7 @@ and releases the database.
 from __future__ import annotations
 
 import logging
+import os
 from collections.abc import AsyncIterator, Callable
 from concurrent.futures import Executor
 from contextlib import asynccontextmanager
@@ -23,7 +24,18 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from ludomots.server import accounts_routes, api, games, lexicon_api, pages, replay, rules, ws
+from ludomots.server import (
+    accounts_routes,
+    api,
+    games,
+    health,
+    lexicon_api,
+    metrics,
+    pages,
+    replay,
+    rules,
+    ws,
+)
 from ludomots.server.auth import AccountSettings, CrossSiteGuard
 from ludomots.server.chat import ChatHub
 from ludomots.server.errors import EXCEPTION_HANDLERS
@@ -33,8 +45,10 @@ from ludomots.server.settings import ServerSettings
 from ludomots.table.bus import RedisBus
 from ludomots.table.leases import DEFAULT_TTL, RedisLeases
 from ludomots.table.manager import TableManager
+from ludomots.table.metrics import process_exited as metrics_of_process_exited
+from ludomots.table.model import DEFAULT_URL
 from ludomots.table.ratelimit import RateLimiter
-from ludomots.table.store import DEFAULT_URL, Store
+from ludomots.table.store import Store
 from ludomots.table.worker import ExecutorKind
 
 log = logging.getLogger(__name__)
@@ -43,6 +57,9 @@ log = logging.getLogger(__name__)
 def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
     return [
         *pages.page_routes(),
+        Route("/healthz", health.healthz),
+        Route("/readyz", health.readyz),
+        Route("/metrics", metrics.metrics),
         Route("/api/games", games.games),
         Route("/api/rules/{game}", rules.rules),
         Route("/api/tables", api.lobby, methods=["GET"]),
@@ -96,6 +113,7 @@ def create_app(
         if redis_url is not None:
             bus = RedisBus(redis_url)
             shared = {"bus": bus, "leases": RedisLeases(redis_url, bus.process_id, lease_ttl)}
+            app.state.bus = bus
             app.state.chat.attach(bus)
             app.state.personal.attach_bus(bus)
             process = bus.process_id
@@ -113,13 +131,16 @@ def create_app(
             manager.resume()
             if on_ready is not None:
                 on_ready()
+            app.state.serving = True
             yield
         finally:
+            app.state.serving = False
             await manager.close()
             app.state.replays.close()
             await app.state.personal.close()
             await accounts.close()
             store.close()
+            metrics_of_process_exited(os.getpid())
 
     app = Starlette(
         routes=routes(settings.static_dir),

@@ -8,8 +8,10 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import os
 import socket
 import sys
+from pathlib import Path
 
 import click
 import uvicorn
@@ -17,7 +19,7 @@ import uvicorn
 from ludomots.server.guard import PER_ADDRESS, REQUEST_TIMEOUT
 from ludomots.server.settings import WS_MAX_MESSAGE
 from ludomots.table.leases import DEFAULT_TTL
-from ludomots.table.store import DEFAULT_URL
+from ludomots.table.model import DEFAULT_URL
 
 #: The WebSocket layer refuses frames beyond this (the handler refuses messages over 8 KiB
 #: with an error and keeps the connection; far larger frames are not worth reading at all).
@@ -90,22 +92,39 @@ class _Server(uvicorn.Server):
               help="Always mark the session cookie Secure (behind an HTTPS proxy that talks "
                    "plain HTTP to this server); by default it is Secure when the request "
                    "came over HTTPS.")
+@click.option("--metrics-dir", type=click.Path(file_okay=False), default=None,
+              help="Several processes on this machine behind one address: a folder they "
+                   "share (emptied before they start) so that GET /metrics on any of them "
+                   "gives all their figures (prometheus-client's multiprocess mode; "
+                   "PROMETHEUS_MULTIPROC_DIR does the same).")
+@click.option("--log-format", type=click.Choice(["text", "json"]), default="text",
+              show_default=True,
+              help="json: one JSON object a line (time, level, logger, message, and table "
+                   "on every line about a table), for a log collector.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
           executor: str, bot_delay: float,
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
           forwarded_allow_ips: str | None, connections_per_address: int,
-          request_timeout: float, secure_cookies: bool, log_level: str) -> None:
+          request_timeout: float, secure_cookies: bool, metrics_dir: str | None,
+          log_format: str, log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
+    if metrics_dir is not None:
+        # Read by prometheus-client when first imported (below, with the app): set it first.
+        if "prometheus_client" in sys.modules:
+            raise click.ClickException("internal error: the metrics were imported before "
+                                       "--metrics-dir was read")
+        os.makedirs(metrics_dir, exist_ok=True)
+        os.environ["PROMETHEUS_MULTIPROC_DIR"] = metrics_dir
     from ludomots.server.app import create_app
     from ludomots.server.auth import AccountSettings
     from ludomots.server.gc_tuning import tune_for_server
     from ludomots.server.guard import ConnectionGuard, guarded_protocols
+    from ludomots.server.logs import configure
     from ludomots.server.settings import ServerSettings
 
-    logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    configure(log_format, log_level)
     # Alembic narrates every plugin it loads; the app logs the schema change itself.
     logging.getLogger("alembic").setLevel(max(logging.WARNING, logging.getLogger().level))
     if redis_url is not None and database_url.startswith("sqlite"):
@@ -181,3 +200,39 @@ def db_current(database_url: str) -> None:
     finally:
         store.close()
     click.echo(f"database: {revision or 'no revision'}; newest: {head()}")
+
+
+@db.command("backup")
+@click.argument("target", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+def db_backup(target: Path, database_url: str) -> None:
+    """Write the whole database to the file TARGET (SQLite: SQLite's online backup, safe while
+    servers run; PostgreSQL: pg_dump's custom format)."""
+    from ludomots.table.backup import BackupError, backup
+
+    try:
+        backup(database_url, target)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"backup written: {target} ({target.stat().st_size} bytes)")
+
+
+@db.command("restore")
+@click.argument("source", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--db", "database_url", default=DEFAULT_URL, show_default=True,
+              help="Database URL (SQLite file, or postgresql://...).")
+@click.option("--yes", is_flag=True, help="Do not ask for confirmation.")
+def db_restore(source: Path, database_url: str, yes: bool) -> None:
+    """Replace the database by the backup SOURCE. Stop every server on it first."""
+    from ludomots.table.backup import BackupError, restore
+
+    if not yes:
+        click.confirm(f"Replace everything in {database_url} by {source}? Stop every "
+                      "server on this database first.", abort=True)
+    try:
+        restore(source, database_url)
+    except BackupError as exc:
+        raise click.ClickException(str(exc)) from None
+    click.echo(f"restored {source} into {database_url}; `ludomots serve` upgrades its "
+               "schema if the backup is older")

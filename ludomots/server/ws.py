@@ -44,7 +44,9 @@ from ludomots.server.settings import (
     manager_of,
     settings_of,
 )
+from ludomots.table.logcontext import about_table
 from ludomots.table.manager import TableManager
+from ludomots.table.metrics import WEBSOCKETS
 from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.subscription import Subscription
 
@@ -384,7 +386,12 @@ async def table_socket(websocket: WebSocket) -> None:
     table_id = str(websocket.path_params["table_id"])
     connection = Connection(websocket, table_id, manager_of(websocket), chat_hub_of(websocket),
                             settings)
-    await connection.run()
+    WEBSOCKETS.inc()
+    try:
+        with about_table(table_id):
+            await connection.run()
+    finally:
+        WEBSOCKETS.dec()
 
 
 HANDLERS = {

@@ -18,6 +18,8 @@ from typing import Protocol
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
+from ludomots.table.logcontext import about_table
+from ludomots.table.metrics import BOT_TURN_SECONDS
 from ludomots.table.table import Table
 from ludomots.table.worker import choose_action
 
@@ -96,7 +98,8 @@ class BotRunner:
         """Think off the loop, wait ``delay``, play through ``play`` like a human."""
         played = False
         try:
-            played = await self._decide_and_play(table, seat, level, timeout)
+            with about_table(table.id):
+                played = await self._decide_and_play(table, seat, level, timeout)
         finally:
             if self._tasks.get((table.id, seat)) is asyncio.current_task():
                 del self._tasks[(table.id, seat)]
@@ -124,6 +127,7 @@ class BotRunner:
                 log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
                               table.id, level, seat, failures)
             else:
+                BOT_TURN_SECONDS.labels(table.info.game).observe(time.monotonic() - started)
                 wait = self.delay - (time.monotonic() - started)
                 if wait > 0:
                     await asyncio.sleep(wait)

@@ -203,6 +203,10 @@ class RedisBus:
                 with contextlib.suppress(Exception):
                     await client.aclose()
 
+    async def ping(self) -> None:
+        """Ask Redis for a PONG (the readiness check); the client's error if it is away."""
+        await self._publisher.ping()
+
     async def flush(self, timeout: float = 5.0) -> None:
         """Wait until every queued notice is sent (graceful shutdown, tests)."""
         deadline = asyncio.get_running_loop().time() + timeout

@@ -21,6 +21,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.table.bots import RETRY_MAX, RETRY_MIN, STORE_CODES, Play
 from ludomots.table.clock import timeout_action
+from ludomots.table.logcontext import no_table
 from ludomots.table.table import Table
 
 log = logging.getLogger(__name__)
@@ -76,7 +77,7 @@ class ClockLoop:
     def ensure_running(self) -> None:
         if self._run and self._task is None and not self._closed:
             self._task = asyncio.get_running_loop().create_task(
-                self._loop(), name="table-clocks")
+                self._loop(), name="table-clocks", context=no_table())
 
     async def tick(self) -> int:
         """Play the timeout of every seat whose deadline has passed; returns how many."""

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 from ludomots.core.game import Event
 from ludomots.table.bus import LocalBus, Notice
 from ludomots.table.leases import LocalLeases
+from ludomots.table.metrics import LEASE_TAKEOVERS, LEASES_LOST
 from ludomots.table.model import StoredAction
 from ludomots.table.store import Store
 from ludomots.table.table import Move, Table
@@ -160,7 +161,9 @@ class Cluster:
         self._notice_tasks.add(task)
         task.add_done_callback(self._notice_tasks.discard)
 
-    async def _claim(self, table_ids: list[str]) -> set[str]:
+    async def _claim(self, table_ids: list[str], takeover: bool = False) -> set[str]:
+        """Try for the leases of loaded tables; ``takeover``: they are playing tables nobody
+        owns any more (the lease round), counted as takeovers."""
         self._claiming.update(table_ids)
         try:
             gained = await self._leases.claim(table_ids)
@@ -176,6 +179,8 @@ class Cluster:
                 await self._leases.release([table_id])
                 continue
             log.info("table %s: this process now runs its bots and clocks", table_id)
+            if takeover:
+                LEASE_TAKEOVERS.labels("lease_round").inc()
             self._owned(table)
         for table_id in table_ids:
             table = self._tables.get(table_id)
@@ -191,13 +196,14 @@ class Cluster:
             try:
                 lost = await self._leases.renew()
                 for table_id in lost:
+                    LEASES_LOST.inc()
                     log.warning("table %s: lease lost to another process", table_id)
                 done = [t for t, table in self._tables.items()
                         if self._leases.owns(t) and table.status != "playing"]
                 await self._leases.release(done)
                 await self._claim([t for t, table in self._tables.items()
                                    if table.status == "playing" and not self._leases.owns(t)
-                                   and t not in self._claiming])
+                                   and t not in self._claiming], takeover=True)
                 rounds += 1
                 if rounds % SWEEP_EVERY == 0:
                     await self.sweep()
@@ -216,13 +222,14 @@ class Cluster:
         infos = await self._db(self._store.list_tables, ("playing",), None)
         candidates = [info.id for info in infos if info.id not in self._tables]
         gained = await self._leases.claim(await self._leases.unowned(candidates))
+        LEASE_TAKEOVERS.labels("orphan_sweep").inc(len(gained))
         loaded = 0
         for table_id in sorted(gained):
             try:
                 await self._load(table_id)
                 loaded += 1
             except Exception:
-                log.exception("cannot resume table %s", table_id)
+                log.exception("table %s: cannot resume", table_id)
                 await self._leases.release([table_id])
         return loaded
 

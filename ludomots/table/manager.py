@@ -47,7 +47,6 @@ from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
 from typing import Any, TypeVar
 
-from ludomots.core import registry
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.table.bots import BotRunner
@@ -69,6 +68,10 @@ from ludomots.table.errors import (
     too_many_tries,
     unknown_table,
 )
+from ludomots.table.lobby import DEFAULT_TTL as LOBBY_TTL
+from ludomots.table.lobby import LobbyCache, lobby_entry
+from ludomots.table.logcontext import about_table, no_table
+from ludomots.table.metrics import ACTION_SECONDS, ACTIONS
 from ludomots.table.model import (
     LIVE_STATUSES,
     ClockSettings,
@@ -99,6 +102,10 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
         task.exception()
 
 
+#: Tables the lobby shows (the most recently active).
+LOBBY_SIZE = 50
+
+
 class TableManager:
     """Live tables of one process; see the module docstring. Use ``async with`` or ``close``."""
 
@@ -122,6 +129,7 @@ class TableManager:
         bus: Bus | None = None,
         leases: Leases | None = None,
         on_finish: Callable[[Table], None] | None = None,
+        lobby_ttl: float = LOBBY_TTL,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
@@ -136,8 +144,9 @@ class TableManager:
         (``RedisBus``, ``RedisLeases``; call ``start``); alone by default. ``on_finish``:
         called with the table, under its lock, when this process has stored the action that
         ends a game (the accounts layer stores results and ratings from it; it must not
-        block)."""
+        block). ``lobby_ttl``: seconds the lobby's page may be served from memory."""
         self.store = store
+        self._lobby = LobbyCache(self._lobby_entries, LOBBY_SIZE, ttl=lobby_ttl)
         self._own_executor = isinstance(executor, str)
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
             else executor
@@ -216,7 +225,7 @@ class TableManager:
         self._clocks.ensure_running()
         if self._sweep_every > 0 and self._sweep_task is None and not self._closed:
             self._sweep_task = asyncio.get_running_loop().create_task(
-                self._sweep_loop(), name="bot-sweep")
+                self._sweep_loop(), name="bot-sweep", context=no_table())
 
     async def _get(self, table_id: str) -> Table:
         """The live table, loaded (replayed) from the store on first use."""
@@ -261,21 +270,27 @@ class TableManager:
                 self._load_executor, functools.partial(Table.rebuild, info, actions,
                                                        now=self._now))
         except TableLoadError as exc:
+            about = {"table": table_id}
             if not exc.permanent:
-                log.error("%s", exc)
+                log.error("%s", exc, extra=about)
             elif info.status != "broken":
                 # Reported once: marked broken, it is no longer resumed at every start.
-                log.error("%s", exc)
+                log.error("%s", exc, extra=about)
                 with contextlib.suppress(StoreError):
-                    await self._db(self.store.set_status, table_id, "broken")
+                    await self._mark_broken(table_id)
             else:
-                log.info("%s (marked broken)", exc)
+                log.info("%s (marked broken)", exc, extra=about)
             raise table_error("table_unavailable",
                               "Cette partie ne peut pas être chargée.") from exc
         if table.broken is not None and info.status != "broken":
             with contextlib.suppress(StoreError):  # marked again at the next load
-                await self._db(self.store.set_status, table_id, "broken")
+                await self._mark_broken(table_id)
         return table, hashes
+
+    async def _mark_broken(self, table_id: str) -> None:
+        """Store the status "broken" (StoreError if the store cannot)."""
+        await self._db(self.store.set_status, table_id, "broken")
+        self._lobby.drop(table_id)
 
     async def _refresh(self, table: Table) -> None:
         """Register a finished table kept in memory again, with its seats as stored now (a
@@ -322,6 +337,7 @@ class TableManager:
             log.exception("cannot create a %s table", game)
             raise store_failed() from exc
         self._register(table, {seat: hash_token(t) for seat, t in tokens.items()})
+        self._lobby_update(table)
         return table.id, tokens
 
     async def join(self, table_id: str, name: str) -> tuple[int, str]:
@@ -349,6 +365,7 @@ class TableManager:
             seat, token = claimed
             self._hashes.setdefault(table_id, {})[seat] = hash_token(token)
             self._cluster.seats_changed(table_id)
+            self._lobby_update(table)
             self._changed(table, [Event("seat_joined", {"seat": seat, "name": name})])
             return seat, token
 
@@ -403,21 +420,29 @@ class TableManager:
         async with self._lock(table_id):
             return table.game.preview(table.state, seat, action)
 
-    async def lobby(self, limit: int = 50) -> list[dict[str, Any]]:
-        """Waiting and playing tables, most recently active first; no seeds, no tokens."""
+    async def lobby(self) -> list[dict[str, Any]]:
+        """Waiting and playing tables, most recently active first; no seeds, no tokens. From
+        the lobby's cache (``lobby.py``): at most ``lobby_ttl`` seconds old, except for what
+        this process changed."""
+        return list((await self._lobby.page()).entries)
+
+    async def lobby_json(self) -> bytes:
+        """``lobby()`` as a JSON array, encoded once per page."""
+        return (await self._lobby.page()).body
+
+    async def _lobby_entries(self) -> list[dict[str, Any]]:
         try:
-            infos = await self._db(self.store.list_tables, LIVE_STATUSES, limit)
+            infos = await self._db(self.store.list_tables, LIVE_STATUSES, LOBBY_SIZE)
         except StoreError as exc:
             raise store_unavailable() from exc
-        out = []
-        for info in infos:
-            entry = info.public_json()
-            try:
-                entry["title"] = registry.get_game(info.game).title
-            except Exception:
-                entry["title"] = info.game
-            out.append(entry)
-        return out
+        return [lobby_entry(info) for info in infos]
+
+    def _lobby_update(self, table: Table) -> None:
+        """Patch the lobby's page with a change made here (``lobby.py``)."""
+        if table.status in LIVE_STATUSES:
+            self._lobby.put(lobby_entry(table.info))
+        else:
+            self._lobby.drop(table.id)
 
     async def record(self, table_id: str) -> dict[str, Any]:
         """The complete JSON record of a finished game; RuleError("record_unavailable") before
@@ -449,7 +474,7 @@ class TableManager:
             except RuleError as exc:  # already reported by _load
                 unreadable += exc.code == "store_unavailable"
             except Exception:
-                log.exception("cannot resume table %s", info.id)
+                log.exception("table %s: cannot resume", info.id)
         if unreadable:  # the database went away meanwhile: ``resume`` tries again
             raise StoreError(f"{unreadable} table(s) could not be read")
         return loaded
@@ -506,8 +531,13 @@ class TableManager:
     async def _play_under_lock(self, table: Table, seat: int, action_json: object,
                                notices: Sequence[Event], timeout: bool,
                                retry: bool) -> list[Event]:
+        arrived = time.perf_counter()
         async with self._lock(table.id):
-            return await self._play_locked(table, seat, action_json, notices, timeout, retry)
+            with about_table(table.id):
+                events = await self._play_locked(table, seat, action_json, notices, timeout,
+                                                 retry)
+        ACTION_SECONDS.labels(table.info.game).observe(time.perf_counter() - arrived)
+        return events
 
     async def _play_locked(self, table: Table, seat: int, action_json: object,
                            notices: Sequence[Event] = (), timeout: bool = False,
@@ -549,6 +579,9 @@ class TableManager:
                 table.rewind(move)
                 raise
             table.commit(move)
+            ACTIONS.labels(table.info.game).inc()
+            if move.status is not None:
+                self._lobby_update(table)
             self._cluster.action_stored(table.id, move, timeout)
             if move.status == "over" and self._on_finish is not None:
                 try:
@@ -574,7 +607,7 @@ class TableManager:
         table.set_info(info)
         if table.broken is not None and info.status != "broken":
             with contextlib.suppress(StoreError):  # marked again at the next load
-                await self._db(self.store.set_status, table.id, "broken")
+                await self._mark_broken(table.id)
         changed = bool(actions) or (table.info.seats, table.info.status) != before
         if changed:
             with contextlib.suppress(StoreError):  # else the next unknown token asks again

@@ -25,6 +25,10 @@ STATUSES: tuple[TableStatus, ...] = ("waiting", "playing", "over", "broken")
 LIVE_STATUSES: tuple[TableStatus, ...] = ("waiting", "playing")
 
 NAME_MAX = 24
+#: The server's database when none is given (here, not in ``store.py``, so that the command
+#: line reads it without importing the store and its metrics: ``serve --metrics-dir`` must
+#: choose prometheus-client's multiprocess mode before the client is first imported).
+DEFAULT_URL = "sqlite:///ludomots.db"
 MAX_SECONDS_PER_MOVE = 86_400
 #: Seeds are stored as a signed 64-bit BIGINT (PostgreSQL has no unsigned type).
 SEED_MIN, SEED_MAX = -(2**63), 2**63 - 1

@@ -52,6 +52,7 @@ from sqlalchemy import (
     event,
     func,
     insert,
+    literal,
     select,
     update,
 )
@@ -60,7 +61,9 @@ from sqlalchemy.pool import StaticPool
 
 from ludomots.core.jsonvalues import canonical_json
 from ludomots.table.errors import ConflictError, NotFoundError, StoreError
+from ludomots.table.metrics import STORE_ERRORS
 from ludomots.table.model import (
+    DEFAULT_URL,
     STATUSES,
     ClockSettings,
     SeatSpec,
@@ -71,7 +74,6 @@ from ludomots.table.model import (
 )
 from ludomots.table.tokens import hash_token, seat_of
 
-DEFAULT_URL = "sqlite:///ludomots.db"
 MAX_MS = 2**31 - 1
 
 metadata = MetaData()
@@ -296,6 +298,7 @@ class Store:
         except IntegrityError as exc:
             raise _Duplicate(f"constraint violated: {exc}") from exc
         except SQLAlchemyError as exc:
+            STORE_ERRORS.inc()
             raise StoreError(f"database error: {exc}") from exc
         finally:
             if self._lock is not None:
@@ -327,6 +330,11 @@ class Store:
         finally:
             if self._lock is not None:
                 self._lock.release()
+
+    def ping(self) -> None:
+        """One trivial query, for the readiness check; StoreError if the database is away."""
+        with self._tx() as conn:
+            conn.execute(select(literal(1)))
 
     def close(self) -> None:
         self.engine.dispose()
@@ -425,13 +433,23 @@ class Store:
     def list_tables(self, status: Collection[TableStatus] | None = None,
                     limit: int | None = 50) -> list[TableInfo]:
         """Tables by most recent activity first, optionally only some statuses (the lobby)."""
-        query = select(TABLES).order_by(TABLES.c.updated_at.desc(), TABLES.c.id)
-        if status is not None:
-            query = query.where(TABLES.c.status.in_(list(status)))
-        if limit is not None:
-            query = query.limit(limit)
+        order = (TABLES.c.updated_at.desc(), TABLES.c.id)
         with self._tx() as conn:
-            rows = conn.execute(query).all()
+            if status is not None and limit is not None:
+                # The lobby: one walk down the (status, updated_at) index per status, each
+                # stopping after ``limit`` rows, then a merge; one query with ``IN`` would
+                # read and sort every live row to return 50 (issue 22).
+                rows = [row for one in sorted(set(status)) for row in conn.execute(
+                    select(TABLES).where(TABLES.c.status == one).order_by(*order)
+                    .limit(limit)).all()]
+                rows = sorted(rows, key=lambda r: (-r.updated_at, r.id))[:limit]
+            else:
+                query = select(TABLES).order_by(*order)
+                if status is not None:
+                    query = query.where(TABLES.c.status.in_(list(status)))
+                if limit is not None:
+                    query = query.limit(limit)
+                rows = list(conn.execute(query).all())
             claims = self._claims(conn, [r.id for r in rows])
             return [self._info(r, claims.get(r.id, {})) for r in rows]
 
@@ -475,6 +493,7 @@ class Store:
         try:
             taken = self._append_batch(rows, now)
         except self.engine.dialect.loaded_dbapi.Error:
+            STORE_ERRORS.inc()
             return [self._append_one(row) for row in rows]
         return [ConflictError(row.table_id, row.seq) if (row.table_id, row.seq) in taken
                 else None for row in rows]
@@ -531,6 +550,13 @@ class Store:
             row = conn.execute(select(ACTIONS.c.seq).where(
                 ACTIONS.c.table_id == table_id, ACTIONS.c.seq == seq)).first()
             return row is not None
+
+    def count_tables(self) -> list[tuple[str, str, int]]:
+        """(game, status, number of tables) for every pair that has any (the metrics)."""
+        query = (select(TABLES.c.game, TABLES.c.status, func.count())
+                 .group_by(TABLES.c.game, TABLES.c.status))
+        with self._tx() as conn:
+            return [(str(g), str(s), int(n)) for g, s, n in conn.execute(query).all()]
 
     def count_actions(self, table_id: str) -> int:
         with self._tx() as conn:

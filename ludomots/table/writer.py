@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from ludomots.table.errors import StoreError
+from ludomots.table.logcontext import no_table
 from ludomots.table.store import ActionRow
 
 #: Runs a store function on the database thread (the manager's ``_db``).
@@ -34,8 +35,8 @@ class GroupWriter:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.append((row, future))
         if self._flusher is None:
-            self._flusher = asyncio.get_running_loop().create_task(self._flush(),
-                                                                   name="action-writer")
+            self._flusher = asyncio.get_running_loop().create_task(
+                self._flush(), name="action-writer", context=no_table())
         await future
 
     async def _flush(self) -> None:

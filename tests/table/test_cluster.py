@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 import pytest_asyncio
+from prometheus_client import REGISTRY
 
 from ludomots.core.errors import RuleError
 from ludomots.table.bus import Notice, RedisBus
@@ -252,8 +253,13 @@ async def test_when_the_owner_stops_another_process_takes_over_the_bots(start: S
     await _until(lambda: a.owns(table_id))
     await a.idle()
     await a.close()  # gone (its leases released); b resumes the table with its sweep
+    takeovers = REGISTRY.get_sample_value("ludomots_lease_takeovers_total",
+                                          {"how": "orphan_sweep"}) or 0.0
     b = await start()
     await _until(lambda: b.owns(table_id), timeout=3 * LEASE_TTL + 2)
+    # The metric of issue 22: exactly one table taken over from no owner.
+    assert REGISTRY.get_sample_value("ludomots_lease_takeovers_total",
+                                     {"how": "orphan_sweep"}) == takeovers + 1
     sub = await b.subscribe(table_id, 0)
     await _next(sub)
     await b.act(table_id, tokens[0], _bid(1))
