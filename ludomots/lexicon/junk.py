@@ -12,9 +12,10 @@
   standard policy refuses. Lexique confirms (it has the word's class); Wiktionary confirms
   when a sense of it is a definition, not a shortening (« Figurine. » for FIG); wfrench
   confirms; GUTenberg only with wfrench (it lists abbreviations without their point:
-  ETC, CF, IBID, ENV, AV, APR). An English-looking lemma (wordfreq finds it ten times as
-  often in English) is confirmed only by a list made to check French spelling (wfrench):
-  Lexique's subtitles and Wiktionary record English as it is spoken in France.
+  ETC, CF, IBID, ENV, AV, APR). Grammalecte's anglicisms that Lexique or Wiktionary
+  confirm stay words whatever their English frequency (BODY, DEAL, FUN, TACO are ODS
+  words): the English-looking test of `additions.py` is for Wiktionary's headwords, which
+  record every English word heard in French.
   Spellings of the 1990 reform (variant ``R``: GOUT, CHAINE) are exempt: the other
   sources predate or ignore the reform.
 """
@@ -50,10 +51,6 @@ def _spelled_outside_wiktionary(evidence: Evidence, *words: str) -> bool:
 def _confirmed(evidence: Evidence, form: str, lemma: str) -> bool:
     for word in dict.fromkeys((form, lemma)):
         found = evidence.sources(word)
-        if evidence.english_looking(word):
-            if WFRENCH_LIST in found:
-                return True
-            continue
         if LEXIQUE in found or word in evidence.lexique_lemmas:
             return True
         if WFRENCH_LIST in found:
