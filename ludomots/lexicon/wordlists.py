@@ -67,12 +67,6 @@ def read_lefff(raw: bytes) -> frozenset[str]:
     return frozenset(forms)
 
 
-def read_abu(raw: bytes) -> frozenset[str]:
-    """The forms of ABU's common words (``form<TAB>lemma<TAB>class``, Latin-1)."""
-    return frozenset(line.partition("\t")[0] for line in raw.decode("latin-1").splitlines()
-                     if "\t" in line)
-
-
 def read_cougnenc(raw: bytes) -> frozenset[str]:
     """The words of one file of René Cougnenc's « Dico » (UTF-8, ``#`` comments): a line with
     a tab is a French commune and its postcode (nice, 06000), not a common word."""
