@@ -19,6 +19,7 @@ A source *attests* a form when it spells it exactly (case and accents included).
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Container
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -85,21 +86,11 @@ class Evidence:
         """The sources (codes above) that spell `form` exactly."""
         found = self._cache.get(form)
         if found is None:
-            names = []
-            if form in self.glosses:
-                names.append(WIKTIONARY)
-            if form in self.lexique:
-                names.append(LEXIQUE)
-            if form in self.wfrench:
-                names.append(WFRENCH_LIST)
-            if form in self.gutenberg:
-                names.append(GUTENBERG_LIST)
-            if form in self.dela:
-                names.append(DELA_LIST)
-            if form in self.lefff:
-                names.append(LEFFF_LIST)
-            if form in self.cougnenc:
-                names.append(COUGNENC_LIST)
+            spelled_by: tuple[tuple[str, Container[str]], ...] = (
+                (WIKTIONARY, self.glosses), (LEXIQUE, self.lexique),
+                (WFRENCH_LIST, self.wfrench), (GUTENBERG_LIST, self.gutenberg),
+                (DELA_LIST, self.dela), (LEFFF_LIST, self.lefff), (COUGNENC_LIST, self.cougnenc))
+            names = [code for code, forms in spelled_by if form in forms]
             found = self._cache[form] = frozenset(names)
         return found
 

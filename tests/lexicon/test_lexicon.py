@@ -169,8 +169,8 @@ def test_the_automaton_holds_exactly_the_policy_words_of_letters_a_to_z() -> Non
 
 
 def test_counts_of_each_policy_are_those_of_the_built_data() -> None:
-    # Issue 17, second pass: Wiktionary's headwords need a second source, now one of seven
-    # dictionaries (the DELA, the Lefff, ABU and the Dico joined): 7,480 keys (short words on
+    # Issue 17, second pass: Wiktionary's headwords need a second source, now one of six
+    # dictionaries (the DELA, the Lefff and the Dico joined): 7,480 keys (short words on
     # Wiktionary's word alone and their plurals) went out, 28,201 that two sources spell came
     # in (mostly long rare words Wiktionary and the DELA share: PARFUMAGE, REFILTRER).
     assert lex.count(STANDARD) == 453_039
