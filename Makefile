@@ -29,8 +29,9 @@ test: $(VENV)/.test-installed lexique-sources browser services
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --ignore=tests/e2e
-	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server \
-		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py
+	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server tests/accounts \
+		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py \
+		--ignore=tests/server/test_scaleout_rated.py
 	$(BIN)/python -m pytest tests/e2e
 
 # Debian's PostgreSQL and Redis binaries (the packages' own services are not used).

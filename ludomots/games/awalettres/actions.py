@@ -12,6 +12,7 @@ from typing import Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
+from ludomots.core.options import SECONDS_MAX
 
 Step = Literal["define", "vote", "give", "panic", "trim", "exchange", "marabout", "word",
                "over"]
@@ -60,7 +61,7 @@ class AwalettresOptions:
         "help": "À la fin, les graines qu’on vous doit comptent pour vous (par défaut, "
                 "seules les graines du sac comptent, moins vos dettes)."})
     panic_seconds: int = field(default=15, metadata={
-        "min": 0, "label": "Temps pour « pas de panique ! »",
+        "min": 0, "max": SECONDS_MAX, "label": "Temps pour « pas de panique ! »",
         "help": "Secondes pour taper la phrase ; sinon, payer 5 graines au pot "
                 "(0 : sans limite)."})
 

@@ -22,10 +22,11 @@ from collections import Counter
 from typing import Any
 
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.text import printable
 from ludomots.games.awalettres.actions import (
     CODEC,
     AwalettresOptions,
@@ -248,6 +249,9 @@ class AwalettresState(State):
         if not text or len(text) > MAX_DEFINITION:
             return rule_error("bad_definition", "Écrivez une définition de 1 à "
                               f"{MAX_DEFINITION} caractères.")
+        if not printable(text):
+            return rule_error("bad_definition", "La définition contient des caractères non "
+                              "autorisés.")
         return None
 
     def _check_vote(self, seat: int, action: Vote) -> RuleError | None:
@@ -867,6 +871,11 @@ class Awalettres(Game):
         state = AwalettresState(options, players, SeededRandom(seed))
         state.remember(state.start())
         return state
+
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """Each word played, with the seeds it gained (before payments)."""
+        assert isinstance(state, AwalettresState)
+        return [PlayedWord(p["seat"], p["word"], p["gain"]) for p in state.played]
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         """For a proposed word: legal or not (the French message), and the seeds it would

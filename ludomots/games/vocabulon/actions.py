@@ -14,8 +14,13 @@ from typing import Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
+from ludomots.core.options import SECONDS_MAX
 
 Clue = Literal["aucun", "deuxieme", "derniere"]
+#: The most answers one player gives under one sand-glass (« autant qu'il veut » in the
+#: rules): more than anyone types in a minute, few enough that a flood cannot swell the
+#: views, the record and the replay. Past it the sand-glass counts as run out.
+ANSWERS_MAX = 20
 Step = Literal["secret", "throw", "move", "vocabulon", "respond", "pick", "answer", "others",
                "offer", "over"]
 
@@ -43,14 +48,14 @@ class VocabulonOptions:
         "per_seat": {"default": "aucun", "labels": {
             "aucun": "Aucun", "deuxieme": "La deuxième lettre", "derniere": "La dernière lettre"}}})
     sandglass_seconds: int = field(default=60, metadata={
-        "min": 0, "label": "Sablier",
+        "min": 0, "max": SECONDS_MAX, "label": "Sablier",
         "help": "Secondes pour trouver le mot une fois les indices donnés. 0 : sans limite."})
     answers: int = field(default=0, metadata={
-        "min": 0, "label": "Réponses par sablier",
+        "min": 0, "max": ANSWERS_MAX, "label": "Réponses par sablier",
         "help": "Combien de réponses le joueur peut donner avant la fin du sablier ; "
-                "0 : autant qu'il veut (règle du jeu)."})
+                f"0 : autant qu'il veut (règle du jeu), {ANSWERS_MAX} au plus."})
     others_seconds: int = field(default=20, metadata={
-        "min": 0, "label": "Temps des autres joueurs",
+        "min": 0, "max": SECONDS_MAX, "label": "Temps des autres joueurs",
         "help": "Secondes de chacun des autres joueurs pour répondre, dans l'ordre de la "
                 "table, quand le joueur n'a pas trouvé. 0 : sans limite."})
     die: Literal["3-8", "1-6"] = field(default="3-8", metadata={
@@ -80,11 +85,11 @@ class VocabulonOptions:
         "help": "Un joueur qui change de mot secret au début de son tour ne lance pas le dé "
                 "ce tour-là."})
     theme: str = field(default="", metadata={
-        "label": "Thème",
+        "max_length": 40, "label": "Thème",
         "help": "Variante : un thème annoncé pour les mots secrets (objet, sport, animal...). "
                 "Il n'est pas vérifié."})
     max_rounds: int = field(default=100, metadata={
-        "min": 0, "label": "Tours au plus",
+        "min": 0, "max": 10_000, "label": "Tours au plus",
         "help": "Après ce nombre de tours de table sans gagnant, la partie s'arrête sans "
                 "vainqueur. 0 : sans limite."})
 

@@ -24,6 +24,7 @@ from ludomots.core.options import OptionError, options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import (
+    ANSWERS_MAX,
     CODEC,
     Answer,
     ChangeSecret,
@@ -38,7 +39,7 @@ from ludomots.games.vocabulon.actions import (
     VocabulonOptions,
     rule_error,
 )
-from ludomots.games.vocabulon.answers import is_correct, spoken
+from ludomots.games.vocabulon.answers import answer_error, is_correct, spoken
 from ludomots.games.vocabulon.deck import CARDS_PER_COMPARTMENT, Deck, Question, load_deck
 from ludomots.games.vocabulon.groups import GROUPS, complete, letters_key, missing
 from ludomots.games.vocabulon.secret import (
@@ -336,7 +337,8 @@ class VocabulonState(State):
         return out
 
     def _check_answer(self, seat: int, action: Action) -> RuleError | None:
-        return None if isinstance(action, Answer) else self._wrong()
+        return answer_error(action.word.strip()) if isinstance(action, Answer) \
+            else self._wrong()
 
     def legal(self, seat: int) -> list[Action] | None:
         """Enumerated where the choices are few; None where a word is typed (secret words,
@@ -606,8 +608,8 @@ class VocabulonState(State):
             return events + self._close_riddle(seat)
         if self.step == "answer":
             riddle["attempts"] += 1
-            limit = self.options.answers
-            if typed and not (limit and riddle["attempts"] >= limit):
+            limit = self.options.answers or ANSWERS_MAX
+            if typed and riddle["attempts"] < limit:
                 return events  # the sand-glass still runs: he may try again
             riddle["queue"] = [(seat + k) % self.players for k in range(1, self.players)]
             self.step = "others"
@@ -682,8 +684,8 @@ class VocabulonState(State):
             assert question is not None
             riddle = {k: self.riddle[k] for k in ("group", "length", "asked", "reader", "via",
                                                   "attempts")}
+            # Its answers are in the history (a log sent once), not repeated here.
             riddle.update(question=question.public(), clue=self.clue(),
-                          answers=[dict(a) for a in self.riddle["answers"]],
                           queue=list(self.riddle["queue"]))
         secret = self.secrets[own] if own is not None else None
         request = None

@@ -256,6 +256,16 @@ export function endText(e, name) {
   return "Partie terminée.";
 }
 
+/** The answers given so far to the riddle under way, from the history (a log the server
+ *  sends once): its "answer" entries with a word since the riddle's own entry. */
+export function riddleTries(history) {
+  const tries = [];
+  for (let i = (history || []).length - 1; i >= 0 && history[i].type !== "riddle"; i -= 1) {
+    if (history[i].type === "answer" && history[i].word) tries.unshift(history[i]);
+  }
+  return tries;
+}
+
 /** The seat whose entry it is (for the coloured name in logs). */
 export function entrySeat(e) {
   if (e.type === "propose" || e.type === "exchange") return e.type === "propose" ? e.from : e.to;

@@ -14,6 +14,7 @@ import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import {
   GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage, pathTowards,
+  riddleTries,
 } from "./vocaboard.js";
 import { actionPanel } from "./vocapanel.js";
 
@@ -241,6 +242,7 @@ export function mount(main, { id, info }) {
     riddleBox.hidden = !r;
     if (!r) return;
     const q = r.question;
+    const tries = riddleTries(g.history);
     const current = g.step === "answer" ? r.asked : (r.queue || [])[0];
     const mine = answering();
     riddleBox.className = ["card", "vc-riddle", mine ? "mine" : ""].join(" ");
@@ -260,7 +262,7 @@ export function mount(main, { id, info }) {
         el("span", { class: "tag", text: q.class_title }),
         r.clue ? el("span", { class: "tag", text: `Indice : ${r.clue.name} ${r.clue.letter}` }) : null),
       el("blockquote", { class: "vc-definition", text: q.definition }),
-      (r.answers || []).length ? el("ul", { class: "vc-tries" }, r.answers.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null,
+      tries.length ? el("ul", { class: "vc-tries" }, tries.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null,
       g.step === "others" ? el("p", { class: "muted small", text: `${seatName(r.asked)} n’a pas trouvé. Répondent encore, dans l’ordre : ${r.queue.map(seatName).join(", ")}.` }) : null,
       mine ? answerForm : el("p", { class: "vc-waiting muted", text: `${current === r.asked ? seatName(current) : `${seatName(current)} (les autres joueurs)`} réfléchit…` }));
     answerInput.disabled = busy();
