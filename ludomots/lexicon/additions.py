@@ -4,17 +4,17 @@ A word enters only as a French common word of a known class:
 
 - its lemma is a French Wiktionary headword (Wiktionary's French section is the one source
   that says a word is French and what it means), and a sense of it, read as below, gives a
-  class the games know (noun, adjective, adverb, interjection, verb);
-- a second source spells the lemma (Lexique, wfrench, GUTenberg), or the lemma is short
-  (three to five letters: KOB, ZARB, QIBLA) and its senses pass every check below; a
-  two-letter word always needs two sources (Wiktionary alone has dozens: neopronouns EL,
-  OL, UL, rune and letter names, interjections, and bots would play them all);
-- a single-source word needs a sense that defines it (three words or more) and is not an
-  abbreviation, a symbol, a proper noun, a language or a people, a letter of another
-  alphabet, a genus, an onomatopoeia, a shortened or derived form of something else, and
-  its spelling must not be a name Grammalecte knows (Tokyo, David: the lower-case
-  headword may come from the name); a two-source word only needs no abbreviation, symbol
-  or proper-noun sense.
+  class the games know (noun, adjective, adverb, interjection, verb), or Lexique gives one;
+- no sense of it is an abbreviation, a symbol or a proper noun;
+- and a second source spells the lemma: Lexique, wfrench, GUTenberg, the DELA, the Lefff
+  or René Cougnenc's « Dico ». Wiktionary's entry alone is never enough
+  (it has a page for WOOBA, a disease, and for dozens of two-letter neopronouns and
+  interjections; bots would play them all). Two further doubts ask more of the second
+  source: when the spelling is also a name Grammalecte knows (Axel, Rif, Rio), the lists
+  that write names in lower case (Lexique, the Dico) do not count; when the spelling is
+  English-looking (wordfreq finds it ten times as often in English as in French: because,
+  yeah, wet), only a list made to check French spelling counts (wfrench, GUTenberg),
+  since Lexique's subtitles, the DELA and the Lefff record English as it occurs in French.
 
 Then its inflections: the regular plural of a noun or adjective (spelled by a source when
 the ending allows two plurals: -al, -ail, -au, -eu, -ou), the feminine forms a source
@@ -32,12 +32,18 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from ludomots.lexicon import glosses
-from ludomots.lexicon.evidence import GUTENBERG_LIST, LEXIQUE, WFRENCH_LIST, WIKTIONARY, Evidence
+from ludomots.lexicon.evidence import (
+    GUTENBERG_LIST,
+    LEXIQUE,
+    LOWER_CASE_LISTS,
+    SPELLING_LISTS,
+    WFRENCH_LIST,
+    WIKTIONARY,
+    Evidence,
+)
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexique import LexiqueRow
 
-SHORT_WORD = 5  # letters: a Wiktionary headword this short may enter on its own...
-SHORTEST_ALONE = 3  # ...but not a two-letter one (pronouns, letters, interjections of a day)
 ADDED_VARIANT = "+"
 _FRENCH_WORD = re.compile(r"^[a-zàâäéèêëîïôöùûüÿçœæ]{2,}$")
 _VOWEL = re.compile(r"[aeiouyàâäéèêëîïôöùûüÿœæ]")  # a word without one is an abbreviation
@@ -54,7 +60,8 @@ _PROPER_SENSE = re.compile(
 _FOREIGN_SENSE = re.compile(
     r"^(?:langue|dialecte|ethnonyme|peuple)\b|\blangues?\b.*\bparlée?s?\b"
     r"|^(?:nom de la |autre nom de la )?lettre\b|\blettre .*\balphabets?\b"
-    r"|^relatif (?:à|au|aux) .*\b(?:commune|village|ville|peuple)\b|\bcommune française\b"
+    r"|^relatif (?:à|au|aux) .*\b(?:commune|village|ville|municipalité|localité|peuple)\b"
+    r"|\bcommune française\b"
     r"|^habitante? d|^genre d(?:es?|’|')\s|^onomatopée\b|\bcalendrier hébra"
 )
 _DERIVED_SENSE = re.compile(
@@ -77,8 +84,7 @@ class AddedEntry:
 @dataclass(frozen=True)
 class _Reading:
     classes: frozenset[str]
-    single_source_ok: bool  # a sense lets it enter on Wiktionary's word alone
-    two_sources_ok: bool
+    two_sources_ok: bool  # no sense makes it an abbreviation, a symbol or a proper noun
     usable: bool  # some sense defines a French common word, however short
 
 
@@ -108,13 +114,12 @@ def read_senses(headword: str, text: str, classify_word: Callable[[str], set[str
 
     A sense counts when it defines a French common word: not an abbreviation, a shortening,
     a proper noun, a foreign word, nor a form of another word, unless it is the spelling
-    variant of a word `known` (TAR, « Variante orthographique de târ »). A lone source's word
-    needs such a sense of three words or more (not a one-word synonym); an abbreviation or
+    variant of a word `known` (TAR, « Variante orthographique de târ »). An abbreviation or
     proper-noun sense keeps out even a word two sources spell.
     """
     classes: set[str] = set()
     two_ok = True
-    usable = defining = False  # defining: a usable sense of three words or more
+    usable = False
     for raw in text.split(glosses.SENSE_SEPARATOR):
         sense = glosses.clean_sense(raw)
         if not sense:
@@ -128,19 +133,18 @@ def read_senses(headword: str, text: str, classify_word: Callable[[str], set[str
             if target and fold(target.group(1)) == fold(headword):
                 two_ok = False  # a variant of itself: its dotted abbreviation (etc)
             elif target and low.startswith("variante") and known(target.group(1)):
-                usable = defining = True
+                usable = True
                 classes.update(classify_word(target.group(1)) & {"n", "adj", "adv", "interj"})
             continue
         if _FOREIGN_SENSE.search(low) or _shortens(headword, low):
             continue
         usable = True
-        defining = defining or len(_WORDS.findall(low)) >= 3
         guess = glosses.guess_sense_class(sense, set(CLASSES), classify_word)
         if guess:
             classes.add(guess)
         else:
             classes |= glosses.first_word_classes(sense, classify_word) & {"n", "adj"}
-    return _Reading(frozenset(classes), defining, two_ok, usable)
+    return _Reading(frozenset(classes), two_ok, usable)
 
 
 def wiktionary_vouches(headword: str, text: str) -> bool:
@@ -220,23 +224,26 @@ def compute_additions(
     noun_adjective_singulars: dict[str, str],
     evidence: Evidence,
     classify_word: Callable[[str], set[str]],
+    rejected: frozenset[str] = frozenset(),
 ) -> list[AddedEntry]:
     """The entries the other sources add. `common_forms`: Grammalecte forms that have a
     common-word reading; `word_forms`: those with one that is not a conjugated verb form
     (RATA, TAPA have only verb readings there: their noun may be added);
     `noun_adjective_singulars`: its singular nouns and adjectives (form -> tag) whose
-    plural may be missing; `names`: its proper nouns, lower-cased.
+    plural may be missing; `names`: its proper nouns, lower-cased; `rejected`: its forms
+    the build judged no words (unconfirmed unit multiples and sub-list entries: Wiktionary
+    and the DELA spell GIGAFARAD too, they do not bring it back).
 
-    Lexique writes every word in lower case, names included (its berlin and auvergne are
-    Berlin and Auvergne): it does not attest the common word of a spelling that is also a
-    name."""
+    Lexique and the Dico write every word in lower case, names included (Lexique's berlin
+    and auvergne are Berlin and Auvergne): they do not attest the common word of a spelling
+    that is also a name."""
     added: dict[tuple[str, str, str], AddedEntry] = {}
     known_forms = word_forms
     folded_names = {fold(name) for name in names}
 
     def known(word: str) -> bool:
         return word in common_forms or (
-            word in evidence.glosses and len(evidence.sources(word)) > 1)
+            word in evidence.glosses and bool(second_sources(word, evidence, False)))
 
     def frequency(form: str, lemma: str) -> tuple[float, float]:
         rows = [r for r in evidence.lexique.get(form, []) if r.lemma == lemma]
@@ -244,7 +251,7 @@ def compute_additions(
                 max((r.lemma_freq for r in rows), default=0.0))
 
     def add(form: str, lemma: str, tag: str) -> None:
-        if form in known_forms:
+        if form in known_forms or form in rejected:
             return
         freq, lemma_freq = frequency(form, lemma)
         sources = "+".join(sorted(evidence.sources(form)))
@@ -254,23 +261,17 @@ def compute_additions(
     for lemma, text in evidence.glosses.items():
         if not _FRENCH_WORD.match(lemma) or lemma in known_forms or not _VOWEL.search(lemma):
             continue
-        attested = evidence.sources(lemma)
-        reading = read_senses(lemma, text, classify_word, known)
-        classes = set(reading.classes)
-        if lemma in names:
-            attested -= {LEXIQUE}
-        else:
-            classes |= _lexique_classes(evidence.lexique.get(lemma, []), lemma)
-        single = attested == {WIKTIONARY}
-        if single:
-            letters = len(fold(lemma))
-            if not SHORTEST_ALONE <= letters <= SHORT_WORD or not reading.single_source_ok:
-                continue
-            if fold(lemma) in folded_names:
-                continue  # a name's spelling (Tokyo, David, Nice): one source is not enough
-            classes.discard("v")  # a verb alone: its conjugations would be missing
-        elif not reading.two_sources_ok:
+        if lemma in rejected:
             continue
+        witnesses = second_sources(lemma, evidence, fold(lemma) in folded_names)
+        if not witnesses:
+            continue
+        reading = read_senses(lemma, text, classify_word, known)
+        if not reading.two_sources_ok:
+            continue
+        classes = set(reading.classes)
+        if LEXIQUE in witnesses:
+            classes |= _lexique_classes(evidence.lexique.get(lemma, []), lemma)
         for cls in sorted(classes & set(CLASSES)):
             if cls in ("n", "adj"):
                 add(lemma, lemma, _tag(cls))
@@ -300,6 +301,17 @@ def compute_additions(
                 cls = "n" if tag.startswith(":N") else "adj"
                 add(plural, singular, _tag(cls, "p"))
     return sorted(added.values(), key=lambda e: (e.form, e.lemma, e.tag))
+
+
+def second_sources(lemma: str, evidence: Evidence, name_spelling: bool) -> frozenset[str]:
+    """The sources besides Wiktionary that vouch for a Wiktionary headword, as the doubts
+    about it allow (see the module's docstring): none means it stays out."""
+    witnesses = evidence.sources(lemma) - {WIKTIONARY}
+    if name_spelling:
+        witnesses -= LOWER_CASE_LISTS
+    if evidence.english_looking(lemma):
+        witnesses &= SPELLING_LISTS
+    return witnesses
 
 
 def _lexique_forms_of(evidence: Evidence, lemma: str) -> list[LexiqueRow]:

@@ -82,10 +82,13 @@ def build(sources: Path, progress: Progress = print, out: Path = paths.DATA) -> 
     evidence = load_evidence(sources, rows)
     entries = []
     unconfirmed: Counter[int] = Counter()
+    rejected: set[str] = set()  # unconfirmed unit multiples and sub-list entries
     for form, lemma, tag in iter_entries(read_member(sources, GRAMMALECTE)):
         cats = categories(form, tag)
         extra = unconfirmed_categories(form, lemma, tag, cats, evidence)
         unconfirmed[extra] += bool(extra)
+        if extra == NOT_A_WORD:
+            rejected.add(form)
         entries.append(_Entry(fold(form), form, lemma, tag, cats | extra))
     progress(f"    {len(entries):,} entries; unconfirmed: {unconfirmed[NOT_A_WORD]:,} unit "
              f"multiples and technical sub-list entries (no longer words), "
@@ -93,7 +96,7 @@ def build(sources: Path, progress: Progress = print, out: Path = paths.DATA) -> 
     classify_word = _word_classifier(entries)
 
     progress("2/8 forms the other sources add")
-    added = _additions(entries, evidence, classify_word)
+    added = _additions(entries, evidence, classify_word, frozenset(rejected))
     output.trie(paths.ADDED, marisa_trie.BytesTrie(sorted(
         (fold(a.form), f"{a.form}\t{a.lemma}\t{a.tag}\t{a.sources}\t{a.form_frequency:.3f}\t"
                        f"{a.lemma_frequency:.3f}".encode()) for a in added)))
@@ -186,7 +189,8 @@ def _word_classifier(entries: list[_Entry]) -> Callable[[str], set[str]]:
 
 
 def _additions(entries: list[_Entry], evidence: Evidence,
-               classify_word: Callable[[str], set[str]]) -> list[AddedEntry]:
+               classify_word: Callable[[str], set[str]],
+               rejected: frozenset[str]) -> list[AddedEntry]:
     common = [e for e in entries if not e.cats & (PROPER | ABBREVIATION | NOT_A_WORD)]
     common_forms = {e.form for e in common}
     word_forms = {e.form for e in common if not e.cats & CONJUGATED}
@@ -198,7 +202,7 @@ def _additions(entries: list[_Entry], evidence: Evidence,
             singulars.setdefault(e.form, e.tag)
     names = {e.form.lower() for e in entries if e.cats & PROPER}
     return compute_additions(common_forms, word_forms, names, singulars, evidence,
-                             classify_word)
+                             classify_word, rejected - common_forms)
 
 
 def _frequencies(

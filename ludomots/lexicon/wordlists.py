@@ -30,3 +30,45 @@ def read_prezip(raw: bytes) -> list[str]:
         previous = previous[: code - 1] + raw[start:i]
         words.append(previous.decode("latin-1"))
     return words
+
+
+def read_dela(raw: bytes) -> frozenset[str]:
+    """The simple forms of the DELA that have a common-word reading.
+
+    A line reads ``form,lemma.CLASS+codes:inflections`` (an empty lemma is the form itself,
+    commas and points inside are escaped with a backslash); proper nouns carry ``NPropre``
+    and compounds contain a space or a hyphen: neither is kept.
+    """
+    forms = set()
+    for line in raw.decode("utf-8").splitlines():
+        head, _, info = _split_unescaped(line, ".")
+        form = _split_unescaped(head, ",")[0].replace("\\", "")
+        if form and "NPropre" not in info and not any(c in form for c in " -'"):
+            forms.add(form)
+    return frozenset(forms)
+
+
+def _split_unescaped(text: str, separator: str) -> tuple[str, str, str]:
+    i = text.find(separator)
+    while i > 0 and text[i - 1] == "\\":
+        i = text.find(separator, i + 1)
+    return (text, "", "") if i < 0 else (text[:i], separator, text[i + 1:])
+
+
+def read_lefff(raw: bytes) -> frozenset[str]:
+    """The forms of the Lefff (``form<TAB>class<TAB>lemma<TAB>features``) that have a
+    reading other than a proper noun (class ``np``) or punctuation."""
+    forms = set()
+    for line in raw.decode("utf-8").splitlines():
+        form, _, rest = line.partition("\t")
+        cls = rest.partition("\t")[0]
+        if form and cls not in ("np", "poncts", "ponctw") and form.isalpha():
+            forms.add(form)
+    return frozenset(forms)
+
+
+def read_cougnenc(raw: bytes) -> frozenset[str]:
+    """The words of one file of René Cougnenc's « Dico » (UTF-8, ``#`` comments): a line with
+    a tab is a French commune and its postcode (nice, 06000), not a common word."""
+    return frozenset(line.strip() for line in raw.decode("utf-8").splitlines()
+                     if line.strip() and not line.startswith("#") and "\t" not in line)

@@ -21,23 +21,30 @@ REFUSE = load("refuse")
 # cannot be read): the lexicon cannot know them.
 NO_SOURCE = {"faqir", "faqirs", "casba", "napa", "proa", "qadi", "ryal", "tola", "wadi", "til",
              "kombu"}
-# Short words Wiktionary alone gives whose spelling is also a name Grammalecte knows (Axel,
-# Mao, Rif, Rio): one source is not enough for what may be a proper noun.
-NAME_SPELLINGS = {"axel", "mao", "rif", "rio"}
-# Two-letter words Wiktionary alone spells: a two-letter word needs two sources.
-TWO_LETTERS_ALONE = {"ba"}
-# Strings Wiktionary (or Grammalecte with it) records as French common words though an ODS
-# player refuses them: slang and anglicisms (a jazz « cat », a « street », « yeah »,
-# « because »: « en raison de »), a dish
-# (« wet », « to »), a Greek vessel (« chous »), « lol ».
-RECORDED_AS_FRENCH = {"cat", "cats", "king", "street", "streets", "wet", "windows", "yeah", "to",
-                      "chous", "lol", "because"}
+# ODS words that only Wiktionary spells: one source's entry is not enough (issue 17, second
+# pass: the same rule keeps out thousands of Wiktionary lemmas a club player would
+# challenge, such as WOOBA), and their plurals.
+WIKTIONARY_ALONE = {"qiblas", "zarb", "zarbs", "kat", "zek", "lari", "tar", "tars"}
+# Short words Wiktionary gives whose spelling is also a name Grammalecte knows (Mao, Rio),
+# that only lower-case lists (Lexique, the Dico) or no other source spell.
+NAME_SPELLINGS = {"mao", "rio"}
+# Strings two sources record as French common words though an ODS player refuses them:
+# slang and anglicisms (a jazz « cat » for Wiktionary and the DELA, a « street » and a
+# « king » for Grammalecte), « lol » (Grammalecte, Wiktionary), the plural « windows »
+# (Wiktionary's « window », the DELA, the Lefff), a dyestuff « morin » (Wiktionary, the
+# DELA) that the list files as the name Morin. wordfreq finds cat, king and street eight or
+# nine times as often in English as in French: under the ten times that make a word
+# English-looking.
+RECORDED_AS_FRENCH = {"cat", "cats", "king", "street", "streets", "windows", "lol", "morin"}
 EXPECTED = {
-    "topword": NO_SOURCE | NAME_SPELLINGS | TWO_LETTERS_ALONE | RECORDED_AS_FRENCH,
-    "typo": NO_SOURCE | NAME_SPELLINGS | TWO_LETTERS_ALONE | RECORDED_AS_FRENCH,
-    "awalettres": NO_SOURCE | NAME_SPELLINGS | TWO_LETTERS_ALONE | RECORDED_AS_FRENCH,
-    "vocabulon": (NO_SOURCE - {"til"}) | {"axel"} | RECORDED_AS_FRENCH,  # 3 letters: no side
-    "volapuk": NO_SOURCE | {"chous"},  # names count in Volapük; English etc. take no side
+    "topword": NO_SOURCE | WIKTIONARY_ALONE | NAME_SPELLINGS | RECORDED_AS_FRENCH,
+    "typo": NO_SOURCE | WIKTIONARY_ALONE | NAME_SPELLINGS | RECORDED_AS_FRENCH,
+    "awalettres": NO_SOURCE | WIKTIONARY_ALONE | NAME_SPELLINGS | RECORDED_AS_FRENCH,
+    # three-letter words: the list takes no side for Vocabulon
+    "vocabulon": (NO_SOURCE - {"til"}) | (WIKTIONARY_ALONE - {"kat", "zek", "tar"})
+    | RECORDED_AS_FRENCH,
+    # names count in Volapük (Grammalecte's Kat); English takes no side
+    "volapuk": NO_SOURCE | WIKTIONARY_ALONE - {"kat"},
 }
 
 
@@ -74,5 +81,5 @@ def test_held_out_recall_and_wrong_acceptances_of_the_standard_policy() -> None:
     assert (refuse_total - refused) / refuse_total <= HELD_OUT_WRONG
 
 
-HELD_OUT_RECALL = 0.984  # measured: 825 of 838 (98.4 %)
-HELD_OUT_WRONG = 0.06  # measured: 18 of 315 (5.7 %)
+HELD_OUT_RECALL = 0.979  # measured: 821 of 838 (97.97 %; first pass 825, 98.45 %)
+HELD_OUT_WRONG = 0.039  # measured: 12 of 315 (3.81 %; first pass 18, 5.71 %)

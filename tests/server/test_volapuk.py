@@ -368,9 +368,9 @@ def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_
         server: TestClient) -> None:
     """Seed "recomposer" (+10, docs/rules/volapuk.md): what the screen's « Recomposer » mode
     sends. Seed 6: Bob lays AGA (H6-H8, the last A a joker); Alice moves that joker from H8
-    to H9 and lays her L on H5 and her B on H10: the row reads L A G · A B, that is LAG (a
-    word since issue 17 took it from Wiktionary and Lexique; GAL read backwards paid more)
-    and BA read backwards (+5 a letter), 3 + 22 + 10 = 35."""
+    to H9 and lays her L on H5 and her B on H10: the row reads L A G · A B, that is GAL and
+    BA read backwards (each +5 a letter +10), 34 + 22 + 10 = 66. (LAG, English-looking and
+    spelled by no French spelling list, is no word since issue 17's second pass.)"""
     table_id, tokens = dealt_table(server, 6)
     alice = Socket(server, table_id, tokens[0])
     bob = Socket(server, table_id, tokens[1])
@@ -389,16 +389,16 @@ def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_
     assert (error["code"], error["message"]) == ("occupied", "La case H7 est occupée.")
     alice.send({"type": "preview", "id": "r", "action": action})
     preview = alice.until(lambda m: m["type"] == "preview")["result"]
-    assert preview["legal"] is True and preview["total"] == 35
+    assert preview["legal"] is True and preview["total"] == 66
     alice.send({"type": "action", "action": action})
     update = alice.until(lambda m: m["type"] == "update" and any(
         e["type"] == "word" for e in m["events"]))
     word = next(e["data"] for e in update["events"] if e["type"] == "word")
-    assert [(w["text"], w["total"]) for w in word["words"]] == [("BA", 22), ("LAG", 3)]
-    assert (word["recomposed"], word["total"], word["moves"]) == (10, 35, [["H8", "H9"]])
+    assert [(w["text"], w["total"]) for w in word["words"]] == [("GAL", 34), ("BA", 22)]
+    assert (word["recomposed"], word["total"], word["moves"]) == (10, 66, [["H8", "H9"]])
     board = {t["name"]: t["face"] for t in alice.view["game"]["board"]}
     assert board == {"H5": "L", "H6": "A", "H7": "G", "H9": "?", "H10": "B"}
-    assert alice.view["game"]["scores"][0] == 35
+    assert alice.view["game"]["scores"][0] == 66
     alice.close()
     bob.close()
 

@@ -201,10 +201,10 @@ def test_private_events_are_told_only_to_their_seat() -> None:
 # try every kind of wrong input; from then on each player types the best-scoring move.
 FULL_GAME = [
     "aide", "bonjour", "Z9 MOT", "E5 SHE", "conteste", "passe K", "passe Y", "5A ETAGE",
-    "6C HISSEE", "F1 FOENES", "2A LOTIRONT", "F1 WOOBAS", "7A FLIRT", "F1 REMUAS", "F1 NOPEES",
-    "2A POTINAIS", "F1 NARRASSE", "1D COM", "9A LUXAIS", "B1 HAYET", "A2 CALE", "3A UNE",
-    "A2 CADE", "2A BADINAIS", "A2 RUDE", "3A AVES", "4A GI", "4A DE", "B1 JAQUET", "H2 TETIEZ",
-    "2A RAMENAIT", "G2 NI", "2A RAMONANT", "B1 JALET",
+    "6C HISSEE", "F1 FOENES", "2A LOTIRONT", "1B HEP", "7A FLIRT", "F1 BOIARS", "3A ANEE",
+    "I6 SWAP", "F1 BERNAS", "2A MOTIVONS", "1F COUR", "4F SIOUX", "5A ETAMEE", "5A ETAGEA",
+    "4F DUAUX", "8D LEZ", "F1 COUDAS", "1F BAUD", "J8 YU", "1F SIAL", "B1 CONIT", "6C HISTERS",
+    "F1 SOLDAT", "1F SOUTE", "1F SOUQUE", "4F DENUE", "I3 MI", "J8 NU",
 ]
 
 
@@ -230,15 +230,17 @@ def test_a_scripted_human_game_runs_to_the_end_and_its_record_replays(tmp_path: 
     assert out.index("Chevalet de Joueur 2 : I  H  Y  E  E  S  I") < out.index("Vous rendez Y")
     assert out.index("Chevalet de Joueur 1 : O  A  W  E  T  G  E") > out.index("Vous rendez Y")
     assert "Joueur 2 joue 2A LOTIRONT : 26 points (LOTIRONT 16, 7 lettres posées +10).\n" in out
-    assert "Joueur 2 joue B1 JAQUET : 27 points (JAQUET 12, AQUES 11, lettres bonus +4).\n" in out
+    # Joueur 1's best move is no longer F1 WOOBAS (Wiktionary's alone: not a word since issue
+    # 17's second pass) but 1B HEP.
+    assert "Joueur 1 joue 1B HEP : 18 points (HEP 6, HO 4, ET 4, PI 4).\n" in out
     # The end: −5 per tile left, the winner, the record.
     tail = out[out.index("Fin de la partie : un joueur n'a plus de lettres."):]
-    assert "│ Joueur 1 │    390 │ (vide)            │        0 │   390 │" in tail
-    assert "│ Joueur 2 │    406 │ U  K  U  V        │      −20 │   386 │" in tail
-    assert "Vainqueur : Joueur 1 avec 390 points !" in tail
+    assert "│ Joueur 1 │    367 │ (vide)            │        0 │   367 │" in tail
+    assert "│ Joueur 2 │    339 │ J  K  D  V        │      −20 │   319 │" in tail
+    assert "Vainqueur : Joueur 1 avec 367 points !" in tail
     assert f"Partie enregistrée dans {path}" in tail
     record = Record.load(path)
-    assert (record.scores, record.winners) == ([390, 386], [0])
+    assert (record.scores, record.winners) == ([367, 319], [0])
     assert len(record.actions) == len(FULL_GAME) - 6  # aide and five refused inputs
     assert record.actions[0].seat == 1
     assert record.actions[0].action == {"type": "pass", "exchange": "Y"}
