@@ -174,8 +174,9 @@ class VolapukBot:
             pool = found[: self.conf.judged]
             rng.shuffle(pool)
         else:
-            found.sort(key=lambda c: (-c.estimate(state.elue), c.word, c.start, c.direction,
-                                      c.dice))
+            rule = state.options.reversed_letters
+            found.sort(key=lambda c: (-c.estimate(state.elue, rule), c.word, c.start,
+                                      c.direction, c.dice))
             pool = found[: self.conf.judged]
         scored: list[tuple[int, Place]] = []
         for cand in pool:

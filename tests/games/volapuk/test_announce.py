@@ -66,22 +66,24 @@ def test_an_accent_serving_two_crossing_words_scores_double() -> None:
 def test_anagrams_score_1_a_letter_unless_shared() -> None:
     """Seed A6: "Anagramme annoncé : Tout mot, dont un joueur pourrait faire lire aux autres,
     un autre sens, fait gagner 1 point par lettre"; "une réponse commune élimine le bonus"."""
-    state = after_emu(adjacency="orthogonal")
-    state.apply(1, Anagram("mue"))
-    state.apply(2, Anagram("MUE"))
-    state.apply(0, Anagram("UEM"))
-    assert refused(state, 1, Anagram("EMU")).code == "same_word"
-    assert refused(state, 1, Anagram("MUES")).code == "not_an_anagram"
-    assert refused(state, 1, Anagram("MUE")).code == "already_announced"
-    assert state.view(2)["announce"]["mine"] == ["MUE"]
-    assert state.view(0)["announce"]["mine"] == ["UEM"]
+    state = make_state(["RIMEXYZ", "AAAAAAA", "AAAAAAA"], anagrams=True)
+    state.apply(0, place(state, "H6", "E", "RIME"))
+    state.apply(1, Anagram("mire"))
+    state.apply(2, Anagram("MIRE"))
+    state.apply(0, Anagram("ÉMIR"))
+    assert refused(state, 1, Anagram("RIME")).code == "same_word"
+    assert refused(state, 1, Anagram("MIRES")).code == "not_an_anagram"
+    assert refused(state, 1, Anagram("MIRE")).code == "already_announced"
+    assert refused(state, 1, Anagram("MERI")).code == "unknown_word"
+    assert state.view(2)["announce"]["mine"] == ["MIRE"]
+    assert state.view(0)["announce"]["mine"] == ["ÉMIR"]
     for seat in (0, 1, 2):
         state.apply(seat, Done())
     assert state.step == "roll" and state.current == 1
-    assert state.points == [3 + 3, 0, 0]
+    assert state.points == [4 + 4, 0, 0]
     results = state.played[-1]["anagrams"]
     assert [(r["seat"], r["word"], r["points"]) for r in results] == [
-        (0, "UEM", 3), (1, "MUE", 0), (2, "MUE", 0)]
+        (0, "ÉMIR", 4), (1, "MIRE", 0), (2, "MIRE", 0)]
 
 
 def test_announcements_have_their_own_clock_and_time_out_done() -> None:
@@ -191,3 +193,25 @@ def test_the_results_of_the_announcements_are_a_log_entry_of_their_own() -> None
         "anagrams": [{"seat": 1, "word": "MUE", "points": 3, "shared": False}],
         "definitions": []}
     assert state.points == [3, 3, 3]
+
+
+def test_an_anagram_of_any_word_of_the_board_may_be_announced_on_one_s_turn() -> None:
+    """Seed A6: "Anagramme annoncé : Tout mot, dont un joueur pourrait faire lire aux autres,
+    un autre sens, fait gagner 1 point par lettre, quel que soit le tour de jeu": on his turn
+    a player announces ÉMIR for the RIME laid long before: 4 points, his turn goes on; each
+    anagram of a word once a game."""
+    board = board_with(("H6", "E", "RIME"))
+    state = make_state(["XYZABCD", "AAAAAAA"], board=board, anagrams=True, rolled=False)
+    events = state.apply(0, Anagram("émir"))
+    assert state.points == [4, 0]
+    assert (state.step, state.current) == ("roll", 0)
+    assert state.played[-1] == {"type": "anagram", "seat": 0, "turn": 0, "word": "ÉMIR",
+                                "of": "RIME", "points": 4}
+    assert [e.type for e in events] == ["board_anagram"]
+    assert refused(state, 0, Anagram("EMIR")).code == "already_announced"
+    assert refused(state, 0, Anagram("LIRE")).code == "not_an_anagram"
+    assert refused(state, 1, Anagram("MIRE")).code == "not_your_turn"
+    state.apply(0, Anagram("MIRE"))
+    assert state.points == [8, 0]
+    off = make_state(["XYZABCD", "AAAAAAA"], board=board, rolled=False)
+    assert refused(off, 0, Anagram("MIRE")).code == "option_off"
