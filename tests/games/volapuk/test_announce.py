@@ -215,3 +215,15 @@ def test_an_anagram_of_any_word_of_the_board_may_be_announced_on_one_s_turn() ->
     assert state.points == [8, 0]
     off = make_state(["XYZABCD", "AAAAAAA"], board=board, rolled=False)
     assert refused(off, 0, Anagram("MIRE")).code == "option_off"
+
+
+def test_the_expert_announces_an_anagram_of_a_word_of_the_board_before_rolling() -> None:
+    """Seed A6, "quel que soit le tour de jeu": with the option, the expert looks at the
+    words of the board first; RIME gives ÉMIR (announced as the automaton writes it)."""
+    board = board_with(("H6", "E", "RIME"))
+    state = make_state(["XYZABCD", "AAAAAAA"], board=board, anagrams=True, rolled=False)
+    action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
+    assert action == Anagram("EMIR")
+    state.apply(0, action)
+    assert state.points[0] == 4
+    assert VolapukBot("expert").choose(state, 0, SeededRandom(1)) == Anagram("MIRE")
