@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from ludomots.games.volapuk.actions import VolapukOptions, rule_error
 from ludomots.games.volapuk.board import (
+    FORWARD,
     OPPOSITE,
     Cell,
     name,
@@ -108,10 +109,11 @@ def _runs(after: Board, changed: set[Cell], orientations: list[str]
 
 def standing_words(board: Board, changed: set[Cell], options: VolapukOptions,
                    abbreviations: bool = False) -> list[tuple[list[Cell], str]]:
-    """The words on `board` through the cells a move changes, or beside those it empties:
-    their cells in reading order, and their text."""
+    """The words on `board` through the cells a move changes, or beside those it empties, in
+    the four orientations (a diagonal word a player wrote is a word whatever `adjacency`
+    says of contacts): their cells in reading order, and their text."""
     found = []
-    for orientation, line in _runs(board, changed, judged_orientations(options)):
+    for orientation, line in _runs(board, changed, list(FORWARD)):
         read = read_run(board, line, orientation, options.phrases, set(line), abbreviations)
         if read is not None and read[2].ok:
             found.append((read[0], "".join(board[c].text for c in read[0])))

@@ -502,8 +502,8 @@ class VolapukState(State):
                 self.next_uid += 1
 
     def _remember(self, before: Board, changed: set[Cell]) -> None:
-        """The words a move broke and made stood on the board: each of their dice keeps their
-        senses (a later recomposition cannot score them again with those dice)."""
+        """The words a move broke and the words it made stood on the board: the history keeps
+        them with their dice (scored again with those dice, they would be no new sense)."""
         self._number_dice()
         for board in (before, self.board):
             for cells, text in standing_words(board, changed, self.options,

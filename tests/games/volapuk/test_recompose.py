@@ -147,3 +147,15 @@ def test_a_die_laid_in_the_hole_of_a_word_restores_it_and_counts_nothing() -> No
     loose = make_state(["XYZ", "IXY"], board=board, adjacency="orthogonal", new_sense=False)
     loose.apply(0, Recompose((7, 7, 3, 6)))
     assert loose.outcome(1, place(loose, "H8", "E", "I")).total == 4
+
+
+def test_a_diagonal_word_laid_again_in_its_hole_counts_nothing() -> None:
+    """The same for a word a player wrote along a diagonal (the history keeps the words of
+    all four orientations, whatever `adjacency` says of contacts): the O of PORT, down a
+    diagonal, moved beside an N (NO); an O laid back in its hole gives PORT again: 0."""
+    board = board_with(("D4", "SE", "PORT"), ("K3", "E", "N"))
+    state = make_state(["XYZ", "OXY"], board=board)
+    state.apply(0, Recompose((4, 4, 10, 3)))
+    assert [w["text"] for w in state.played[-1]["words"]] == ["NO"]
+    outcome = state.outcome(1, place(state, "E5", "SE", "O"))
+    assert [(w.text, w.restored, w.total) for w in outcome.words] == [("PORT", True, 0)]
