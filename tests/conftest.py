@@ -8,7 +8,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.table.services import RedisServer, shared_postgres
+from tests.table.services import PostgresCluster, RedisServer, shared_postgres
 
 
 @pytest.fixture(scope="module")
@@ -22,3 +22,12 @@ def redis_server() -> Iterator[RedisServer]:
 def pg_url() -> str:
     """A fresh schema on the suite's shared PostgreSQL cluster."""
     return shared_postgres().create_schema()
+
+
+@pytest.fixture
+def own_postgres() -> Iterator[PostgresCluster]:
+    """A PostgreSQL cluster of this test's own, to stop and start at will (the suite's
+    shared one keeps running for the others)."""
+    cluster = PostgresCluster().start()
+    yield cluster
+    cluster.close()

@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludomots.core.record import Record, replay
+from ludomots.games.volapuk.actions import Define
 from ludomots.games.volapuk.dice import ACCENT_SIGNS, JOKER, SUPER
 from ludomots.games.volapuk.rules import GAME, VolapukState
 from tests.server.games import BotsGame, against_bots, play_to_the_end
@@ -402,3 +403,16 @@ def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_
     assert alice.view["game"]["scores"][0] == 25
     alice.close()
     bob.close()
+
+
+def test_a_definition_with_invisible_characters_is_refused(server: TestClient,
+                                                           vola_game: VolaGame) -> None:
+    """Free text follows the rule of names and chat: no control or bidi characters."""
+    _, states = states_of(server, vola_game.table_id, GAME, VolapukState)
+    state = next(s for s in states if s.step == "announce" and 0 in s.to_act())
+    for text in ("Un oiseau\u202e des îles", "Un oiseau\x07"):
+        error = state.check(0, Define(text))
+        assert error is not None
+        assert (error.code, error.message) == (
+            "bad_definition", "La définition contient des caractères non autorisés.")
+    assert state.check(0, Define("Un oiseau des îles")) is None
