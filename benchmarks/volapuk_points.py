@@ -17,8 +17,11 @@ by source (the sources add up to the total):
 - announced: accents, anagrams and definitions announced (plus-values);
 - unexplained: what is left of the scores (0 unless this script misses a source).
 
-It also counts the moves of each kind and the words scored twice or more by one player with
-the same dice in one game (a scoring loop would show there). Prints figures; asserts nothing.
+It also counts the moves of each kind, the words scored twice or more by one player with
+the same dice in one game (a scoring loop would show there), and the words scored during
+play whose every reading in the dictionary is an abbreviation or a symbol (seed 3 admits
+them only at the end of a game, an option off by default; not counted when it is on).
+Prints figures; asserts nothing.
 """
 
 from __future__ import annotations
@@ -34,6 +37,8 @@ sys.path.insert(0, str(ROOT))
 
 from ludomots.core.record import Record, replay  # noqa: E402
 from ludomots.games.volapuk import GAME  # noqa: E402
+from ludomots.lexicon.lexicon import get_lexicon  # noqa: E402
+from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD  # noqa: E402
 
 SOURCES = ("letters", "élue", "diagonal", "reversed", "space", "collaterals", "recomposition",
            "volapük", "penalties", "announced", "unexplained")
@@ -48,6 +53,20 @@ def word_sources(word: dict[str, Any], into: Counter[str]) -> None:
     into["reversed"] += word["reversed"] * word["force"]
     into["space"] += word["space"] * word["force"]
     into["penalties"] += word["malus"]
+
+
+def only_symbols(text: str) -> bool:
+    """Is a part of the written word (a phrase's parts, the word after an elision) known to
+    the dictionary only as an abbreviation or a symbol (cL, nJ, ONU)?"""
+    lexicon = get_lexicon()
+    for part in text.split(" "):
+        if part.endswith("'"):
+            continue  # an elided word (S', L'), judged with the word after it
+        part = part.rsplit("'", 1)[-1]
+        entries = lexicon.entries(part)
+        if entries and all(e.categories & (ABBREVIATION | NOT_A_WORD) for e in entries):
+            return True
+    return False
 
 
 def move_sources(entry: dict[str, Any], into: Counter[str]) -> None:
@@ -72,6 +91,7 @@ def main() -> None:
     totals: dict[str, list[int]] = defaultdict(list)
     kinds: dict[str, Counter[str]] = defaultdict(Counter)
     repeats: dict[str, int] = defaultdict(int)
+    symbols: dict[str, list[str]] = defaultdict(list)
     for path in files:
         record = Record.load(path)
         state = replay(record, GAME)
@@ -85,6 +105,8 @@ def main() -> None:
                 kinds[level]["recomposition" if entry["moves"] else "word"] += 1
                 move_sources(entry, points[level])
                 for word in entry["words"]:
+                    if not state.options.end_abbreviations and only_symbols(word["text"]):
+                        symbols[level].append(word["text"])
                     scored[(entry["seat"], word["text"],
                             tuple(sorted(tuple(c) for c in word["cells"])))] += 1
             elif entry["type"] == "pass":
@@ -107,7 +129,8 @@ def main() -> None:
         moves = ", ".join(f"{kind} {count}" for kind, count in sorted(kinds[level].items()))
         print(f"{level:9} mean {total / len(scores):7.1f} over {len(scores)} seats; "
               f"moves: {moves}; the same word on the same cells scored again: "
-              f"{repeats[level]}")
+              f"{repeats[level]}; symbols or abbreviations scored: {len(symbols[level])}"
+              f"{' ' + ' '.join(sorted(set(symbols[level]))) if symbols[level] else ''}")
         print(f"          {shares}")
 
 
