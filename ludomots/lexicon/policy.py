@@ -70,8 +70,10 @@ class Policy:
 
 STANDARD = Policy("standard")
 VOCABULON = Policy("vocabulon", conjugations=False)
+# Volapük during play: its seed admits abbreviations and symbols only "pour les fins de
+# parties" (rule 3), an option of the game (ludomots.games.volapuk.words).
 VOLAPUK = Policy(
-    "volapuk", proper_nouns=True, abbreviations=True, signs=True, accents="scored"
+    "volapuk", proper_nouns=True, abbreviations=False, signs=True, accents="scored"
 )
 
 # The three distinct acceptance sets; the build writes one trie for each.

@@ -9,6 +9,12 @@ engine's points before the word is laid. Once, two dice far from every word are 
 engine's French message comes back and nothing changes. Halfway the page is reloaded and must
 give the seat back; a phone-sized screenshot is taken; the game ends with the modal and the
 final scores, then the replay steps through it, and the rules page shows the French rules.
+Every word's score is explained in the journal, part by part, as the engine counted it.
+
+A second test looks at the screen itself: at 1280×800 the button the banner asks for is on
+screen without scrolling; « Passer » asks first; on a 390-pixel phone the board's cells are big
+enough to touch, the board scrolls sideways inside its zone (never the page) and fits the screen
+at a touch.
 """
 
 from __future__ import annotations
@@ -103,6 +109,51 @@ def lay(page: Any, cell: tuple[int, int], direction: str, dice: list[int],
     expect(page.locator(".vp-cell.planned")).to_have_count(laid + len(dice))
 
 
+def signed(points: int) -> str:
+    """Points as the page writes them: +12, −10, 0."""
+    return f"+{points}" if points > 0 else f"−{-points}" if points < 0 else "0"
+
+
+def confirm_pass(page: Any) -> None:
+    """« Passer », then « Passer » again in the question it asks."""
+    page.locator(".vp-actions").get_by_role("button", name="Passer", exact=True).click()
+    page.locator("dialog.modal").get_by_role("button", name="Passer", exact=True).click()
+
+
+def check_breakdown(page: Any, game: dict[str, Any], seat: int) -> None:
+    """The journal's entry of the player's last word explains its score as the engine counted
+    it: a line a word (its letters at 1 or 3, or 5 a letter + 10 written reversed; its
+    bonuses), a line a penalty and bonus, each with its points; they add up to the total."""
+    entry = [p for p in game["played"] if p["type"] == "word" and p["seat"] == seat][-1]
+    log = page.locator(".vp-log .vp-log-word").filter(
+        has=page.locator(".log-who", has_text="Alice")).last
+    lines = log.locator(".vp-breakdown-line")
+    words = entry["words"]
+    expect(lines).to_have_count(len(words) + len(entry["meaningless"]) +
+                                sum(1 for k in ("recomposed", "volapuk", "accents") if entry[k]))
+    shown = 0
+    for k, w in enumerate(words):
+        line = lines.nth(k)
+        expect(line.locator(".vp-bd-label")).to_have_text(w["text"].replace(" ", "␣"))
+        expect(line.locator(".vp-bd-points")).to_have_text(signed(w["total"]))
+        detail = line.locator(".vp-bd-detail")
+        if w["reversed"] and not w["base"]:
+            expect(detail).to_contain_text(f"à l’envers {w['letters']} × 5 + 10 = {w['reversed']}")
+        else:
+            rate = 3 if w["elue"] and not w["extension"] else 1
+            expect(detail).to_contain_text(f"× {rate}")
+            expect(detail).to_contain_text(f"= {w['base']}")
+        if w["diagonal"]:
+            expect(detail).to_contain_text(f"diagonale +{w['diagonal']}")
+        shown += w["total"]
+    for m in entry["meaningless"]:
+        expect(log.locator(".vp-breakdown-line.penalty", has_text=m["text"])).to_contain_text("−10")
+        shown -= 10
+    shown += entry["recomposed"] + entry["volapuk"] + entry["accents"]
+    assert shown == entry["total"]
+    expect(log.locator(".log-score")).to_have_text(signed(entry["total"]))
+
+
 def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
                                     screenshots: Path) -> None:
     page = new_page()
@@ -149,7 +200,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
             if game["rolls_left"] and rack:
                 page.get_by_role("button", name=re.compile(r"^Relancer")).click()
             else:
-                page.get_by_role("button", name="Passer").click()
+                confirm_pass(page)
             VP.wait_moved(page, before)
             continue
         if not refused and game["board"] and (spot := lonely_cells(game)) is not None:
@@ -187,6 +238,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
         page.get_by_role("button", name="Déposer le mot").click()
         VP.wait_moved(page, before)
         played.append(word)
+        check_breakdown(page, server.view(table_id, token)["game"], seat)
 
         if len(played) == 2 and not reloaded:
             # A reload gives the seat back, with the same dice and the whole log.
@@ -234,3 +286,73 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     page.goto(server.base_url + "/regles/volapuk")
     expect(page.locator("main")).to_contain_text("Le matériel")
     # About 80 s alone on two cores; the bound leaves room for a machine shared with others.
+
+
+# Where an element is, in the page's coordinates, and the window's scroll.
+BOX = """(e) => { const r = e.getBoundingClientRect();
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, width: r.width,
+          scrollY: window.scrollY, height: window.innerHeight}; }"""
+
+
+def test_volapuk_screen_on_a_laptop_and_on_a_phone(server: LiveServer, new_page: Any,
+                                                   screenshots: Path) -> None:
+    page = new_page(viewport={"width": 1280, "height": 800})
+    table_id = create_table(page, server)
+    token = pageflow.seat_token(page, table_id)
+    deadline = time.monotonic() + GAME_TIMEOUT
+    assert pageflow.next_step(page, READY, deadline, server) == "roll"
+    # The banner asks to roll; its button is on screen, nothing scrolled.
+    expect(page.locator(".tw-banner")).to_contain_text("lancez les dés")
+    roll = page.get_by_role("button", name="Lancer les dés")
+    box = roll.evaluate(BOX)
+    assert box["scrollY"] == 0 and box["top"] >= 0 and box["bottom"] <= box["height"], box
+    VP.shot(page, screenshots, "laptop-roll")
+
+    # « Passer » asks first: cancelled, nothing happens; confirmed, the turn passes.
+    before = VP.actions(page)
+    page.locator(".vp-actions").get_by_role("button", name="Passer", exact=True).click()
+    dialog = page.locator("dialog.modal")
+    expect(dialog).to_contain_text("Passer votre tour ?")
+    dialog.get_by_role("button", name="Annuler").click()
+    expect(dialog).to_have_count(0)
+    assert VP.actions(page) == before
+    assert server.view(table_id, token)["table"]["actions"] == before
+    roll.click()
+    VP.wait_moved(page, before)
+    # Rolled: « Déposer le mot » is on screen too, beside the board.
+    box = page.get_by_role("button", name="Déposer le mot").evaluate(BOX)
+    assert box["scrollY"] == 0 and box["bottom"] <= box["height"], box
+    before = VP.actions(page)
+    confirm_pass(page)
+    VP.wait_moved(page, before)
+    passes = [p for p in server.view(table_id, token)["game"]["played"] if p["type"] == "pass"]
+    assert passes and passes[-1]["seat"] == server.view(table_id, token)["table"]["you"]
+
+    # A phone: cells big enough to touch, a board that scrolls sideways in its zone, centred
+    # on the middle cell; the page itself never scrolls sideways.
+    page.set_viewport_size(pageflow.PHONE)
+    assert pageflow.next_step(page, READY, deadline, server) == "roll"
+    scroller = page.locator(".vp-board-scroll")
+    centre = page.locator('.vp-cell[data-cell="H8"]')
+    cell_box = centre.evaluate(BOX)
+    assert cell_box["width"] >= 32, cell_box
+    zone = scroller.evaluate(BOX)
+    assert zone["left"] <= cell_box["left"] and cell_box["right"] <= zone["right"], (zone,
+                                                                                   cell_box)
+    assert scroller.evaluate("(e) => e.scrollWidth > e.clientWidth + 100")
+    pageflow.assert_no_sideways_scroll(page, pageflow.PHONE["width"])
+    page.get_by_role("button", name="Lancer les dés").click()
+    expect(page.get_by_role("button", name="Déposer le mot")).to_be_visible()
+    empty = page.locator("button.vp-cell:not(.taken)").first
+    empty.scroll_into_view_if_needed()
+    empty.click()
+    expect(page.locator(".vp-cell.start")).to_have_count(1)
+    VP.shot(page, screenshots, "phone-board")
+    # « Plateau entier »: the whole board on the screen, no scrolling inside it.
+    page.get_by_role("button", name="Plateau entier").click()
+    expect(page.get_by_role("button", name="Agrandir le plateau")).to_have_attribute(
+        "aria-pressed", "true")
+    assert scroller.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1")
+    assert centre.evaluate(BOX)["width"] < 26
+    pageflow.assert_no_sideways_scroll(page, pageflow.PHONE["width"])
+    VP.shot(page, screenshots, "phone-board-whole")

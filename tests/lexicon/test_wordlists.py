@@ -43,8 +43,9 @@ EXPECTED = {
     # three-letter words: the list takes no side for Vocabulon
     "vocabulon": (NO_SOURCE - {"til"}) | (WIKTIONARY_ALONE - {"kat", "zek", "tar"})
     | RECORDED_AS_FRENCH,
-    # names count in Volapük (Grammalecte's Kat); English takes no side
-    "volapuk": NO_SOURCE | WIKTIONARY_ALONE - {"kat"},
+    # names count in Volapük; English takes no side. KAT, Grammalecte's symbol of the katal,
+    # is no word during play (issue 14: symbols only « pour les fins de parties »).
+    "volapuk": NO_SOURCE | WIKTIONARY_ALONE,
 }
 
 

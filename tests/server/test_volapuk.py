@@ -126,15 +126,16 @@ def test_a_human_plays_two_bots_to_the_end_over_a_websocket(server: TestClient,
     assert {line.seat for line in record.actions} == {0, 1, 2}
     assert replay(record, GAME).scores() == game["scores"]
     kinds = Counter(line.action["type"] for line in record.actions)
-    moves = [p for p in game["played"] if p["type"] != "announced"]
+    moves = [p for p in game["played"] if p["type"] in ("word", "pass")]
     assert len(moves) == kinds["place"] + kinds["recompose"] + kinds["pass"]
-    # Every point comes from a word or an announcement, and the log the client merged from
-    # its updates (new entries only) holds them all: the results of the announcements are
-    # entries of their own, after their word's.
+    # Every point comes from a word or an announcement (after a word, or an anagram of a word
+    # of the board on one's turn: seed A6), and the log the client merged from its updates
+    # (new entries only) holds them all: the results of the announcements are entries of
+    # their own, after their word's.
     assert sum(p["total"] for p in game["played"] if p["type"] == "word") + sum(
         a["points"] for p in game["played"] if p["type"] == "announced"
-        for key in ("accents", "anagrams", "definitions") for a in p[key]) \
-        == sum(game["scores"])
+        for key in ("accents", "anagrams", "definitions") for a in p[key]) + sum(
+        p["points"] for p in game["played"] if p["type"] == "anagram") == sum(game["scores"])
     final = replay(record, GAME)
     assert isinstance(final, VolapukState)
     assert final.played == game["played"]
@@ -367,10 +368,10 @@ def test_a_joker_of_the_board_taken_back_against_its_letter_over_the_socket(
 def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_plus_10(
         server: TestClient) -> None:
     """Seed "recomposer" (+10, docs/rules/volapuk.md): what the screen's « Recomposer » mode
-    sends. Seed 6: Bob lays AGA (H6-H8, the last A a joker); Alice moves that joker from H8
-    to H9 and lays her L on H5 and her B on H10: the row reads L A G · A B, that is GAL and
-    BA read backwards (each +5 a letter +10), 34 + 22 + 10 = 66. (LAG, English-looking and
-    spelled by no French spelling list, is no word since issue 17's second pass.)"""
+    sends. Seed 6 (Élue G): Bob lays AGA (H6-H8, the last A a joker); Alice moves that joker
+    from H8 to H4 and lays her S on H3 and her L on H5: the row reads S A L A G, that is
+    GALAS read backwards (a recomposition writes no word reversed: no reversed bonus),
+    5 × 3 at the Élue G + 10 = 25."""
     table_id, tokens = dealt_table(server, 6)
     alice = Socket(server, table_id, tokens[0])
     bob = Socket(server, table_id, tokens[1])
@@ -382,23 +383,24 @@ def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_
     alice.until(lambda m: m["type"] == "update" and m["view"]["game"]["current"] == 0)
     alice.send({"type": "action", "action": {"type": "roll", "keep": []}})
     alice.until(lambda m: m["type"] == "update" and m["view"]["game"]["rolls"] == 1)
-    action = {"type": "recompose", "moves": [7, 7, 7, 8], "dice": [1, 0],
-              "cells": [7, 4, 7, 9], "letters": ["", ""], "fetishes": []}
+    action = {"type": "recompose", "moves": [7, 7, 7, 3], "dice": [3, 1],
+              "cells": [7, 2, 7, 4], "letters": ["", ""], "fetishes": []}
     alice.send({"type": "action", "action": {**action, "moves": [7, 7, 7, 6]}})
     error = alice.until(lambda m: m["type"] == "error")
     assert (error["code"], error["message"]) == ("occupied", "La case H7 est occupée.")
     alice.send({"type": "preview", "id": "r", "action": action})
     preview = alice.until(lambda m: m["type"] == "preview")["result"]
-    assert preview["legal"] is True and preview["total"] == 66
+    assert preview["legal"] is True and preview["total"] == 25
     alice.send({"type": "action", "action": action})
     update = alice.until(lambda m: m["type"] == "update" and any(
         e["type"] == "word" for e in m["events"]))
     word = next(e["data"] for e in update["events"] if e["type"] == "word")
-    assert [(w["text"], w["total"]) for w in word["words"]] == [("GAL", 34), ("BA", 22)]
-    assert (word["recomposed"], word["total"], word["moves"]) == (10, 66, [["H8", "H9"]])
+    assert [(w["text"], w["reversed"], w["total"]) for w in word["words"]] == [
+        ("GALAS", 0, 15)]
+    assert (word["recomposed"], word["total"], word["moves"]) == (10, 25, [["H8", "H4"]])
     board = {t["name"]: t["face"] for t in alice.view["game"]["board"]}
-    assert board == {"H5": "L", "H6": "A", "H7": "G", "H9": "?", "H10": "B"}
-    assert alice.view["game"]["scores"][0] == 66
+    assert board == {"H3": "S", "H4": "?", "H5": "L", "H6": "A", "H7": "G"}
+    assert alice.view["game"]["scores"][0] == 25
     alice.close()
     bob.close()
 

@@ -26,12 +26,13 @@ class VolapukOptions:
         "min": 0, "max": SECONDS_MAX, "label": "Minuteur (secondes)",
         "help": "Temps pour composer et déposer son mot ; sinon on passe son tour "
                 "(0 : sans limite)."})
-    adjacency: Literal["all", "orthogonal"] = field(default="all", metadata={
+    adjacency: Literal["orthogonal", "all"] = field(default="orthogonal", metadata={
         "label": "Lettres accolées",
-        "help": "Quels alignements de lettres créés par un coup doivent signifier quelque "
-                "chose (sinon −10) : dans les quatre sens (lignes, colonnes, diagonales) "
-                "ou seulement lignes et colonnes.",
-        "choice_labels": {"all": "Quatre sens", "orthogonal": "Lignes et colonnes"}})
+        "help": "Quelles lettres voisines forment des mots collatéraux (ou, ne signifiant "
+                "rien, coûtent 10 points) : celles accolées en ligne et en colonne (on "
+                "combine les mots « horizontalement ou verticalement ») ; ou aussi celles "
+                "qui se touchent par un coin, en diagonale.",
+        "choice_labels": {"orthogonal": "Lignes et colonnes", "all": "Aussi en diagonale"}})
     phrases: bool = field(default=True, metadata={
         "label": "Phrases avec la case espace",
         "help": "Des mots séparés par des cases espaces (JOYEUX NOËL, SE POURRIR) sont "
@@ -41,6 +42,19 @@ class VolapukOptions:
         "help": "Une recomposition doit donner un sens nouveau à un mot au moins (PORT devient "
                 "PARTI) ; un mot qui garde son sens (PORT devenu PORTS, ou l’inverse) ne "
                 "compte pas. Sans cette règle, tout mot modifié compte."})
+    reversed_letters: Literal["replace", "add"] = field(default="replace", metadata={
+        "label": "Mot écrit à l’envers",
+        "help": "Règle A5 : « 5 points par lettre + 10 points de Bonus en jeu simple, comme en "
+                "lettre Élue » : le mot écrit à l’envers vaut 5 points par lettre + 10, à la "
+                "place de ses points de lettres (PITRE à l’envers : 35, lettre Élue ou non), "
+                "ou en plus d’eux.",
+        "choice_labels": {"replace": "5 par lettre + 10 au lieu des lettres",
+                          "add": "5 par lettre + 10 en plus des lettres"}})
+    end_abbreviations: bool = field(default=False, metadata={
+        "label": "Abrégés et symboles en fin de partie",
+        "help": "Règle 3 : les abrégés et les symboles (ONU, ETC., XIV) sont admis une fois la "
+                "fin de partie commencée (un joueur n’a plus de dés) ; jamais les symboles "
+                "d’unités écrits en minuscules (km, cL). Sans cette option, jamais."})
     pass_rounds: int = field(default=2, metadata={
         "min": 1, "max": 10, "label": "Fin sur passes",
         "help": "La partie s’arrête quand tous les joueurs passent autant de tours de suite."})

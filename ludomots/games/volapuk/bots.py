@@ -60,14 +60,19 @@ class Level:
     swaps: bool = False  # also words with a simple joker taken back from the board
     recompose: int = 0  # board-die moves tried, alone and with its best words (+10)
     upgraded: int = 0  # its best words tried with each of those moves
+    keep_faces: frozenset[str] = frozenset()  # faces kept when rolling again, beside its word
 
 
 LEVELS = {
     "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0, 0),
     "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
                       True, 0, 0),
-    "expert": Level("expert", 3, None, 120, 45, frozenset({JOKER, SUPER, "E"}), 20000, True,
-                    3, 1, signs=True, swaps=True, recompose=4, upgraded=6),
+    # The expert rolls all three times unless he has a move of 200 (rolling again keeps the
+    # dice of his best word, so it never loses it: 45 then 80 lost to this, 95 % intervals in
+    # docs/rules/volapuk.md), keeping his jokers too.
+    "expert": Level("expert", 3, None, 120, 200, frozenset({JOKER, SUPER, "E"}), 20000, True,
+                    3, 1, signs=True, swaps=True, recompose=4, upgraded=6,
+                    keep_faces=frozenset({JOKER, SUPER})),
 }
 
 
@@ -83,6 +88,10 @@ class VolapukBot:
         view = state.view(seat)
         rack = view["racks"][seat]
         rolled = [d["face"] is not None for d in rack]
+        if view["rolls"] == 0:
+            found = self.board_anagram(state, seat)
+            if found is not None:
+                return found
         if view["rolls"] == 0 and not all(rolled):
             return Roll(())
         ranked = self.ranked(state, seat, rng)
@@ -90,6 +99,8 @@ class VolapukBot:
         may_roll = view["rolls"] < self.conf.rolls and view["rolls_left"] > 0
         if may_roll and (best is None or best[0] < self.conf.good_enough):
             keep = self.kept(best[1], len(rack)) if best is not None else ()
+            keep = tuple(sorted({*keep, *(i for i, d in enumerate(rack)
+                                         if d["face"] in self.conf.keep_faces)}))
             keep = tuple(i for i in keep if not rack[i]["fetish"])
             if state.check(seat, Roll(keep)) is None:
                 return Roll(keep)
@@ -149,6 +160,25 @@ class VolapukBot:
                 return Define(known[rng.randbelow(len(known))][:MAX_DEFINITION])
         return Done()
 
+    def board_anagram(self, state: VolapukState, seat: int) -> Anagram | None:
+        """Plus-value A6 "quel que soit le tour de jeu": before rolling, an anagram of a word
+        of the board nobody has announced yet (the expert, at most `anagrams` a turn)."""
+        if not (state.options.anagrams and self.conf.anagrams):
+            return None
+        made = sum(1 for p in state.played if p["type"] == "anagram" and p["seat"] == seat
+                   and p["turn"] == state.turn)
+        if made >= self.conf.anagrams:
+            return None
+        for text in state.board_words():
+            letters = letters_of(text)
+            if len(letters) > 8:
+                continue  # long words: a walk too costly for what it pays
+            for word in anagrams(letters, 4):
+                action = Anagram(word)
+                if word != letters and state.check(seat, action) is None:
+                    return action
+        return None
+
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
         rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
         found = generate(state.board, rack, self.conf.directions, self.conf.limit)
@@ -174,8 +204,9 @@ class VolapukBot:
             pool = found[: self.conf.judged]
             rng.shuffle(pool)
         else:
-            found.sort(key=lambda c: (-c.estimate(state.elue), c.word, c.start, c.direction,
-                                      c.dice))
+            rule = state.options.reversed_letters
+            found.sort(key=lambda c: (-c.estimate(state.elue, rule), c.word, c.start,
+                                      c.direction, c.dice))
             pool = found[: self.conf.judged]
         scored: list[tuple[int, Place]] = []
         for cand in pool:
@@ -190,7 +221,9 @@ class VolapukBot:
                     return [(points, action)]
                 continue
             scored.append((points, action))
-        if self.conf.swaps:
+        if self.conf.swaps and not any(d["face"] == JOKER for d in state.racks[seat]):
+            # With a joker in hand, a second one adds little, and the walk with two jokers
+            # was the slowest decision (over a second)
             scored += swap_places(state, seat, self.conf.directions, self.conf.limit,
                                   self.conf.judged)
         scored.sort(key=lambda s: -s[0])  # stable: the first judged wins a tie

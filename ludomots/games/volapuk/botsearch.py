@@ -30,9 +30,9 @@ Move = tuple[Cell, Cell]
 NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
 
 
-def _ranked(found: list[Candidate], elue: str) -> list[Candidate]:
-    return sorted(found, key=lambda c: (-c.estimate(elue), c.word, c.start, c.direction,
-                                        c.dice))
+def _ranked(found: list[Candidate], elue: str, reversed_letters: str) -> list[Candidate]:
+    return sorted(found, key=lambda c: (-c.estimate(elue, reversed_letters), c.word, c.start,
+                                        c.direction, c.dice))
 
 
 def swap_places(state: VolapukState, seat: int, directions: tuple[str, ...] | None,
@@ -56,7 +56,7 @@ def swap_places(state: VolapukState, seat: int, directions: tuple[str, ...] | No
         dice = [(i, d["face"]) for i, d in enumerate(rack)
                 if d["face"] is not None and i != give] + [(joker, JOKER)]
         found = [c for c in generate(board, dice, directions, limit) if joker in c.dice]
-        for cand in _ranked(found, state.elue)[:judged]:
+        for cand in _ranked(found, state.elue, state.options.reversed_letters)[:judged]:
             action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
                            cand.letters, swap=(row, col, give))
             try:
@@ -66,9 +66,10 @@ def swap_places(state: VolapukState, seat: int, directions: tuple[str, ...] | No
     return scored
 
 
-def _reads(board: Board, line: list[Cell], orientation: str, phrases: bool) -> bool:
+def _reads(board: Board, line: list[Cell], orientation: str, phrases: bool,
+           abbreviations: bool) -> bool:
     """A run that is no assemblage of two letters, or one that reads as a word."""
-    read = read_run(board, line, orientation, phrases, set(line))
+    read = read_run(board, line, orientation, phrases, set(line), abbreviations)
     return read is None or read[2].ok
 
 
@@ -79,7 +80,7 @@ def _left_reading(state: VolapukState, rest: Board, source: Cell) -> bool:
         for side in (orientation, OPPOSITE[orientation]):
             near = step(source, side)
             if near in rest and not _reads(rest, run(rest, near, orientation), orientation,
-                                           phrases):
+                                           phrases, state.abbreviations()):
                 return False
     return True
 
@@ -91,7 +92,8 @@ def _lands_in_words(state: VolapukState, after: Board, target: Cell) -> bool:
         line = run(after, target, orientation)
         if len(line) < 2:
             continue
-        read = read_run(after, line, orientation, state.options.phrases, {target})
+        read = read_run(after, line, orientation, state.options.phrases, {target},
+                        state.abbreviations())
         if read is None:
             continue
         if not read[2].ok:
@@ -134,7 +136,8 @@ def board_moves(state: VolapukState, keep: int, laid: list[tuple[Cell, Tile]] | 
                 continue
             try:
                 _, outcome = evaluate_recompose(board, [(source, target)], laid, state.elue,
-                                                state.options, forces)
+                                                state.options, forces, state.abbreviations(),
+                                                state.history)
             except RuleError:
                 continue
             scored.append((outcome.total, (source, target)))

@@ -28,7 +28,7 @@ from ludomots.games.volapuk.board import (
 )
 from ludomots.games.volapuk.dice import APOSTROPHE, HYPHEN, POINT, SPACE, is_joker, is_letter
 from ludomots.games.volapuk.scoring import Board
-from ludomots.games.volapuk.words import SEED_COMPOUNDS, VOWELS_H
+from ludomots.games.volapuk.words import SEED_ABBREVIATIONS, SEED_COMPOUNDS, VOWELS_H, elided
 from ludomots.lexicon.dawg import Dawg
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
@@ -103,9 +103,10 @@ class SignedTrie:
 
 @cache
 def signed_automaton() -> SignedTrie:
-    words = {fold(w) for w in SEED_COMPOUNDS}
+    words = {fold(w) for w in SEED_COMPOUNDS if w not in SEED_ABBREVIATIONS}
     words |= {k for k in get_lexicon().iter_accepted("", VOLAPUK)
               if any(c in k for c in "'-. ")}
+    words |= {f"{ch}'" for ch in LETTERS if elided(f"{ch}'")}  # S', D', L' (no vowel)
     return SignedTrie(sorted(w for w in words if set(w) <= SIGNED_CHARS), automaton())
 
 
@@ -119,20 +120,21 @@ class Candidate:
     cells: int  # letter dice in the main word (board and new)
     old: int  # of which already on the board
     initial: str
+    lead: int = 0  # board letters before the first die laid (2 or more: a word prolonged)
 
-    def estimate(self, elue: str) -> int:
+    def estimate(self, elue: str, reversed_letters: str = "replace") -> int:
         """The main word's points, without collateral runs (which only the full evaluation
         sees): enough to rank candidates before judging the best ones."""
-        extension = self.old >= 2
         n = self.cells
-        points = n * (3 if self.initial == elue and not extension else 1)
-        if is_diagonal(self.direction):
-            points += 5 * n
+        letters = n * (3 if self.initial == elue and self.lead < 2 else 1)
+        bonus = 5 * n if is_diagonal(self.direction) else 0
         if is_reversed(self.direction) and self.word != self.word[::-1]:
-            points += 5 * n + 10  # a palindrome is no reversed reading
+            bonus += 5 * n + 10  # a palindrome is no reversed reading
+            if reversed_letters == "replace":
+                letters = 0  # A5: 5 a letter in place of the letter points
         if len(self.dice) == 7 and self.old:
-            points += 50
-        return points
+            bonus += 50
+        return letters + bonus
 
 
 def _board_letters(board: Board, signs: bool = False) -> dict[Cell, str]:
@@ -213,7 +215,7 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
 
     def walk(start_new: Cell | None, cell: Cell, direction: str, node: int,
              used: tuple[int, ...], jokers: tuple[str, ...], word: str, count: int,
-             old: int) -> None:
+             old: int, lead: int = 0) -> None:
         # the hot loop of the bots: locals and dict lookups only
         if len(found) >= limit:
             return
@@ -227,14 +229,14 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
                 if node < 0:
                     return
             walk(start_new, (cell[0] + dr, cell[1] + dc), direction, node, used, jokers,
-                 word + text, count + 1, old + 1)
+                 word + text, count + 1, old + 1, lead if used else lead + 1)
             return
         if used and (old or first_move) and count >= 2 and is_final(node) and \
                 start_new is not None:
             key = (start_new, direction, used, jokers)
             if key not in found:
                 found[key] = Candidate(start_new, direction, used, jokers, word, count, old,
-                                       word[0])
+                                       word[0], lead)
         if cell not in disc or len(word) >= MAX_WORD:
             return
         here = start_new or cell
@@ -249,7 +251,7 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
                 for letter, nxt in edges.items():
                     if letter.isalpha():
                         walk(here, nxt_cell, direction, nxt, (*used, index),
-                             (*jokers, letter), word + letter, count + 1, old)
+                             (*jokers, letter), word + letter, count + 1, old, lead)
                 continue
             nxt = edges.get(face_text_[0], -1)
             for letter in face_text_[1:]:
@@ -258,7 +260,7 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
                 nxt = children(nxt).get(letter, -1)
             if nxt >= 0:
                 walk(here, nxt_cell, direction, nxt, (*used, index), (*jokers, ""),
-                     word + face_text_, count + 1, old)
+                     word + face_text_, count + 1, old, lead)
 
     if first_move:
         for direction in dirs:

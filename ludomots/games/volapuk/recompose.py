@@ -16,18 +16,23 @@ lettres comptées valent 1 point. Si le mot devient (exemple : PARTI), il est co
 par lettre"). A run that means nothing costs −10, as for any move; every die moved or laid
 must end in a word; +10 for the move.
 
-"En leur donnant un sens nouveau" (option ``new_sense``, on by default): a changed word that
-shares a lemma with a word it overlaps before the move (PORT and PORTS) keeps its sense and
-does not count, and a recomposition must give at least one word a new sense. Without it, a
-letter shuttled between two words (PORTS/SEL, then PORT/SELS, then back) would score both
-words in full, bonuses included, at every turn. Moving dice so that every word reads the same
-(two S of different colours swapped) changes nothing and is refused.
+"En leur donnant un sens nouveau" (option ``new_sense``, on by default): a changed word keeps
+its sense, and does not count, when it shares a lemma with a word it overlaps before the move
+(PORT and PORTS), or when a word of the same sense stood on the board with its dice (the
+game's `History`): a word restored (a die moved out of MAIS and back) scores nothing, and a
+recomposition must give at least one word a new sense. Without it, a letter shuttled
+between two words (PORTS/SEL, then PORT/SELS, then back) would score both words in full at
+every turn. Moving dice so that every word reads the same (two S of different colours swapped)
+changes nothing and is refused. No word of a recomposition is "written reversed" (seed A5):
+the player moves dice, he writes no word in a direction, so a word read backwards has no
+reversed bonus, like a collateral word.
 """
 
 from __future__ import annotations
 
 from ludomots.games.volapuk.actions import VolapukOptions, rule_error
 from ludomots.games.volapuk.board import (
+    FORWARD,
     OPPOSITE,
     Cell,
     name,
@@ -35,6 +40,7 @@ from ludomots.games.volapuk.board import (
     step,
 )
 from ludomots.games.volapuk.dice import ACCENT_SIGNS
+from ludomots.games.volapuk.history import History, senses
 from ludomots.games.volapuk.scoring import (
     RACK,
     VOLAPUK_BONUS,
@@ -101,6 +107,19 @@ def _runs(after: Board, changed: set[Cell], orientations: list[str]
     return found
 
 
+def standing_words(board: Board, changed: set[Cell], options: VolapukOptions,
+                   abbreviations: bool = False) -> list[tuple[list[Cell], str]]:
+    """The words on `board` through the cells a move changes, or beside those it empties, in
+    the four orientations (a diagonal word a player wrote is a word whatever `adjacency`
+    says of contacts): their cells in reading order, and their text."""
+    found = []
+    for orientation, line in _runs(board, changed, list(FORWARD)):
+        read = read_run(board, line, orientation, options.phrases, set(line), abbreviations)
+        if read is not None and read[2].ok:
+            found.append((read[0], "".join(board[c].text for c in read[0])))
+    return found
+
+
 def _same_letters(board: Board, after: Board, cells: list[Cell]) -> bool:
     return all(c in board and board[c].text == after[c].text for c in cells)
 
@@ -123,8 +142,11 @@ def _old_words(board: Board, after: Board, cells: list[Cell], orientation: str
 
 def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
                        laid: list[tuple[Cell, Tile]], elue: str, options: VolapukOptions,
-                       forces: dict[Cell, int] | None = None) -> tuple[Board, Outcome]:
-    """The board after the recomposition and what it scores; RuleError when not allowed."""
+                       forces: dict[Cell, int] | None = None, abbreviations: bool = False,
+                       history: History | None = None) -> tuple[Board, Outcome]:
+    """The board after the recomposition and what it scores; RuleError when not allowed.
+    `abbreviations`: seed 3's end-game allowance applies; `history`: the words that stood
+    on the board (option `new_sense`)."""
     after = rebuild(board, moves, laid)
     moved_forces = dict(forces or {})
     for a, b in moves:
@@ -142,7 +164,7 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         if before == line and _same_letters(board, after, line):
             in_words.update(line)
             continue  # an unchanged word (maybe other dice showing the same letters)
-        read = read_run(after, line, orientation, options.phrases, set(line))
+        read = read_run(after, line, orientation, options.phrases, set(line), abbreviations)
         if read is None:
             continue  # no assemblage of two letters (a sign beside a letter)
         cells, direction, verdict = read
@@ -156,13 +178,16 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
             in_words.update(cells)
             olds = _old_words(board, after, cells, orientation)
             text = "".join(after[c].text for c in cells)
-            if options.new_sense and any(lemmas(text) & lemmas(t) for t, _ in olds):
+            dice = [after[c].uid for c in cells if after[c].counts]
+            if options.new_sense and (any(lemmas(text) & lemmas(t) for t, _ in olds)
+                                      or (history and history.stood(senses(text), dice))):
                 kept_sense = True
-                continue  # the same word inflected (PORT, PORTS): it keeps its sense
+                continue  # the same word inflected (PORT, PORTS), or restored: same sense
             whole = next((set(c) for _, c in olds
                           if set(c) <= set(cells) and _same_letters(board, after, c)), set())
             words.append(score_word(after, cells, direction, whole, elue, options,
-                                    verdict.compound, bool(words), moved_forces))
+                                    verdict.compound, bool(words), moved_forces,
+                                    written=False))
         else:
             meaningless.append({"text": "".join(after[c].text for c in line),
                                 "cells": [list(c) for c in line],

@@ -10,11 +10,16 @@ fétiches are not rolled), then lays one word or passes. After a word he may kee
 (announced: public) and draws as many dice as he laid, of the same colours; a colour that has
 run out is drawn blind among all the dice left (rule 10). The end (rule 11): when a player has
 no die left, the others put theirs into the opaque bag and every turn starts with a blind draw
-up to 7 dice; once that bag is empty, each player has one more turn, and the game ends.
+up to 7 dice, "jusqu'au dernier dé joué"; once the last die is played, the players who have
+not played in that round compose with the board's letters, and the game ends.
+
+Every die laid gets a number (`Tile.uid`), and the game remembers the senses of the words each
+die has stood in (`history`): a recomposition scores only words given a new sense.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -45,7 +50,15 @@ from ludomots.games.volapuk.announce import (
     match_sense,
     senses,
 )
-from ludomots.games.volapuk.board import DIRECTIONS, RADIUS, SIZE, Cell, name, on_board
+from ludomots.games.volapuk.board import (
+    DIRECTIONS,
+    FORWARD,
+    RADIUS,
+    SIZE,
+    Cell,
+    name,
+    on_board,
+)
 from ludomots.games.volapuk.dice import (
     COLOURED_COPIES,
     COLOURS,
@@ -62,8 +75,18 @@ from ludomots.games.volapuk.dice import (
     green_id,
     is_joker,
 )
-from ludomots.games.volapuk.recompose import evaluate_recompose
-from ludomots.games.volapuk.scoring import RACK, SUPER_FORCE, Board, Outcome, Tile, evaluate
+from ludomots.games.volapuk.history import History
+from ludomots.games.volapuk.recompose import evaluate_recompose, standing_words
+from ludomots.games.volapuk.scoring import (
+    RACK,
+    SUPER_FORCE,
+    Board,
+    Outcome,
+    Tile,
+    evaluate,
+    read_run,
+    run,
+)
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
 MAX_DEFINITION = 200
@@ -101,6 +124,9 @@ class VolapukState(State):
         self.end_reason: str | None = None
         self.super_laid: int | None = None  # the turn the super joker was laid
         self.announce: dict[str, Any] | None = None  # plus-values announced after a word
+        self.next_uid = 1  # the number the next die laid gets
+        self.history = History()  # the words that stood on the board, and their dice
+        self.anagrammed: list[list[str]] = []  # [word's letters, anagram's] announced so far
         if options.super_joker:
             self.opaque.append(SUPER_DIE)
 
@@ -179,6 +205,8 @@ class VolapukState(State):
     def _check(self, seat: int, action: Action) -> RuleError | None:
         if seat not in self.to_act():
             return rule_error("not_your_turn", "Ce n’est pas à vous de jouer.")
+        if isinstance(action, Anagram) and self.step in ("roll", "place"):
+            return self._check_board_anagram(action)
         announcing = isinstance(action, (Accent, Anagram, Define, Done))
         if (self.step == "announce") != announcing:
             return rule_error("wrong_action", "Faites vos annonces (accent, anagramme) ou "
@@ -233,9 +261,57 @@ class VolapukState(State):
             key = check_anagram(self.announce["text"], action.word, self.options.phrases)
         except RuleError as exc:
             return exc
-        if key in self.announce["anagrams"][seat]:
-            return rule_error("already_announced", "Vous avez déjà annoncé cet anagramme.")
+        if key in self.announce["anagrams"][seat] or \
+                [letters_of(self.announce["text"]), key] in self.anagrammed:
+            return rule_error("already_announced", "Cet anagramme a déjà été annoncé.")
         return None
+
+    def _check_board_anagram(self, action: Anagram) -> RuleError | None:
+        if not self.options.anagrams:
+            return rule_error("option_off", "Les anagrammes annoncés ne sont pas en jeu.")
+        try:
+            self.board_anagram(action.word)
+        except RuleError as exc:
+            return exc
+        return None
+
+    def board_words(self) -> list[str]:
+        """Every word standing on the board (runs of two letters or more that read), once."""
+        found: list[str] = []
+        for orientation in FORWARD:
+            for cell in sorted(self.board):
+                line = run(self.board, cell, orientation)
+                if line[0] != cell or len(line) < 2:
+                    continue
+                read = read_run(self.board, line, orientation, self.options.phrases,
+                                set(line), self.abbreviations())
+                if read is not None and read[2].ok:
+                    text = "".join(self.board[c].text for c in read[0])
+                    if text not in found:
+                        found.append(text)
+        return found
+
+    def board_anagram(self, word: str) -> tuple[str, str]:
+        """Seed A6, "quel que soit le tour de jeu": the word of the board `word` is an anagram
+        of (its text) and the anagram's letters; RuleError when it is none, or was announced
+        already (each anagram of each word once a game)."""
+        mine = sorted(letters_of(word))
+        error: RuleError | None = None
+        for text in self.board_words():
+            if sorted(letters_of(text)) != mine:
+                continue
+            try:
+                key = check_anagram(text, word, self.options.phrases)
+            except RuleError as exc:
+                error = error or exc
+                continue
+            if [letters_of(text), key] in self.anagrammed:
+                error = rule_error("already_announced", "Cet anagramme a déjà été annoncé.",
+                                   word=word)
+                continue
+            return text, key
+        raise error or rule_error("not_an_anagram", f"« {word.strip().upper()} » n’est "
+                                  "l’anagramme d’aucun mot du plateau.", word=word)
 
     def _check_define(self, action: Define) -> RuleError | None:
         if not self.options.definitions:
@@ -290,8 +366,10 @@ class VolapukState(State):
             raise rule_error("joker_unused", "Le joker repris doit servir tout de suite dans "
                              "votre mot.")
         board = dict(self.board)
+        # An accent written there stays; the die keeps the joker's number: it stands in the
+        # words the joker stood in, so that one of them broken and rebuilt is no new word.
         board[(row, col)] = Tile(rack[index]["face"], rack[index]["die"], "", tile.accent,
-                                 tile.sign)  # an accent written there stays
+                                 tile.sign, uid=tile.uid)
         return [*rack, {"die": tile.die, "face": JOKER, "fetish": False}], board
 
     def tiles(self, seat: int, action: Place | Recompose, rack: list[dict[str, Any]]
@@ -331,7 +409,8 @@ class VolapukState(State):
         rack, board = self.swapped(seat, action)
         tiles = self.tiles(seat, action, rack)
         return evaluate(board, (action.row, action.col), action.direction, tiles,
-                        self.elue, self.options, self.super_forces())
+                        self.elue, self.options, self.super_forces(), self.abbreviations(),
+                        self.history)
 
     def recomposed(self, seat: int, action: Recompose) -> tuple[Board, Outcome]:
         """The board after a recomposition and what it scores; RuleError when refused."""
@@ -345,7 +424,13 @@ class VolapukState(State):
             raise rule_error("off_board", "Cette case n’est pas sur le plateau.")
         tiles = self.tiles(seat, action, self.racks[seat])
         return evaluate_recompose(self.board, moves, list(zip(cells, tiles, strict=True)),
-                                  self.elue, self.options, self.super_forces())
+                                  self.elue, self.options, self.super_forces(),
+                                  self.abbreviations(), self.history)
+
+    def abbreviations(self) -> bool:
+        """Seed 3: abbreviations and symbols "pour les fins de parties" (option
+        `end_abbreviations`), once the end phase of rule 11a has begun."""
+        return self.options.end_abbreviations and self.final
 
     def super_force(self) -> int:
         """Seed A7: 10 on the turn it is laid, 1 less at each round of the table, down to 1
@@ -370,6 +455,8 @@ class VolapukState(State):
             return self._recompose(seat, action)
         if isinstance(action, Accent):
             return self._accent(seat, action)
+        if isinstance(action, Anagram) and self.step != "announce":
+            return self._board_anagram(seat, action)
         if isinstance(action, Anagram):
             return self._anagram(seat, action)
         if isinstance(action, Define):
@@ -392,16 +479,42 @@ class VolapukState(State):
                                "rolls_left": self.rolls_left()})]
 
     def _place(self, seat: int, action: Place) -> list[Event]:
+        self._number_dice()
         result = self.outcome(seat, action)
+        before = self.board
         rack, self.board = self.swapped(seat, action)
         self.board = dict(self.board)
         self.board.update(result.placed)
+        changed = {c for c, _ in result.placed}
+        if action.swap:  # the die given for a joker
+            changed.add((action.swap[0], action.swap[1]))
+        self._remember(before, changed)
         return self._word_played(seat, action, result, rack)
 
     def _recompose(self, seat: int, action: Recompose) -> list[Event]:
+        self._number_dice()
         board, result = self.recomposed(seat, action)
-        self.board = board
+        before, self.board = self.board, board
+        self._remember(before, {c for m in result.moves for c in m} |
+                       {c for c, _ in result.placed})
         return self._word_played(seat, action, result, self.racks[seat])
+
+    def _number_dice(self) -> None:
+        """Give every die of the board not numbered yet its number, in cell order."""
+        for cell in sorted(self.board):
+            tile = self.board[cell]
+            if not tile.uid:
+                self.board[cell] = replace(tile, uid=self.next_uid)
+                self.next_uid += 1
+
+    def _remember(self, before: Board, changed: set[Cell]) -> None:
+        """The words a move broke and the words it made stood on the board: the history keeps
+        them with their dice (scored again with those dice, they would be no new sense)."""
+        self._number_dice()
+        for board in (before, self.board):
+            for cells, text in standing_words(board, changed, self.options,
+                                              self.abbreviations()):
+                self.history.add(text, {board[c].uid for c in cells if board[c].counts})
 
     def _word_played(self, seat: int, action: Place | Recompose, result: Outcome,
                      rack: list[dict[str, Any]]) -> list[Event]:
@@ -458,6 +571,18 @@ class VolapukState(State):
         self.announce["accents"].append(entry)
         return [Event("accent", entry)]
 
+    def _board_anagram(self, seat: int, action: Anagram) -> list[Event]:
+        """Seed A6 on one's own turn: an anagram of any word of the board, 1 point a letter
+        at once (nobody else announces with him, so nothing is shared); the turn goes on."""
+        text, key = self.board_anagram(action.word)
+        self.anagrammed.append([letters_of(text), key])
+        word = action.word.strip().upper()
+        self.points[seat] += len(key)
+        entry = {"type": "anagram", "seat": seat, "turn": self.turn, "word": word, "of": text,
+                 "points": len(key)}
+        self.played.append(entry)
+        return [Event("board_anagram", entry)]
+
     def _anagram(self, seat: int, action: Anagram) -> list[Event]:
         """Kept secret until everyone is done, so nobody copies it."""
         assert self.announce is not None
@@ -493,6 +618,8 @@ class VolapukState(State):
             for key in keys:
                 by_key.setdefault(key, []).append(seat)
         results = []
+        for key in by_key:  # each anagram of a word is announced once a game (A6)
+            self.anagrammed.append([letters_of(announce["text"]), key])
         for seat, keys in enumerate(announce["anagrams"]):
             for key, word in zip(keys, words[seat], strict=True):
                 shared = len(by_key[key]) > 1
@@ -555,8 +682,20 @@ class VolapukState(State):
             return events + self._game_over("blocked")
         if not self.final and not self.racks[seat]:
             events += self._start_final(seat)
+        if self.final and self.final_turns is None and self._last_die_played():
+            # rule 11b: "Au dernier tour de jeu si certains joueurs n'ont pas joué leur tour,
+            # ils sont invités à composer ... avec les lettres déjà installées"
+            left = (self.first - 1 - seat) % self.players  # the round's players after him
+            if left == 0:
+                return events + self._game_over("dice_out")
+            self.final_turns = left
+            events.append(Event("last_round", {"seat": seat, "turns": left}))
         self.current = (seat + 1) % self.players
         return events + self._begin_turn()
+
+    def _last_die_played(self) -> bool:
+        """Rule 11a: "jusqu'au dernier dé joué": no die in a bag, none in a hand."""
+        return self.dice_left() == 0 and not any(self.racks)
 
     def _start_final(self, seat: int) -> list[Event]:
         """Rule 11a: "Lorsqu'un joueur n'a plus de dés, tous les autres joueurs rassemblent
@@ -579,10 +718,6 @@ class VolapukState(State):
                 drawn.append(self._take_opaque())
             self.racks[seat] += [_die(d) for d in drawn]
             events += self._draw_events(seat, drawn)
-            if not self.opaque and self.final_turns is None:
-                # rule 11b: the bag is empty; this turn and one for each other player
-                self.final_turns = self.players
-                events.append(Event("last_round", {"seat": seat}))
         return events
 
     # -- the end -----------------------------------------------------------------------------
@@ -680,8 +815,7 @@ class VolapukState(State):
             "coloured": dict(self.coloured),
             "opaque": list(self.opaque),
             "racks": copy_json(self.racks),
-            "board": [[r, c, t.face, t.die, t.letter, t.accent, t.sign]
-                      for (r, c), t in sorted(self.board.items())],
+            "board": [[r, c, *t.row()] for (r, c), t in sorted(self.board.items())],
             "points": list(self.points),
             "turn": self.turn,
             "passes": self.passes,
@@ -692,6 +826,9 @@ class VolapukState(State):
             "end_reason": self.end_reason,
             "super_laid": self.super_laid,
             "announce": copy_json(self.announce),
+            "next_uid": self.next_uid,
+            "history": self.history.to_json(),
+            "anagrammed": copy_json(self.anagrammed),
         }
 
     @classmethod
@@ -717,6 +854,10 @@ class VolapukState(State):
         state.end_reason = data["end_reason"]
         state.super_laid = data["super_laid"]
         state.announce = copy_json(data["announce"])
+        # records saved before dice were numbered have none of these
+        state.next_uid = data.get("next_uid", 1)
+        state.history = History.from_json(data.get("history", []))
+        state.anagrammed = copy_json(data.get("anagrammed", []))
         return state
 
     def digest_json(self) -> dict[str, Any]:

@@ -6,14 +6,19 @@ them; every other run of two dice or more that it creates or changes (in the oth
 orientations) is a collateral word when it reads as a word (either way), otherwise a
 meaningless assemblage: −10. Per word:
 
-- letter points: 1 per letter die, 3 when the word begins with the Élue letter; a word
-  extending one already placed scores 1 per letter die of the whole word (S'EXONDER, PORTE);
-  signs (apostrophe, hyphen, point, space) score nothing;
+- letter points: 1 per letter die, 3 when the word begins with the Élue letter; a word that
+  prolongs one already placed, keeping its first letter, scores 1 per letter die of the whole
+  word (PORTE from PORT: its Élue initial was counted once); a word with a new first letter
+  is a new word (PARTI through ART: 3 a letter at the Élue P); signs (apostrophe, hyphen,
+  point, space) score nothing;
 - the space cell: +3 in a compound the dictionary holds, nothing in a phrase;
-- a diagonal word +5 per letter die; a reversed word +5 per letter die and +10 (not a
-  palindrome: it reads the same the usual way);
-- VOLAPÜK: the 7 dice in one word attached to the board +50; the 7 dice over several words
-  (the move also makes collateral words) +20.
+- a diagonal word +5 per letter die, and so do its collateral words ("ainsi que les mots
+  conjoints éventuels (voir MEAT, page 9, 5° tour 6° joueur)": the move A3 cites for a new
+  collateral word); the word the player writes reversed (the move's own word, not a palindrome)
+  5 per letter die and +10 in place of its letter points (option `reversed_letters`), a
+  collateral run that happens to read backwards no bonus;
+- VOLAPÜK: the 7 dice in one word attached to the board +50, whatever else they touch; the
+  7 dice over several words (a recomposition) +20.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from ludomots.games.volapuk.dice import (
     is_letter,
     letter_value,
 )
+from ludomots.games.volapuk.history import History, text_sense
 from ludomots.games.volapuk.words import REFUSED, Verdict, judge
 from ludomots.lexicon.fold import fold
 
@@ -74,6 +80,9 @@ class Tile:
     letter: str = ""
     accent: str = ""  # the accented letter written on it (a sign die set on it, announced)
     sign: str = ""  # the id of the accent sign die set on it (circumflex, trema)
+    # which die this is on the board (numbered as laid; 0: not yet): who it is, not what it
+    # shows, so two tiles showing the same are equal
+    uid: int = field(default=0, compare=False)
 
     @property
     def text(self) -> str:
@@ -87,6 +96,10 @@ class Tile:
     def to_json(self) -> dict[str, Any]:
         return {"face": self.face, "die": self.die, "letter": self.letter,
                 "accent": self.accent, "sign": self.sign}
+
+    def row(self) -> list[Any]:
+        """The state's record of the tile (after its cell): every field."""
+        return [self.face, self.die, self.letter, self.accent, self.sign, self.uid]
 
 
 Board = dict[Cell, Tile]
@@ -136,20 +149,24 @@ class WordScore:
     collateral: bool
     force: int = 1  # the super joker's multiplier when the word goes through it
     malus: int = 0  # super joker penalties (B1, 4a)
+    restored: bool = False  # the very word stood there before with its dice: nothing new
 
     @property
     def total(self) -> int:
+        if self.restored:
+            return 0
         return (self.base + self.space + self.diagonal + self.reversed) * self.force + \
             self.malus
 
     def to_json(self) -> dict[str, Any]:
         return {"text": self.text, "cells": [list(c) for c in self.cells],
                 "start": name(self.cells[0]), "direction": self.direction,
-                "letters": self.letters, "elue": self.elue, "extension": self.extension,
+                "letters": self.letters, "value": self.value, "elue": self.elue,
+                "extension": self.extension,
                 "compound": self.compound, "base": self.base, "space": self.space,
                 "diagonal": self.diagonal, "reversed": self.reversed,
                 "collateral": self.collateral, "force": self.force, "malus": self.malus,
-                "total": self.total}
+                "restored": self.restored, "total": self.total}
 
 
 @dataclass
@@ -266,38 +283,58 @@ def letter_dice(board: Board, cells: list[Cell]) -> int:
 
 
 def read_run(board: Board, line: list[Cell], orientation: str, phrases: bool,
-             through: set[Cell]) -> tuple[list[Cell], str, Verdict] | None:
+             through: set[Cell], abbreviations: bool = False
+             ) -> tuple[list[Cell], str, Verdict] | None:
     """How a collateral run reads: as a word forwards, else backwards, first whole, then
     without the signs at its ends (it must still go through a cell of `through`). None when
-    it is no assemblage of two letters through those cells; a verdict not ok: meaningless."""
+    it is no assemblage of two letters through those cells; a verdict not ok: meaningless.
+    `abbreviations`: seed 3's end-game allowance applies (`words.judge`)."""
     trimmed = trim_signs(board, line)
     if letter_dice(board, trimmed) < 2 or not through & set(trimmed):
         return None
     for cells in (line, trimmed) if trimmed != line else (line,):
         for ordered, direction in ((cells, orientation), (cells[::-1], OPPOSITE[orientation])):
-            verdict = judge("".join(board[c].text for c in ordered), phrases)
+            verdict = judge("".join(board[c].text for c in ordered), phrases, abbreviations)
             if verdict.ok:
                 return ordered, direction, verdict
     return line, orientation, REFUSED
 
 
+def prolongs(cells: list[Cell], old: set[Cell]) -> bool:
+    """Does the word begin with a word that was already there, its first two dice in place
+    (PORTE from PORT, BATON ROUGE from BATON)? Its first letter, counted at the Élue rate
+    when that word was laid, is not counted so again (seed: "lorsqu'un mot déposé en lettre
+    Élue est recomposé par un joueur (exemple : PORTE), les lettres comptées valent 1
+    point"); a word with a new first letter is a new word (PARTI through ART)."""
+    return len(cells) >= 2 and cells[0] in old and cells[1] in old
+
+
 def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], elue: str,
                options: VolapukOptions, compound: bool, collateral: bool,
-               forces: dict[Cell, int] | None = None) -> WordScore:
+               forces: dict[Cell, int] | None = None, written: bool = True,
+               conjoint: bool = False) -> WordScore:
+    """A word's points. `old`: the cells already there (for a recomposition, those of a word
+    kept whole); `written`: the player wrote it in this direction (a Place's own word), so
+    a reversed reading earns the reversed bonus (seed A5), which a collateral run read
+    backwards never does; `conjoint`: a collateral word of a diagonal word, which has the
+    diagonal bonus too (A4: "ainsi que les mots conjoints éventuels")."""
     tiles = [board[c] for c in cells]
     text = "".join(t.text for t in tiles)
     counted = [t for t in tiles if t.counts]
     value = sum(letter_value(t.face) if options.multi_letter_values and is_letter(t.face)
                 else 1 for t in counted)
-    extension = any(a in old and b in old for a, b in zip(cells, cells[1:], strict=False))
+    extension = prolongs(cells, old)
     trump = elue in elue_sounds(text, options.graphemes)
     base = value * (ELUE_FACTOR if trump and not extension else 1)
     space = SPACE_BONUS if compound and any(t.face == SPACE for t in tiles) else 0
     n = len(counted)
-    diagonal = DIAGONAL_BONUS * n if is_diagonal(direction) else 0
+    diagonal = DIAGONAL_BONUS * n if is_diagonal(direction) or conjoint else 0
     palindrome = [t.text for t in tiles] == [t.text for t in reversed(tiles)]
-    backwards = REVERSED_BONUS * n + REVERSED_FLAT \
-        if is_reversed(direction) and not palindrome else 0
+    backwards = 0
+    if written and not collateral and is_reversed(direction) and not palindrome:
+        backwards = REVERSED_BONUS * n + REVERSED_FLAT
+        if options.reversed_letters == "replace":
+            base = 0  # A5: "5 points par lettre ... en jeu simple, comme en lettre Élue"
     force = max([1, *((forces or {}).get(c, 1) for c in cells)])
     malus = 0
     if force > 1:  # seed A7, B1, 4a: under the super joker
@@ -307,10 +344,25 @@ def score_word(board: Board, cells: list[Cell], direction: str, old: set[Cell], 
                      diagonal, backwards, collateral, force, malus)
 
 
+def restored(after: Board, word: WordScore, history: History | None) -> WordScore:
+    """The word, marked restored when it is the very word that stood there before with its
+    dice (a die laid in the hole another left): A3 counts a collateral word "nouveau", and
+    the seed's recompositions a word given "un sens nouveau"."""
+    if history is not None and history.stood(
+            frozenset({text_sense(word.text)}), [after[c].uid for c in word.cells]):
+        word.restored = True
+    return word
+
+
 def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue: str,
-             options: VolapukOptions, forces: dict[Cell, int] | None = None) -> Outcome:
+             options: VolapukOptions, forces: dict[Cell, int] | None = None,
+             abbreviations: bool = False, history: History | None = None) -> Outcome:
     """What laying `tiles` scores; RuleError when the move is not allowed. `forces`: the
-    super joker's cell on the board and its multiplier now (a new one is at 10)."""
+    super joker's cell on the board and its multiplier now (a new one is at 10);
+    `abbreviations`: seed 3's end-game allowance applies; `history`: the words that stood
+    on the board (option `new_sense`: a word restored counts nothing)."""
+    if not options.new_sense:
+        history = None
     if not tiles:
         raise rule_error("no_dice", "Déposez au moins un dé.")
     dice = len(tiles)
@@ -328,11 +380,12 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     text = "".join(after[c].text for c in main)
     if sum(1 for c in main if after[c].counts) < MIN_LETTERS:
         raise rule_error("too_short", "Un mot a au moins deux lettres.", word=text)
-    verdict = judge(text, options.phrases)
+    verdict = judge(text, options.phrases, abbreviations)
     trimmed = trim_signs(after, main)
     if not verdict.ok and trimmed != main and {c for c, _ in placed} <= set(trimmed):
         # signs of the board at its ends belong to other words (a space cell under an S)
-        shorter = judge("".join(after[c].text for c in trimmed), options.phrases)
+        shorter = judge("".join(after[c].text for c in trimmed), options.phrases,
+                        abbreviations)
         if shorter.ok:
             main, verdict = trimmed, shorter
             text = "".join(after[c].text for c in main)
@@ -349,8 +402,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
                              "cédille).", word=text)
         raise rule_error("unknown_word", f"« {text} » n’est pas dans le dictionnaire.",
                          word=text)
-    words = [score_word(after, main, direction, old, elue, options, verdict.compound, False,
-                        forces)]
+    words = [restored(after, score_word(after, main, direction, old, elue, options,
+                                        verdict.compound, False, forces), history)]
     meaningless: list[dict[str, Any]] = []
     orientations = [d for d in judged_orientations(options) if d != axis(direction)]
     for cell, _ in placed:
@@ -358,13 +411,14 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
             line = run(after, cell, orientation)
             if len(line) < 2:
                 continue
-            read = read_run(after, line, orientation, options.phrases, {cell})
+            read = read_run(after, line, orientation, options.phrases, {cell}, abbreviations)
             if read is None:
                 continue
             cells, reading, verdict_c = read
             if verdict_c.ok:
-                words.append(score_word(after, cells, reading, old, elue, options,
-                                        verdict_c.compound, True, forces))
+                words.append(restored(after, score_word(
+                    after, cells, reading, old, elue, options, verdict_c.compound, True,
+                    forces, conjoint=is_diagonal(direction)), history))
             else:
                 meaningless.append({"text": "".join(after[c].text for c in line),
                                     "cells": [list(c) for c in line],
@@ -373,5 +427,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     if options.accents:
         outcome.accents = accent_points(placed, words)
     if dice == RACK and old:
-        outcome.volapuk = VOLAPUK_SPREAD_BONUS if len(words) > 1 else VOLAPUK_BONUS
+        # rule 8: "en 1 seul mot, ses 7 lettres attachées à un mot déjà posé": the collateral
+        # words they also make take nothing from it
+        in_word = {c for c, _ in placed} <= set(main)
+        outcome.volapuk = VOLAPUK_BONUS if in_word else VOLAPUK_SPREAD_BONUS
     return outcome

@@ -75,6 +75,7 @@ HELP = """\
   H8 E PORTE / 2 6   ... en gardant les dés 2 et 6 comme fétiches
   déplace H7-G8 + H7 A H10 I   recomposer : déplacer des dés du plateau (+10), en posant
                      au besoin des dés (case et lettre ; _ pour une case espace)
+  anagramme MIRE     (plus-value) l'anagramme d'un mot du plateau, à tout tour de jeu
   passe   aide   quitte
 Après un mot (plus-values) : accent H8 aigu, anagramme MOT, définition …, fini"""
 
@@ -118,6 +119,8 @@ def parse_command(text: str, state: VolapukState, seat: int
         return Roll(_dice_numbers(words[1:], size, text))
     if head in ("deplace", "deplacer", "d"):
         return parse_recompose(text, state, seat)
+    if head == "anagramme" and len(words) == 2:  # seed A6: at any turn of the game
+        return Anagram(words[1])
     return parse_place(text, state, seat)
 
 
@@ -343,14 +346,16 @@ def describe_word(data: dict[str, Any]) -> str:
     parts = []
     for word in data["words"]:
         bonus = []
-        if word["elue"] and not word["extension"]:
+        if word["elue"] and not word["extension"] and word["base"]:
             bonus.append("atout")
+        if word["reversed"] and not word["base"]:  # A5: in place of the letter points
+            bonus.append(f"à l'envers {word['letters']} × 5 + 10")
+        elif word["reversed"]:
+            bonus.append(f"à l'envers +{word['reversed']}")
         if word["space"]:
             bonus.append(f"espace +{word['space']}")
         if word["diagonal"]:
             bonus.append(f"diagonale +{word['diagonal']}")
-        if word["reversed"]:
-            bonus.append(f"à l'envers +{word['reversed']}")
         detail = f" ({', '.join(bonus)})" if bonus else ""
         parts.append(f"{word['text']} {word['total']}{detail}")
     for run in data["meaningless"]:
@@ -395,7 +400,11 @@ def describe_event(event: Event, seats: Sequence[SeatInfo], viewer: int | None) 
         return (f"{who} n'a plus de dés : tous les dés vont dans le sac opaque, on pioche à "
                 "l'aveuglette.")
     if kind == "last_round":
-        return "Le sac est vide : dernier tour de table."
+        return ("Le dernier dé est joué : qui n'a pas joué ce tour compose avec les lettres "
+                "du plateau.")
+    if kind == "board_anagram":
+        return (f"{who} annonce l'anagramme {data['word']} de {data['of']} : "
+                f"+{data['points']}.")
     if kind == "game_over":
         return f"Fin de la partie : {_END.get(data['reason'], '')}."
     if kind == "announce":
@@ -425,7 +434,7 @@ def hints(state: VolapukState, seat: int, count: int = 6) -> list[str]:
     rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
     scored = []
     found = generate(state.board, rack, limit=3000)
-    found.sort(key=lambda c: -c.estimate(state.elue))
+    found.sort(key=lambda c: -c.estimate(state.elue, state.options.reversed_letters))
     for cand in found[:60]:
         action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice, cand.letters)
         try:

@@ -3,10 +3,15 @@ compounds the seed itself cites, phrases made with the space cell, and elisions.
 
 A run of dice reads as a written string: letters with their accents, "'" "-" "." and spaces.
 
-- **Dictionary words** (RULINGS policy: plurals, conjugations, proper nouns, abbreviations;
-  apostrophes, hyphens, points and spaces *required* where the dictionary spells them). The
-  lexicon lacks some compounds and abbreviations the seed cites as admitted (ET CÆTERA, ETC.,
-  NOTA BENE, HOT DOG...): they are added here (`SEED_COMPOUNDS`), since the seed is law.
+- **Dictionary words** (RULINGS policy: plurals, conjugations, proper nouns; apostrophes,
+  hyphens, points and spaces *required* where the dictionary spells them). The lexicon lacks
+  some compounds the seed cites as admitted (ET CÆTERA, NOTA BENE, HOT DOG...): they are added
+  here (`SEED_COMPOUNDS`), since the seed is law.
+- **Abbreviations and symbols** (seed 3: "les symboles, les abrégés ... sont admis et laissés
+  à l'appréciation des joueurs pour les fins de parties"): never during play; with the option
+  `end_abbreviations`, once the end phase has begun (rule 11a), the lexicon's abbreviations
+  and the seed's (ETC., EX., N.B., P.-S.), but never a unit symbol that the dice could only
+  write case-folded (cL, nJ, km: `abbreviations=True` below).
 - **Phrases** (seed 4a and A8: "permet aussi sans Bonus, de composer des mots ayant un sens
   comme : JOYEUX NOËL ou BONNE FETE"; the example SE POURRIR): words separated by space
   cells, each accepted. Meaning cannot be judged by a program, so each part being a word is
@@ -26,13 +31,15 @@ from functools import lru_cache
 from itertools import product
 
 from ludomots.lexicon.fold import fold, normalize_apostrophes
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Entry, get_lexicon
 from ludomots.lexicon.policy import VOLAPUK, Policy
+from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD, parse_tag
 
 # Seed, 2c, 4, C4: abbreviations and compounds it gives as admitted, as the dictionary spells
 # them. The lexicon holds ARC-EN-CIEL, HOT-DOG... but not these.
+SEED_ABBREVIATIONS: tuple[str, ...] = ("ETC.", "EX.", "N.B.", "P.-S.")
 SEED_COMPOUNDS: tuple[str, ...] = (
-    "ET CÆTERA", "ET CETERA", "ETC.", "EX.", "N.B.", "P.-S.",
+    "ET CÆTERA", "ET CETERA", *SEED_ABBREVIATIONS,
     "BABA COOL", "CHOP SUEY", "HOT DOG", "NO MAN'S LAND", "AT HOME",
     "A PRIORI", "ITA EST", "ECCE HOMO", "NOTA BENE", "BATON ROUGE",
 )
@@ -71,10 +78,11 @@ def spelled_right(text: str, spellings: set[str]) -> bool:
     return False
 
 
-# After an elided word: a word, not an abbreviation or a lone letter (S'EV, N'E), though the
-# policy admits those alone; A and Y are words (L'A, S'Y).
-ELISION_TAIL = Policy("volapuk elision", proper_nouns=True, abbreviations=False, signs=True,
-                      accents="scored")
+# The lexicon files its elided words with one consonant (S', D', L') as abbreviations (they
+# have no vowel): this policy admits them before a word.
+ELIDED = Policy("volapuk elided", proper_nouns=True, abbreviations=True, signs=True,
+                accents="scored")
+# After an elided word: a word, not a lone letter (S'EV, N'E); A and Y are words (L'A, S'Y).
 LONE_LETTER_WORDS = frozenset("AY")
 
 
@@ -83,23 +91,53 @@ def _elidable(tail: str) -> bool:
     if len(letters) < 2 and letters not in LONE_LETTER_WORDS:
         return False
     first = tail.split(" ")[0].split("'")[0]  # the word the elision is glued to
-    return get_lexicon().checker(ELISION_TAIL)(first) or fold(first) in _seed_compounds()
+    return get_lexicon().checker(VOLAPUK)(first) or fold(first) in _plain_compounds()
 
 
-@lru_cache(maxsize=1)
-def _seed_compounds() -> dict[str, str]:
-    return {fold(w): w for w in SEED_COMPOUNDS}
+def elided(head: str) -> bool:
+    """S', L', QU'...: an elided word of the lexicon (it ends with its apostrophe)."""
+    return head.endswith("'") and get_lexicon().checker(ELIDED)(head)
+
+
+def _admitted_at_the_end(entry: Entry) -> bool:
+    """Seed 3, "pour les fins de parties": an abbreviation (ONU, DVD, XIV, pt) or a symbol
+    the dice write as the dictionary does (in capitals, not a unit with its prefix: TJ is
+    the térajoule, J with T); never a symbol written in small letters (cL, nJ, km), which a
+    die could only write case-folded."""
+    if entry.categories & NOT_A_WORD or not entry.categories & ABBREVIATION:
+        return False
+    if not parse_tag(entry.tag).symbol:
+        return True
+    return entry.form == entry.form.upper() == entry.lemma
+
+
+@lru_cache(maxsize=20_000)
+def _end_game_word(text: str) -> bool:
+    return any(_admitted_at_the_end(e) for e in get_lexicon().entries(text))
+
+
+@lru_cache(maxsize=2)
+def _seed_compounds(abbreviations: bool = True) -> dict[str, str]:
+    return {fold(w): w for w in SEED_COMPOUNDS
+            if abbreviations or w not in SEED_ABBREVIATIONS}
+
+
+def _plain_compounds() -> dict[str, str]:
+    return _seed_compounds(False)
 
 
 @lru_cache(maxsize=200_000)
-def _dictionary(text: str) -> Verdict:
-    """The whole string as one dictionary word (or seed compound)."""
+def _dictionary(text: str, abbreviations: bool = False) -> Verdict:
+    """The whole string as one dictionary word (or seed compound); `abbreviations`: the end
+    of the game, with the option that admits them (seed 3)."""
     key = fold(text)
     lexicon = get_lexicon()
     spellings: set[str] = set()
-    if key in _seed_compounds():
-        spellings.add(_seed_compounds()[key])
-    elif not lexicon.checker(VOLAPUK)(text):
+    compounds = _seed_compounds(abbreviations)
+    if key in compounds:
+        spellings.add(compounds[key])
+    elif not lexicon.checker(VOLAPUK)(text) and not (
+            abbreviations and _end_game_word(text)):
         return REFUSED
     if text != key or "C" in key:
         spellings |= {normalize_apostrophes(e.form).upper() for e in lexicon.entries(text)}
@@ -139,13 +177,15 @@ def lemmas(text: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=200_000)
-def judge(text: str, phrases: bool = True) -> Verdict:
+def judge(text: str, phrases: bool = True, abbreviations: bool = False) -> Verdict:
     """Is the written string `text` (upper case, signs kept) acceptable, and is it a
-    dictionary compound with a space (+3)?"""
+    dictionary compound with a space (+3)? `abbreviations`: seed 3's end-game allowance is
+    on (the option, and the end phase has begun); the parts of a phrase and the word after an
+    elision are words, never abbreviations."""
     text = normalize_apostrophes(text).upper()
     if not text or text != text.strip() or "  " in text:
         return REFUSED
-    whole = _dictionary(text)
+    whole = _dictionary(text, abbreviations)
     if whole.ok:
         return whole
     if phrases and " " in text:
@@ -163,7 +203,8 @@ def judge(text: str, phrases: bool = True) -> Verdict:
     cut = text.find("'")
     if 0 < cut < len(text) - 1:
         head, tail = text[:cut + 1], text[cut + 1:]
-        if fold(tail)[:1] in VOWELS_H and _dictionary(head).ok and _elidable(tail):
+        if fold(tail)[:1] in VOWELS_H and (_dictionary(head).ok or elided(head)) \
+                and _elidable(tail):
             rest = judge(tail, phrases)
             if rest.ok:
                 return Verdict(True)

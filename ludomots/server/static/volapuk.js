@@ -2,18 +2,24 @@
 // Élue letter outlined), the player's réglette (roll up to three times, keeping dice between
 // rolls; fétiches kept for the next turn), a word laid by choosing a start cell and a direction
 // on the board then the dice in order (or dragging dice onto the board), with the server's live
-// preview of its words and points; pass; the plus-value announcements; the 3-minute clock from
-// the table's deadline; scores and every player's dice (others' faces only when public), the log
-// and the end.
+// preview of its words and points, each part of them explained; pass (confirmed); the
+// plus-value announcements (an anagram of a word of the board on one's turn too); the 3-minute
+// clock from the table's deadline; scores and every player's dice (others' faces only when
+// public), the log with the breakdown of every score, and the end.
+//
+// On a wide screen the réglette and the preview stand at the top of the side column, beside the
+// board (which fits the screen's height): what the banner asks for is on screen without
+// scrolling. On a phone the board is larger than the screen and scrolls sideways (cells big
+// enough to touch), or fits the screen at a touch of « Plateau entier ».
 //
 // The server is authoritative: this screen keeps only what the player is preparing (start cell,
 // direction, dice of the word, dice kept, fétiches) and redraws from every view.
 
-import { el, icon, button, replace, toast, plural, num } from "./ui.js";
+import { el, icon, button, replace, toast, plural, num, confirmModal } from "./ui.js";
 import { waitingText, renderBanner as fillBanner, showKeysHelp } from "./tablekit.js";
 import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
-import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, tileColour, outcomeChips, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
+import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, tileColour, outcomeChips, breakdownNode, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
 import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./volapukpanels.js";
 
 export function mount(main, { id, info }) {
@@ -22,7 +28,7 @@ export function mount(main, { id, info }) {
     log: { title: "Journal de la partie", className: "card tw-log vp-log" },
     state: {
       start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
-      scoresShown: null, asking: false,
+      scoresShown: null, asking: false, fit: false, centred: false,
       rec: null, // recomposing: {moves: [[fr, fc, tr, tc]], laid: [{i, letter, r, c}], pick: {r, c} | {i} | null}
       swap: null, // a simple joker taken back from the board: {r, c, i (the die given), joker (its rack index)}
     },
@@ -32,16 +38,22 @@ export function mount(main, { id, info }) {
   // ---- skeleton --------------------------------------------------------------------------
 
   const chipsBox = el("div", { class: "vp-chips" });
-  const boardZone = el("section", { class: "tw-boardzone vp-boardzone", "aria-label": "Le plateau" });
+  // On a phone the board is wider than the screen and scrolls sideways inside its zone, or
+  // fits the screen (« Plateau entier »); the button shows on small screens only.
+  const boardScroll = el("div", { class: "vp-board-scroll" });
+  const fitButton = el("button", { type: "button", class: "btn ghost small vp-fit-toggle", "aria-pressed": "false", onclick: () => toggleFit() });
+  const boardZone = el("section", { class: "tw-boardzone vp-boardzone", "aria-label": "Le plateau" }, fitButton, boardScroll);
   const previewLine = el("div", { class: "tw-preview vp-preview", "aria-live": "polite" });
   const rackZone = el("section", { class: "tw-rackzone vp-rackzone", "aria-label": "Votre réglette" });
   const playersBox = el("section", { class: "card tw-players vp-players", "aria-label": "Joueurs, scores et dés" });
   const bagsBox = el("section", { class: "card tw-tracking vp-bags", "aria-label": "Les sacs" });
 
+  // The preview and the réglette head the side column: beside the board on a wide screen; on
+  // a narrow one the page is one column and they come right after the board (style.css).
   kit.layout(main, {
     pageClass: "tw-page vp-page",
-    column: [banner, chipsBox, kit.infoBox, kit.endBox, boardZone, previewLine, rackZone],
-    side: [playersBox, kit.logBox, bagsBox],
+    column: [banner, chipsBox, kit.infoBox, kit.endBox, boardZone],
+    side: [previewLine, rackZone, playersBox, kit.logBox, bagsBox],
   });
 
   // ---- connection ------------------------------------------------------------------------
@@ -74,7 +86,8 @@ export function mount(main, { id, info }) {
       else if (ev.type === "roll" && d.seat !== st.seat) sound("tile");
       else if (ev.type === "timeout") toast(`Temps écoulé pour ${d.seat === st.seat ? "vous" : seatName(d.seat)} : le tour passe.`, { kind: "info" });
       else if (ev.type === "final_phase") toast("Un joueur n’a plus de dés : tous les dés vont au sac opaque, on tire 7 dés à l’aveuglette.", { kind: "info", duration: 5000 });
-      else if (ev.type === "last_round") toast("Le sac opaque est vide : dernier tour de table.", { kind: "info", duration: 5000 });
+      else if (ev.type === "last_round") toast("Le dernier dé est joué : qui n’a pas encore joué ce tour compose avec les lettres du plateau.", { kind: "info", duration: 5000 });
+      else if (ev.type === "board_anagram" && d.seat !== st.seat) toast(`${seatName(d.seat)} annonce l’anagramme ${d.word} de ${d.of} : +${d.points}.`, { kind: "info" });
     }
   }
 
@@ -376,7 +389,31 @@ export function mount(main, { id, info }) {
     sendAction(placeAction());
   }
 
-  function doPass() { if (myTurn()) sendAction({ type: "pass" }); }
+  /** Passing ends the turn: asked first, as in Topword. */
+  async function doPass() {
+    if (!myTurn() || busy() || st.asking) return;
+    st.asking = true;
+    const ok = await confirmModal("Passer votre tour ?", rolled() || emptyHanded()
+      ? "Vous ne posez aucun mot ce tour-ci ; vos dés lancés retournent en vrac (les fétiches restent)."
+      : "Vous ne lancez pas vos dés et ne posez aucun mot ce tour-ci.", "Passer", { iconName: "pass" });
+    st.asking = false;
+    if (ok && myTurn()) { clearWord(false); sendAction({ type: "pass" }); }
+  }
+
+  /** Seed A6, "quel que soit le tour de jeu": an anagram of a word of the board, on one's turn. */
+  function anagramForm() {
+    const input = el("input", { type: "text", maxlength: "30", placeholder: "Anagramme d’un mot du plateau…", "aria-label": "Anagramme d’un mot du plateau", autocomplete: "off" });
+    const form = el("form", { class: "inline vp-announce-form vp-board-anagram" }, input,
+      button("Annoncer l’anagramme", { kind: "small", type: "submit", disabled: busy() }));
+    form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim() && myTurn()) sendAction({ type: "anagram", word: input.value.trim() }); });
+    return form;
+  }
+
+  function toggleFit() {
+    st.fit = !st.fit;
+    st.centred = false;
+    renderBoard();
+  }
 
   // ---- keyboard --------------------------------------------------------------------------
 
@@ -463,7 +500,7 @@ export function mount(main, { id, info }) {
     const mine = rack();
     if (st.rec) {
       const pick = st.rec.pick;
-      replace(boardZone, boardNode(g, {
+      replace(boardScroll, boardNode(g, {
         tiles: recTiles(),
         cell: (r, c, t) => {
           const out = { className: [t && t.rec ? `planned ${verdict}` : "", pick && pick.r === r && pick.c === c ? "start" : ""].join(" ") };
@@ -477,7 +514,8 @@ export function mount(main, { id, info }) {
           return out;
         },
       }));
-      boardZone.firstChild.classList.toggle("placing", interactive);
+      boardScroll.firstChild.classList.toggle("placing", interactive);
+      showBoard();
       return;
     }
     const node = boardNode(g, {
@@ -530,7 +568,20 @@ export function mount(main, { id, info }) {
       },
     });
     node.classList.toggle("placing", interactive);
-    replace(boardZone, node);
+    replace(boardScroll, node);
+    showBoard();
+  }
+
+  /** The zoom of the board on a phone: its button's words, and the first look at a board
+   * wider than the screen centred on the middle cell. */
+  function showBoard() {
+    boardZone.classList.toggle("fit", st.fit);
+    fitButton.setAttribute("aria-pressed", st.fit ? "true" : "false");
+    replace(fitButton, icon("search"), el("span", { text: st.fit ? "Agrandir le plateau" : "Plateau entier" }));
+    if (!st.centred && boardScroll.scrollWidth > boardScroll.clientWidth) {
+      boardScroll.scrollLeft = (boardScroll.scrollWidth - boardScroll.clientWidth) / 2;
+      st.centred = true;
+    }
   }
 
   function renderPreview() {
@@ -554,7 +605,8 @@ export function mount(main, { id, info }) {
     } else if (p.legal) {
       previewLine.className = "tw-preview vp-preview valid";
       replace(previewLine, el("span", { class: "preview-words" }, outcomeChips(p)),
-        el("span", { class: "preview-total" }, el("span", { class: "preview-score", text: num(p.total) }), el("span", { text: Math.abs(p.total) > 1 ? "points" : "point" })));
+        el("span", { class: "preview-total" }, el("span", { class: "preview-score", text: num(p.total) }), el("span", { text: Math.abs(p.total) > 1 ? "points" : "point" })),
+        breakdownNode(p));
     } else {
       previewLine.className = "tw-preview vp-preview invalid";
       replace(previewLine, icon("info"), el("span", { class: "preview-error", text: p.message || "Ce mot ne convient pas." }));
@@ -610,11 +662,12 @@ export function mount(main, { id, info }) {
     const dirs = canPlace() && !st.rec ? el("div", { class: "vp-dirs", role: "radiogroup", "aria-label": "Direction du mot" },
       DIRECTIONS.map(([d, , , arrow, label]) => el("button", { type: "button", role: "radio", class: ["vp-dir", d === st.dir ? "on" : ""], "aria-checked": d === st.dir ? "true" : "false", "aria-label": label, title: label, text: arrow, dataset: { dir: d },
         onclick: () => { st.dir = d; changed(); } }))) : null;
+    const anagrams = myTurn() && g.options && g.options.anagrams && (g.board || []).length ? anagramForm() : null;
     replace(rackZone,
       el("div", { class: "vp-rack-head" }, el("h2", { class: "vp-rack-title", text: "Votre réglette" }),
         el("span", { class: "muted small", text: my.length ? `${dice(my.length)}${myTurn() && rolled() ? ` · ${plural(g.rolls, "lancer")}` : ""}` : "Plus aucun dé" })),
       el("div", { class: "rack vp-rack" }, diceNodes.length ? diceNodes : el("span", { class: "muted", text: "Vous n’avez plus de dé." })),
-      dirs, actions,
+      dirs, actions, anagrams,
       canPlace() && my.some((d) => d.face !== null) ? el("p", { class: "muted small vp-hint", text: "★ : fétiche, gardé avec sa face pour le tour suivant (annoncé à tous)." }) : null);
   }
 
@@ -634,5 +687,8 @@ export function mount(main, { id, info }) {
     kit.endModal({ reason: END_REASONS[st.game.end_reason] || "", table: () => resultTable(st.game, seatName) });
   }
 
-  return kit.cleanup();
+  // A board that becomes wider than its zone (a phone turned, a window narrowed) is centred once.
+  const onResize = () => { if (!st.centred && st.game) showBoard(); };
+  window.addEventListener("resize", onResize);
+  return kit.cleanup(() => window.removeEventListener("resize", onResize));
 }

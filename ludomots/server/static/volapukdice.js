@@ -114,32 +114,70 @@ export function boardNode(g, { tiles = null, last = new Set(), cell = () => ({})
 
 /** The cells of the last word played (to outline them), from the view's `played`. */
 export function lastCells(g) {
-  const moves = (g.played || []).filter((x) => x.type !== "announced");
+  const moves = (g.played || []).filter((x) => x.type === "word" || x.type === "pass");
   const p = moves[moves.length - 1];
   if (!p || p.type !== "word") return new Set();
   return new Set((p.placed || []).map((t) => key(t.cell[0], t.cell[1])));
 }
 
 export const END_REASONS = {
-  dice_out: "Plus aucun dé à tirer : la dernière manche est jouée.",
+  dice_out: "Le dernier dé est joué, et le dernier tour de table.",
   blocked: "Tous les joueurs ont passé leur tour à la suite.",
 };
 
-/** The extras of a move's score, in words ("diagonale +10", "VOLAPÜK +50"...). */
-export function scoreParts(p) {
-  const parts = [];
-  for (const w of p.words || []) {
-    const bits = [];
-    if (w.elue) bits.push("lettre Élue ×3");
-    if (w.extension) bits.push("prolongé");
-    if (w.diagonal) bits.push(`diagonale +${w.diagonal}`);
-    if (w.reversed) bits.push(`inversé +${w.reversed}`);
-    if (w.space) bits.push(`case espace +${w.space}`);
-    if (w.force > 1) bits.push(`super joker ×${w.force}`);
-    if (w.malus) bits.push(`malus ${signed(w.malus)}`);
-    parts.push({ text: w.text, total: w.total, collateral: w.collateral, detail: bits.join(", ") });
+/**
+ * How a word's points are made, in French, each part with its points: its letters (1 each,
+ * 3 at the Élue, 1 when it prolongs a word already there), or 5 a letter + 10 written
+ * reversed; the diagonal, the space cell, the super joker; a word given back as it stood
+ * counts nothing. E.g. "4 lettres × 3 (Élue) = 12 · diagonale +20".
+ */
+export function wordDetail(w) {
+  if (w.restored) return "déjà posé ici avec ces dés : 0";
+  const bits = [];
+  const count = plural(w.letters, "lettre");
+  if (w.reversed && !w.base) bits.push(`à l’envers ${w.letters} × 5 + 10 = ${w.reversed}`);
+  else {
+    const rate = w.elue && !w.extension ? 3 : 1;
+    const value = w.value ?? w.letters;
+    const unit = value !== w.letters ? `${count} (valeur ${value})` : count;
+    const why = rate === 3 ? " (Élue)" : w.extension ? " (mot prolongé)" : "";
+    bits.push(`${unit} × ${rate}${why} = ${w.base}`);
+    if (w.reversed) bits.push(`à l’envers +${w.reversed}`);
   }
-  return parts;
+  if (w.diagonal) bits.push(`diagonale +${w.diagonal}`);
+  if (w.space) bits.push(`case espace +${w.space}`);
+  if (w.force > 1) bits.push(`super joker ×${w.force}`);
+  if (w.malus) bits.push(`malus ${signed(w.malus)}`);
+  return bits.join(" · ");
+}
+
+/** Each part of a move's score: its words (with `wordDetail`), then its penalties and
+ * bonuses: [{ label, detail, points, kind }] ("word", "collateral", "penalty", "bonus"). */
+export function scoreLines(p) {
+  const lines = (p.words || []).map((w) => ({
+    label: w.text.replace(/ /g, "␣"), detail: wordDetail(w), points: w.total,
+    kind: w.collateral ? "collateral" : "word",
+  }));
+  for (const m of p.meaningless || []) lines.push({ label: m.text, detail: "ne veut rien dire", points: -10, kind: "penalty" });
+  if (p.recomposed) lines.push({ label: "Recomposition", detail: "bonus", points: p.recomposed, kind: "bonus" });
+  if (p.volapuk) lines.push({ label: "VOLAPÜK", detail: p.volapuk === 50 ? "7 dés en un seul mot" : "7 dés sur plusieurs mots", points: p.volapuk, kind: "bonus" });
+  if (p.accents) lines.push({ label: "Accents", detail: "des dés posés", points: p.accents, kind: "bonus" });
+  return lines;
+}
+
+/** The breakdown of a move's score, a line a part (the journal, the replay). */
+export function breakdownNode(p) {
+  return el("ul", { class: "vp-breakdown", "aria-label": "Détail des points" }, scoreLines(p).map((line) =>
+    el("li", { class: ["vp-breakdown-line", line.kind] },
+      el("span", { class: "vp-bd-label", text: line.label }),
+      line.kind === "collateral" ? el("span", { class: "vp-bd-tag", text: "collatéral" }) : null,
+      el("span", { class: "vp-bd-detail", text: line.detail }),
+      el("span", { class: "vp-bd-points", text: signed(line.points) }))));
+}
+
+/** The extras of a move's score, in words, for the chips' titles. */
+export function scoreParts(p) {
+  return (p.words || []).map((w) => ({ text: w.text, total: w.total, collateral: w.collateral, detail: wordDetail(w) }));
 }
 
 /** Chips for a move's outcome: each word and its points, penalties, bonuses, the total. */

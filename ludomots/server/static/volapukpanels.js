@@ -4,7 +4,7 @@
 import { el, icon, button, modal, num, signed, plural, countTo } from "./ui.js";
 import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
 import { wordPopup } from "./lexicon.js";
-import { dieNode, playedText, outcomeChips, cellName } from "./volapukdice.js";
+import { dieNode, playedText, breakdownNode, cellName } from "./volapukdice.js";
 
 /** A player's dice as this viewer may see them: colours always; a face only when the view
  * gives it (his own, the dice rolled this turn in front of everyone, announced fétiches). */
@@ -64,7 +64,8 @@ export function askJokerLetter(face) {
   return m.result;
 }
 
-/** The log: every word (with its points) and every pass, in order. */
+/** The log: every word (with the breakdown of its points), every pass and every anagram
+ * announced on a turn, in order. */
 export function logEntries(g, seatName) {
   if (!g) return [];
   // The results of a word's announcements are a log entry of their own, after the word's
@@ -75,13 +76,18 @@ export function logEntries(g, seatName) {
     if (p.type === "pass") {
       return el("li", { class: "log-entry note vp-log-pass" }, whoNode(p.seat, seatName(p.seat)), el("span", { class: "log-move", text: "passe son tour" }));
     }
+    if (p.type === "anagram") {
+      return el("li", { class: "log-entry vp-log-anagram" }, whoNode(p.seat, seatName(p.seat)),
+        el("span", { class: "log-move", text: `annonce l’anagramme ${p.word} de ${p.of}` }),
+        el("span", { class: "log-score", text: signed(p.points) }));
+    }
     const main = (p.words || [])[0];
     return el("li", { class: "log-entry vp-log-word" }, whoNode(p.seat, seatName(p.seat)),
       el("span", { class: "log-move" },
         el("span", { class: "log-line" },
           main ? el("button", { type: "button", class: "word-link", text: main.text.replace(/ /g, "␣"), "aria-label": `${main.text} : voir la définition`, onclick: () => wordPopup(main.text, "volapuk") }) : null,
           el("span", { class: "muted small", text: playedText(p).replace(/^pose \S+ /, "") })),
-        el("span", { class: "vp-log-chips" }, outcomeChips(p)),
+        breakdownNode(p),
         p.fetishes && p.fetishes.length ? el("span", { class: "muted small", text: `fétiches : ${p.fetishes.join(" ")}` }) : null,
         announcedText(announced[p.turn] || p.announced, seatName)),
       el("span", { class: ["log-score", p.total < 0 ? "neg" : p.total === 0 ? "zero" : ""], text: signed(p.total) }));

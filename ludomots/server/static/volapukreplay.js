@@ -6,7 +6,7 @@
 import { el, replace, signed, num, plural } from "./ui.js";
 import { wordPopup } from "./lexicon.js";
 import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
-import { boardNode, lastCells, outcomeChips, playedText, END_REASONS, dieNode } from "./volapukdice.js";
+import { boardNode, lastCells, breakdownNode, playedText, END_REASONS, dieNode } from "./volapukdice.js";
 import { othersDice, announcedText } from "./volapukpanels.js";
 import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
 
@@ -38,7 +38,13 @@ export function renderVolapuk(main, id, data, info) {
         return { short: entry ? playedText(entry).replace(/^pose /, "") : "pose", text: `${name} ${entry ? playedText(entry) : "pose un mot"}`, entry };
       case "pass": return { short: "passe", text: `${name} passe son tour`, entry: null };
       case "accent": return { short: "annonce un accent", text: `${name} annonce un accent`, entry: null };
-      case "anagram": return { short: "annonce un anagramme", text: `${name} annonce un anagramme`, entry: null };
+      case "anagram": {
+        // On his own turn (seed A6, "quel que soit le tour de jeu"): scored at once, logged.
+        const own = entry && entry.type === "anagram" && played.length > (gameOf(steps[k - 1]).played || []).length ? entry : null;
+        return own
+          ? { short: `anagramme ${own.word}`, text: `${name} annonce l’anagramme ${own.word} de ${own.of}`, entry: null, anagram: own }
+          : { short: "annonce un anagramme", text: `${name} annonce un anagramme`, entry: null };
+      }
       case "define": return { short: "donne une définition", text: `${name} donne une définition`, entry: null };
       case "done": {
         // The last player done closes the announcements: their results are then logged.
@@ -54,12 +60,14 @@ export function renderVolapuk(main, id, data, info) {
 
   steps.forEach((step, k) => {
     const type = step.action && step.action.type;
-    if (k === 0 || !["place", "recompose", "pass", "done"].includes(type)) return;
+    if (k === 0 || !["place", "recompose", "pass", "done", "anagram"].includes(type)) return;
     const d = describe(k);
     if (type === "done" && !(d.announced && announcedText(d.announced, seatName))) return;
+    if (type === "anagram" && !d.anagram) return;
+    const points = d.entry ? d.entry.total : d.anagram ? d.anagram.points : null;
     replay.addStep(k, step.seat, d.short, {
       notation: !!d.entry, note: !d.entry,
-      score: d.entry ? el("span", { class: ["log-score", d.entry.total < 0 ? "neg" : ""], text: signed(d.entry.total) }) : null,
+      score: points !== null ? el("span", { class: ["log-score", points < 0 ? "neg" : ""], text: signed(points) }) : null,
     });
   });
 
@@ -83,7 +91,7 @@ export function renderVolapuk(main, id, data, info) {
       if (d.entry && d.entry.words && d.entry.words.length) {
         const main = d.entry.words[0];
         parts.push(el("p", { class: "replay-words" }, el("button", { type: "button", class: "word-link", text: main.text, "aria-label": `${main.text} : voir la définition`, onclick: () => wordPopup(main.text, "volapuk") })),
-          el("p", { class: "preview-words" }, outcomeChips(d.entry)));
+          breakdownNode(d.entry));
       }
       if (d.announced) parts.push(el("p", { class: "replay-announced" }, announcedText(d.announced, seatName)));
       if (step.action && step.action.type === "roll") parts.push(othersDice(g, step.seat, g.elue));

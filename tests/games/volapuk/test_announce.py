@@ -66,26 +66,24 @@ def test_an_accent_serving_two_crossing_words_scores_double() -> None:
 def test_anagrams_score_1_a_letter_unless_shared() -> None:
     """Seed A6: "Anagramme annoncé : Tout mot, dont un joueur pourrait faire lire aux autres,
     un autre sens, fait gagner 1 point par lettre"; "une réponse commune élimine le bonus"."""
-    # ROC (COR, ORC): EMU's second anagram, UEM, left the lexicon with Grammalecte's
-    # technical sub-list (issue 17).
-    state = make_state(["ROCXYZA", "AAAAAAA", "AAAAAAA"], accents=True, anagrams=True,
-                       adjacency="orthogonal")
-    state.apply(0, place(state, "H6", "E", "ROC"))
-    state.apply(1, Anagram("cor"))
-    state.apply(2, Anagram("COR"))
-    state.apply(0, Anagram("ORC"))
-    assert refused(state, 1, Anagram("ROC")).code == "same_word"
-    assert refused(state, 1, Anagram("CORS")).code == "not_an_anagram"
-    assert refused(state, 1, Anagram("COR")).code == "already_announced"
-    assert state.view(2)["announce"]["mine"] == ["COR"]
-    assert state.view(0)["announce"]["mine"] == ["ORC"]
+    state = make_state(["RIMEXYZ", "AAAAAAA", "AAAAAAA"], anagrams=True)
+    state.apply(0, place(state, "H6", "E", "RIME"))
+    state.apply(1, Anagram("mire"))
+    state.apply(2, Anagram("MIRE"))
+    state.apply(0, Anagram("ÉMIR"))
+    assert refused(state, 1, Anagram("RIME")).code == "same_word"
+    assert refused(state, 1, Anagram("MIRES")).code == "not_an_anagram"
+    assert refused(state, 1, Anagram("MIRE")).code == "already_announced"
+    assert refused(state, 1, Anagram("MIER")).code == "unknown_word"
+    assert state.view(2)["announce"]["mine"] == ["MIRE"]
+    assert state.view(0)["announce"]["mine"] == ["ÉMIR"]
     for seat in (0, 1, 2):
         state.apply(seat, Done())
     assert state.step == "roll" and state.current == 1
-    assert state.points == [3 + 3, 0, 0]
+    assert state.points == [4 + 4, 0, 0]
     results = state.played[-1]["anagrams"]
     assert [(r["seat"], r["word"], r["points"]) for r in results] == [
-        (0, "ORC", 3), (1, "COR", 0), (2, "COR", 0)]
+        (0, "ÉMIR", 4), (1, "MIRE", 0), (2, "MIRE", 0)]
 
 
 def test_announcements_have_their_own_clock_and_time_out_done() -> None:
@@ -195,3 +193,38 @@ def test_the_results_of_the_announcements_are_a_log_entry_of_their_own() -> None
         "anagrams": [{"seat": 1, "word": "MUE", "points": 3, "shared": False}],
         "definitions": []}
     assert state.points == [3, 3, 3]
+
+
+def test_an_anagram_of_any_word_of_the_board_may_be_announced_on_one_s_turn() -> None:
+    """Seed A6: "Anagramme annoncé : Tout mot, dont un joueur pourrait faire lire aux autres,
+    un autre sens, fait gagner 1 point par lettre, quel que soit le tour de jeu": on his turn
+    a player announces ÉMIR for the RIME laid long before: 4 points, his turn goes on; each
+    anagram of a word once a game."""
+    board = board_with(("H6", "E", "RIME"))
+    state = make_state(["XYZABCD", "AAAAAAA"], board=board, anagrams=True, rolled=False)
+    events = state.apply(0, Anagram("émir"))
+    assert state.points == [4, 0]
+    assert (state.step, state.current) == ("roll", 0)
+    assert state.played[-1] == {"type": "anagram", "seat": 0, "turn": 0, "word": "ÉMIR",
+                                "of": "RIME", "points": 4}
+    assert [e.type for e in events] == ["board_anagram"]
+    assert refused(state, 0, Anagram("EMIR")).code == "already_announced"
+    assert refused(state, 0, Anagram("LIRE")).code == "not_an_anagram"
+    assert refused(state, 1, Anagram("MIRE")).code == "not_your_turn"
+    state.apply(0, Anagram("MIRE"))
+    assert state.points == [8, 0]
+    off = make_state(["XYZABCD", "AAAAAAA"], board=board, rolled=False)
+    assert refused(off, 0, Anagram("MIRE")).code == "option_off"
+
+
+def test_the_expert_announces_an_anagram_of_a_word_of_the_board_before_rolling() -> None:
+    """Seed A6, "quel que soit le tour de jeu": with the option, the expert looks at the
+    words of the board first; RIME gives ÉMIR (announced as the automaton writes it), then
+    MIRE, one at a time (MERI, Wiktionary's alone, is no word since issue 17's second pass)."""
+    board = board_with(("H6", "E", "RIME"))
+    state = make_state(["XYZABCD", "AAAAAAA"], board=board, anagrams=True, rolled=False)
+    action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
+    assert action == Anagram("EMIR")
+    state.apply(0, action)
+    assert state.points[0] == 4
+    assert VolapukBot("expert").choose(state, 0, SeededRandom(1)) == Anagram("MIRE")

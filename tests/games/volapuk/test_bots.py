@@ -4,7 +4,7 @@ from ludomots.core.record import replay
 from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
 from ludomots.games.volapuk import BOTS, GAME
-from ludomots.games.volapuk.actions import Place, Recompose, Roll
+from ludomots.games.volapuk.actions import Place, Roll
 from ludomots.games.volapuk.bots import VolapukBot
 
 from .helpers import board_with, make_state
@@ -20,19 +20,20 @@ def test_every_level_plays_a_whole_game_legally_and_the_same_twice() -> None:
 
 
 def test_the_expert_finds_a_reversed_diagonal_word_through_the_board() -> None:
-    """His best word; what he plays (here a recomposition moving the L) pays no less."""
+    """Seed A4 and A5, the richest words: LYREZ read up to the left from the board's L,
+    5 × 5 + 10 reversed and 5 × 5 diagonal: 60. With a roll left he throws the other dice
+    again, keeping that word's; with none, he plays it."""
     state = make_state(["PRTEXYZ", "AAAAAAA"], board=board_with(("H6", "E", "L")))
     bot = VolapukBot("expert")
     best = bot.best(state, 0, SeededRandom(1))
     assert best is not None
-    action = best[1]
-    assert isinstance(action, Place)
+    points, action = best
     outcome = state.outcome(0, action)
-    assert outcome.words[0].reversed and outcome.words[0].diagonal
-    assert outcome.total >= 40
-    played = bot.choose(state, 0, SeededRandom(1))
-    assert isinstance(played, Recompose)
-    assert state.recomposed(0, played)[1].total >= outcome.total
+    assert (outcome.words[0].text, outcome.words[0].direction) == ("LYREZ", "NO")
+    assert (outcome.words[0].reversed, outcome.words[0].diagonal, points) == (35, 25, 60)
+    assert bot.choose(state, 0, SeededRandom(1)) == Roll((1, 3, 5, 6))
+    state.rolls = state.options.rolls
+    assert bot.choose(state, 0, SeededRandom(1)) == action
 
 
 def test_bots_roll_first_and_keep_the_dice_of_their_best_word() -> None:
@@ -72,3 +73,13 @@ def test_the_expert_sets_his_accent_sign_dice_where_the_dictionary_accents() -> 
     assert state.outcome(0, action).words[0].text == "FÊTE"
     plain = Place(7, 3, "E", (0, 1, 2), ("",) * 3)  # FET: no accent there
     assert bot.with_signs(state, 0, plain) == plain
+
+
+def test_rolling_again_the_expert_keeps_his_best_word_and_his_jokers() -> None:
+    """Rolling again never loses his best word (its dice are kept) nor a joker (the best face
+    there is), so the expert throws all three times unless he holds a move of 200."""
+    state = make_state(["PRTE?XQ", "AAAAAAA"], board=board_with(("H6", "E", "L")))
+    action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
+    assert isinstance(action, Roll) and 4 in action.keep
+    best = VolapukBot("expert").best(state, 0, SeededRandom(1))
+    assert best is not None and set(VolapukBot.kept(best[1], 7)) <= set(action.keep)

@@ -6,6 +6,7 @@ from dataclasses import replace
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import Place, Recompose
 from ludomots.games.volapuk.bots import VolapukBot
+from ludomots.games.volapuk.botsearch import recompositions
 from ludomots.games.volapuk.rules import VolapukState
 from ludomots.games.volapuk.scoring import Tile
 
@@ -26,18 +27,20 @@ def _rue_with_a_joker(rack: str) -> VolapukState:
 def test_the_expert_takes_a_joker_back_against_its_letter_for_his_best_word() -> None:
     """Seed C1: "le joueur peut échanger une lettre lui appartenant, contre un seul joker
     simple sur le plateau de jeu, à condition de l'utiliser instantanément": the expert gives
-    his U for the joker of RUE and makes it the O of ORYX, read along a diagonal through the
-    R (with OU and OE, 88 points), where his dice alone make 60. (ARYK, 100 points, was his
-    word until issue 17's second pass: Wiktionary alone spells it.)"""
+    his U for the joker of RUE and makes it the O of ORYX, read reversed down a diagonal
+    through the R (4 × 5 + 10 reversed, 4 × 5 diagonal: 50), with OU, its conjoint word
+    (2 + 10 diagonal: 12), where his dice alone make 40. (ARYK, an irrigation canal, was his word until issue 17's second
+    pass: Wiktionary alone spells it.)"""
     state = _last_roll(_rue_with_a_joker("UXWKQYZ"))
     bot = VolapukBot("expert")
     action = bot.choose(state, 0, SeededRandom(1))
-    assert action == Place(8, 6, "NO", (7, 5, 1), ("O", "", ""), (), (7, 6, 0))
+    assert action == Place(6, 6, "SO", (7, 5, 1), ("O", "", ""), (), (7, 6, 0))
     outcome = state.outcome(0, action)
-    assert outcome.words[0].text == "ORYX" and outcome.total == 88
+    assert [(w.text, w.total) for w in outcome.words] == [("ORYX", 50), ("OU", 12)]
+    assert outcome.total == 62
     bot.conf = replace(bot.conf, swaps=False)
     best = bot.best(state, 0, SeededRandom(1))
-    assert best is not None and best[0] == 60
+    assert best is not None and best[0] == 40
 
 
 def test_rolling_again_the_expert_keeps_the_die_he_gives_for_a_joker() -> None:
@@ -50,32 +53,31 @@ def test_rolling_again_the_expert_keeps_the_die_he_gives_for_a_joker() -> None:
 def test_the_expert_recomposes_alone_when_his_dice_make_no_word() -> None:
     """Seed: "Un joueur peut modifier, un ou plusieurs mots en leur donnant un sens nouveau
     correct, en déplaçant seulement des lettres des mots déjà installés": with hyphens only,
-    the expert lifts the R of PORTS (Élue P) above the T. Moving the S instead would leave
-    PORT, which keeps the sense of PORTS and does not count (option new_sense): the R makes
-    SR read up a diagonal 32, TR 22, and cuts PORTS into PO 6 and TS 2, +10."""
+    the expert moves the P of PORTS up above its O: PO (the old inch) at the Élue P, 2 × 3,
+    and ORTS (« poids ort ») left behind, 4, both new senses, + 10: 20 (SPORT, the S moved in
+    front, would give 15)."""
     state = _last_roll(make_state(["-------", "AAAAAAA"],
                                   board=board_with(("H4", "E", "PORTS")), elue="P"))
     action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
-    assert action == Recompose((7, 5, 6, 6))
+    assert action == Recompose((7, 3, 6, 4))
     outcome = state.recomposed(0, action)[1]
-    assert [(w.text, w.total) for w in outcome.words] == [("SR", 32), ("TR", 22), ("PO", 6),
-                                                          ("TS", 2)]
-    assert outcome.recomposed == 10 and outcome.total == 72
+    assert [(w.text, w.total) for w in outcome.words] == [("PO", 6), ("ORTS", 4)]
+    assert outcome.recomposed == 10 and outcome.total == 20
+    sport = state.recomposed(0, Recompose((7, 7, 7, 2)))[1]
+    assert [(w.text, w.total) for w in sport.words] == [("SPORT", 5)] and sport.total == 15
 
 
-def test_the_expert_lays_his_word_and_moves_a_board_die_in_one_recomposition() -> None:
+def test_the_expert_tries_his_word_with_a_board_die_moved_in_one_recomposition() -> None:
     """A recomposition may also lay dice of the rack ("ou avec des lettres d'apport qu'il
-    possède"): the expert's best word (PW, 36) and the R of PORTS moved, in one move (PW, SR,
-    TR, PO, TS and +10: 108), pay more than the word alone. (WOW, Wiktionary's alone, is no
-    word since issue 17's second pass.)"""
-    state = _last_roll(make_state(["WWWWWWW", "AAAAAAA"],
+    possède"): the expert's search pairs his word CHAT, down through the T of PORTS (4),
+    with the P of PORTS moved above its O: PO, CHAT and ORTS, +10, 24."""
+    state = _last_roll(make_state(["CHAQQQQ", "AAAAAAA"],
                                   board=board_with(("H4", "E", "PORTS")), elue="P"))
-    bot = VolapukBot("expert")
-    action = bot.choose(state, 0, SeededRandom(1))
-    assert action == Recompose((7, 5, 6, 6), (0,), (6, 2), ("",))
-    outcome = state.recomposed(0, action)[1]
-    assert [(w.text, w.total) for w in outcome.words] == [
-        ("PW", 36), ("SR", 32), ("TR", 22), ("PO", 6), ("TS", 2)]
-    assert outcome.recomposed == 10 and outcome.total == 108
-    best = bot.best(state, 0, SeededRandom(1))
-    assert best is not None and best[0] == 36
+    chat = Place(4, 6, "S", (0, 1, 2), ("", "", ""))
+    assert state.outcome(0, chat).total == 4
+    points, best = max(recompositions(state, 0, [chat], 4), key=lambda found: found[0])
+    assert best == Recompose((7, 3, 6, 4), (0, 1, 2), (4, 6, 5, 6, 6, 6), ("", "", ""))
+    outcome = state.recomposed(0, best)[1]
+    assert sorted((w.text, w.total) for w in outcome.words) == [
+        ("CHAT", 4), ("ORTS", 4), ("PO", 6)]
+    assert points == outcome.total == 24

@@ -8,7 +8,7 @@ from ludomots.games.volapuk.rules import Recompose
 from ludomots.games.volapuk.scoring import Tile
 from tests.games.refusals import refused
 
-from .helpers import board_with, make_state
+from .helpers import board_with, make_state, place
 
 
 def test_port_becomes_parti_at_3_a_letter_plus_10() -> None:
@@ -111,3 +111,51 @@ def test_dice_swapped_that_leave_every_word_as_it_reads_are_refused() -> None:
     error = refused(state, 0, Recompose((7, 9, 3, 9, 3, 9, 7, 9)))
     assert (error.code, error.message) == (
         "no_new_word", "Cette recomposition ne forme aucun mot nouveau.")
+
+
+def test_a_word_restored_by_a_recomposition_scores_nothing() -> None:
+    """Seed: recomposing is allowed "sans altérer les sens des autres mots, sinon en leur
+    donnant un nouveau sens". The I of MAIS moved to PAR makes PARI and leaves MA: new
+    senses, they count. Moved back, it gives MAIS and PAR back with the very dice they stood
+    in: no new sense, refused (before, the I shuttled for 14 + 10 points every turn)."""
+    board = board_with(("H6", "E", "MAIS"), ("D4", "E", "PAR"))
+    state = make_state(["XYZ", "XYZ"], board=board, adjacency="orthogonal")
+    out = Recompose((7, 7, 3, 6))
+    _, outcome = state.recomposed(0, out)
+    assert sorted((w.text, w.total) for w in outcome.words) == [("MA", 2), ("PARI", 4)]
+    state.apply(0, out)
+    back = Recompose((3, 6, 7, 7))
+    error = refused(state, 1, back)
+    assert error.code == "same_sense"
+    loose = make_state(["XYZ", "XYZ"], board=board, adjacency="orthogonal", new_sense=False)
+    loose.apply(0, out)
+    _, outcome = loose.recomposed(1, back)
+    assert sorted((w.text, w.total) for w in outcome.words) == [("MAIS", 4), ("PAR", 3)]
+
+
+
+def test_a_die_laid_in_the_hole_of_a_word_restores_it_and_counts_nothing() -> None:
+    """Seed A3: a collateral word counts when it is "nouveau"; recomposing gives words "un
+    sens nouveau". The I of MAIS moved to PAR (PARI, MA); an I laid back in the hole gives
+    MAIS again: the very word that stood there, with three of its dice: 0."""
+    board = board_with(("H6", "E", "MAIS"), ("D4", "E", "PAR"))
+    state = make_state(["XYZ", "IXY"], board=board, adjacency="orthogonal")
+    state.apply(0, Recompose((7, 7, 3, 6)))
+    outcome = state.outcome(1, place(state, "H8", "E", "I"))
+    assert [(w.text, w.restored, w.total) for w in outcome.words] == [("MAIS", True, 0)]
+    assert outcome.total == 0
+    loose = make_state(["XYZ", "IXY"], board=board, adjacency="orthogonal", new_sense=False)
+    loose.apply(0, Recompose((7, 7, 3, 6)))
+    assert loose.outcome(1, place(loose, "H8", "E", "I")).total == 4
+
+
+def test_a_diagonal_word_laid_again_in_its_hole_counts_nothing() -> None:
+    """The same for a word a player wrote along a diagonal (the history keeps the words of
+    all four orientations, whatever `adjacency` says of contacts): the O of PORT, down a
+    diagonal, moved beside an N (NO); an O laid back in its hole gives PORT again: 0."""
+    board = board_with(("D4", "SE", "PORT"), ("K3", "E", "N"))
+    state = make_state(["XYZ", "OXY"], board=board)
+    state.apply(0, Recompose((4, 4, 10, 3)))
+    assert [w["text"] for w in state.played[-1]["words"]] == ["NO"]
+    outcome = state.outcome(1, place(state, "E5", "SE", "O"))
+    assert [(w.text, w.restored, w.total) for w in outcome.words] == [("PORT", True, 0)]

@@ -5,6 +5,7 @@ import json
 import pytest
 
 from ludomots.games.volapuk.dice import COLOURS, GREEN_DICE, colour_of
+from ludomots.games.volapuk.history import senses
 from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukState
 from ludomots.games.volapuk.scoring import Tile
 from tests.games.refusals import refused
@@ -151,9 +152,10 @@ def test_the_dice_laid_are_replaced_by_dice_of_the_same_colours() -> None:
     state.racks[0][0]["die"] = "rose"
     state.racks[0][1]["die"] = "vert05"
     state.opaque = ["vert07"]
-    state.apply(0, place(state, "H7", "E", "BA"))  # B on the green die, A on the pink one
-    assert [d["die"] for d in state.racks[0][-2:]] == ["vert07", "rose"]
-    assert state.coloured["rose"] == 2 and state.opaque == []
+    state.apply(0, place(state, "H7", "E", "BAC"))  # B on the green die, A on the pink one
+    assert [d["die"] for d in state.racks[0][-3:]] == ["vert07", "rose", "bleu"]
+    assert state.coloured["rose"] == 2 and state.coloured["bleu"] == 2
+    assert state.opaque == []
 
 
 def test_a_colour_run_out_is_drawn_blind_among_the_dice_left() -> None:
@@ -162,7 +164,8 @@ def test_a_colour_run_out_is_drawn_blind_among_the_dice_left() -> None:
     state = make_state(["ABCDEFG", "AAAAAAA"])
     state.coloured = {"bleu": 0, "blanc": 0, "rose": 0, "orange": 1, "jaune": 0}
     state.opaque = ["vert03"]
-    state.apply(0, place(state, "H7", "E", "BA"))
+    state.apply(0, place(state, "H7", "E", "BAC"))  # three dice, two left to draw
+    assert len(state.racks[0]) == 6
     assert sorted(d["die"] for d in state.racks[0][-2:]) == ["orange", "vert03"]
     assert state.dice_left() == 0
 
@@ -204,22 +207,29 @@ def test_a_player_out_of_dice_starts_blind_draws_of_seven() -> None:
     assert state.final_turns is None
 
 
-def test_once_the_bag_is_empty_every_player_has_one_last_turn() -> None:
-    """Seed 11b: "Au dernier tour de jeu si certains joueurs n'ont pas joué leur tour, ils sont
-    invités à composer ..." (then the game ends)."""
-    state = make_state(["OS", "ABCDEFG", "AAA"])
+def test_the_game_goes_on_until_the_last_die_is_played() -> None:
+    """Seed 11a: "le jeu continue par une "pioche à l'aveuglette" de 7 dés jusqu'au dernier dé
+    joué"; 11b: "Au dernier tour de jeu si certains joueurs n'ont pas joué leur tour, ils sont
+    invités à composer ..." (then the game ends). The opaque bag is empty; players 1 and 2
+    still hold a die each: the game goes on until both are played."""
+    state = make_state(["E", "S", "A"], board=board_with(("H6", "E", "PORT")), elue="Z",
+                       adjacency="orthogonal")
     state.coloured = {c: 0 for c in COLOURS}
     state.opaque = []
-    state.apply(0, place(state, "H7", "E", "OS"))
-    events = state.apply(1, Pass())
-    assert [e.type for e in events][-1] == "last_round"
-    assert len(state.racks[2]) == 3 and state.final_turns == 3
-    state.apply(2, Pass())
-    state.apply(0, Pass())
-    assert not state.is_over()
+    state.final = True
+    state.apply(0, place(state, "H10", "E", "E"))  # PORTE: player 0 has no die left
     state.apply(1, Pass())
+    state.apply(2, place(state, "I9", "S", "A"))  # TA, under the T
+    state.apply(0, Pass())  # no die: he may only recompose, or pass
+    assert not state.is_over() and state.final_turns is None
+    state.apply(1, Roll())
+    state.racks[1][0]["face"] = "S"  # the throw that shows S
+    events = state.apply(1, place(state, "H11", "E", "S"))  # PORTES: the last die
+    assert [e.type for e in events if e.type in ("last_round", "game_over")] == ["last_round"]
+    assert state.final_turns == 1 and state.current == 2  # the round ends with player 2
+    state.apply(2, Pass())
     assert state.is_over() and state.end_reason == "dice_out"
-    assert state.winners() == [0]
+    assert state.points == [5, 6, 2]
 
 
 def test_rounds_of_passes_end_the_game() -> None:
@@ -255,6 +265,23 @@ def test_a_joker_on_the_board_is_taken_back_against_its_letter_and_used_at_once(
     assert state.board[(7, 9)] == Tile("?", "vert02", "S")
     assert len(state.racks[0]) == 7
     assert state.points[0] == 5
+
+
+def test_the_die_given_for_a_joker_keeps_its_number_so_a_word_it_stood_in_is_no_new_word() -> None:
+    """Seed C1 (a joker taken back against a die showing its letter) and the recomposition's
+    « sinon en leur donnant un nouveau sens » (issue 14): the A given for the joker of PA
+    stands where the joker stood, with its number (2), so PA stood with those very dice and,
+    broken and rebuilt later, scores nothing (EU and PA were scored twice that way in a
+    200-game match)."""
+    board = board_with(("H6", "E", "P?"))
+    board[(7, 6)] = Tile("?", "vert02", "A")
+    state = make_state(["ASXYZBC", "AAAAAAA"], board=board)
+    action = Place(7, 7, "E", (7,), ("S",), swap=(7, 6, 0))
+    assert state.outcome(0, action).words[0].text == "PAS"
+    state.apply(0, action)
+    assert (state.board[(7, 5)].uid, state.board[(7, 6)].uid) == (1, 2)
+    assert state.board[(7, 6)].face == "A" and state.board[(7, 7)].uid == 3
+    assert state.history.stood(senses("PA"), [1, 2])
 
 
 def test_a_joker_taken_back_must_be_used_and_paid_with_its_letter() -> None:
@@ -321,3 +348,22 @@ def test_a_joker_taken_back_leaves_its_accent_on_the_cell() -> None:
     assert state.outcome(0, action).words[0].text == "FÊTES"
     state.apply(0, action)
     assert state.board[(7, 6)].text == "Ê" and state.board[(7, 6)].sign == "vert06"
+
+
+def test_abbreviations_count_only_at_the_end_of_the_game_with_the_option() -> None:
+    """Seed 3: abbreviations "sont admis et laissés à l'appréciation des joueurs pour les fins
+    de parties" (option `end_abbreviations`, off by default): ONU through PORT's O is refused
+    during play, and at the end without the option; with it, once the end phase has begun
+    (a player has no die left), it scores 3."""
+    def onu(final: bool, **options: object) -> VolapukState:
+        state = make_state(["NUXYZAB", "AAAAAAA"], board=board_with(("H7", "E", "O")),
+                           elue="Z", adjacency="orthogonal", **options)
+        state.final = final
+        return state
+
+    for state in (onu(False), onu(True), onu(False, end_abbreviations=True)):
+        assert refused(state, 0, place(state, "H8", "E", "NU")).code == "unknown_word"
+    state = onu(True, end_abbreviations=True)
+    state.apply(0, place(state, "H8", "E", "NU"))
+    assert state.played[-1]["words"][0]["text"] == "ONU"
+    assert state.points[0] == 3

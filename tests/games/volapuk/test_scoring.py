@@ -9,12 +9,17 @@ from ludomots.games.volapuk.scoring import Board, Outcome, Tile, elue_sounds, ev
 from .helpers import board_with, cell, faces_of_word
 
 CORE = VolapukOptions()
+ORTHOGONAL = VolapukOptions(adjacency="orthogonal")
 
 
 def lay(board: Board, start: str, direction: str, faces: str, elue: str = "Z",
-        options: VolapukOptions = CORE, letters: dict[int, str] | None = None) -> Outcome:
+        options: VolapukOptions = CORE, letters: dict[int, str] | None = None,
+        abbreviations: bool = False) -> Outcome:
     tiles = [Tile(f, "vert01", (letters or {}).get(i, ""))
              for i, f in enumerate(faces_of_word(faces))]
+    if abbreviations:  # seed 3's end-game allowance
+        return evaluate(board, cell(start), direction, tiles, elue, options,
+                        abbreviations=True)
     return evaluate(board, cell(start), direction, tiles, elue, options)
 
 
@@ -75,12 +80,12 @@ def test_s_exonder_needs_its_apostrophe() -> None:
 def test_adding_s_apostrophe_to_exonder_scores_8_for_the_whole_word() -> None:
     """Seed 2a: "Supposons qu'en lettre "Élue" A ou E, des joueurs aient gagné 35 points, si
     d'autres joueurs rajoutent le " S ", ils ne gagneraient que 8 points pour le mot
-    complet" (RULINGS: an extension scores 1 per letter of the whole word)."""
+    complet" (RULINGS: an extension scores 1 per letter of the whole word): the whole word,
+    which no longer begins with the Élue, 1 a letter."""
     board = board_with(("H5", "E", "EXONDER"))
-    for elue in ("E", "A", "S"):
+    for elue in ("E", "A"):
         outcome = lay(board, "H3", "E", "S'", elue=elue)
         assert [w.text for w in outcome.words] == ["S'EXONDER"]
-        assert outcome.words[0].extension
         assert outcome.total == 8
 
 
@@ -109,18 +114,34 @@ def test_a_diagonal_word_scores_5_more_a_letter() -> None:
     assert up.total == 36
 
 
-def test_a_reversed_word_scores_5_a_letter_and_10() -> None:
+def test_a_reversed_word_scores_5_a_letter_and_10_in_place_of_its_letters() -> None:
     """Seed A5: "Tout mot constitué en lecture inversée, fait gagner 5 points par lettre + 10
-    points de Bonus en jeu simple, comme en lettre "Élue""."""
+    points de Bonus en jeu simple, comme en lettre "Élue"": 5 a letter instead of 1 or 3,
+    the same in the Élue (PITRE: 35 either way); option `reversed_letters="add"` adds them
+    to the letter points instead."""
     outcome = lay({}, "H10", "O", "PITRE")
-    assert (outcome.words[0].reversed, outcome.total) == (35, 40)
-    trump = lay({}, "H10", "O", "PITRE", elue="P")
-    assert trump.total == 15 + 35
+    assert (outcome.words[0].base, outcome.words[0].reversed, outcome.total) == (0, 35, 35)
+    assert lay({}, "H10", "O", "PITRE", elue="P").total == 35
+    added = VolapukOptions(reversed_letters="add")
+    assert lay({}, "H10", "O", "PITRE", options=added).total == 5 + 35
+    assert lay({}, "H10", "O", "PITRE", elue="P", options=added).total == 15 + 35
 
 
 def test_a_reversed_diagonal_word_has_both_bonuses() -> None:
+    """Seed A4 (diagonal, 5 more a letter) and A5 (reversed, 5 a letter + 10): PELLE read
+    upwards to the left."""
     outcome = lay({}, "J10", "NO", "PELLE")
-    assert outcome.total == 5 + 25 + 35
+    assert outcome.total == 25 + 25 + 10
+
+
+def test_volapuk_seven_dice_in_one_word_gain_50_even_when_they_touch_other_words() -> None:
+    """Seed 8: "Si le joueur dépose en 1 seul mot, ses 7 lettres "attachées" à un mot déjà
+    posé ... 50 points de récompense": CHAPITRE through an E also makes LA with an L above
+    its A; the seven dice are still in one word: +50."""
+    board = board_with(("H8", "E", "E"), ("G3", "E", "L"))
+    outcome = lay(board, "H1", "E", "CHAPITR", options=ORTHOGONAL)
+    assert [w.text for w in outcome.words] == ["CHAPITRE", "LA"]
+    assert (outcome.volapuk, outcome.total) == (50, 8 + 2 + 50)
 
 
 def test_volapuk_seven_dice_in_one_word_attached_gain_50() -> None:
@@ -148,17 +169,80 @@ def test_a_meaningless_assemblage_of_two_letters_costs_10() -> None:
 def test_a_collateral_word_counts_too() -> None:
     """Seed A3: "si celui-ci génère un mot collatéral nouveau, il sera pris en compte"."""
     board = board_with(("H6", "E", "PORT"), ("I8", "E", "S"))
-    outcome = lay(board, "G7", "S", "T", options=VolapukOptions(adjacency="orthogonal"))
-    assert [w.text for w in outcome.words] == ["TO"]
+    outcome = lay(board, "G7", "S", "D", options=VolapukOptions(adjacency="orthogonal"))
+    assert [w.text for w in outcome.words] == ["DO"]
     outcome = lay(board, "I7", "S", "U", options=VolapukOptions(adjacency="orthogonal"))
     assert [(w.text, w.collateral) for w in outcome.words] == [("OU", False), ("US", True)]
 
 
+def test_letters_touching_at_a_corner_are_no_assemblage_by_default() -> None:
+    """Seed: words combine "horizontalement ou verticalement avec les lettres des mots déjà
+    formés"; rule 9: "2 lettres ne signifiant rien, se trouvent accolées": side by side.
+    TU laid down from PORT's T: its U touches the R only at a corner, which makes nothing.
+    With `adjacency="all"` corner contacts are runs too: RU is then a diagonal collateral
+    word, 2 + 10."""
+    board = board_with(("H6", "E", "PORT"))
+    outcome = lay(board, "I9", "S", "U")
+    assert [(w.text, w.total) for w in outcome.words] == [("TU", 2)]
+    outcome = lay(board, "I9", "S", "U", options=VolapukOptions(adjacency="all"))
+    assert [(w.text, w.total) for w in outcome.words] == [("TU", 2), ("RU", 12)]
+
+
+def test_the_collateral_words_of_a_diagonal_word_have_the_diagonal_bonus() -> None:
+    """Seed A4: "Tout mot constitué en diagonale ... compte 5 points en plus par lettre ...
+    ainsi que les mots conjoints éventuels (voir MEAT, page 9, 5° tour 6° joueur)", the very
+    move A3 cites for a new collateral word: DOT laid up the diagonal to PORT's T puts its O
+    under the R: OR, read upwards, is its conjoint word: 2 + 5 × 2."""
+    board = board_with(("H6", "E", "PORT"))
+    outcome = lay(board, "J7", "NE", "DO")
+    assert [(w.text, w.diagonal, w.total) for w in outcome.words] == [
+        ("DOT", 15, 18), ("OR", 10, 12)]
+    assert outcome.total == 30
+
+
+def test_a_collateral_word_read_backwards_has_no_reversed_bonus() -> None:
+    """Seed A5: the reversed bonus is for "Tout mot constitué en lecture inversée", the word
+    the player writes reversed, not for a contact that happens to read backwards: TU laid
+    down under PORT's T puts its U before an L: UL reads LU backwards, a word worth 2."""
+    board = board_with(("H6", "E", "PORT"), ("I10", "E", "L"))
+    outcome = lay(board, "I9", "S", "U", options=ORTHOGONAL)
+    assert [(w.text, w.reversed, w.total) for w in outcome.words] == [
+        ("TU", 0, 2), ("LU", 0, 2)]
+    assert outcome.total == 4
+
+
+def test_a_new_word_through_a_word_of_the_board_counts_at_the_elue_rate() -> None:
+    """Seed: "lorsqu'un mot déposé en lettre Élue est recomposé par un joueur (exemple :
+    PORTE), les lettres comptées valent 1 point. Si le mot devient (exemple : PARTI), il est
+    compté 3 points par lettre": PARTI laid through ART, a new word beginning with the Élue
+    P, counts 3 a letter; PORTE, PORT prolonged, 1 a letter."""
+    board = board_with(("H7", "E", "ART"))
+    outcome = lay(board, "H6", "E", "PI", elue="P")
+    assert [(w.text, w.extension, w.base) for w in outcome.words] == [("PARTI", False, 15)]
+    assert outcome.total == 15
+    assert lay(board_with(("H6", "E", "PORT")), "H10", "E", "E", elue="P").total == 5
+
+
+def test_a_contact_reading_a_unit_symbol_costs_10() -> None:
+    """Seed 3: symbols are admitted only "pour les fins de parties"; C5: "Tout assemblage de
+    2 lettres ne signifiant rien, fait perdre 10 points". TE laid down from PORT's T puts its
+    E before an F: EF (the exafarad, EF) is no word during play, nor FE: −10."""
+    board = board_with(("H6", "E", "PORT"), ("I10", "E", "F"))
+    outcome = lay(board, "I9", "S", "E", options=ORTHOGONAL)
+    assert [w.text for w in outcome.words] == ["TE"]
+    assert [m["text"] for m in outcome.meaningless] == ["EF"]
+    assert outcome.total == 2 - 10
+
+
 def test_signs_score_nothing_and_abbreviations_with_points_are_words() -> None:
     """Seed 2c: "Le point : il ne sert qu'à l'abrégé d'un mot, exemple : ETC., EX., N.B.,
-    P.-S. ne comptent pour aucun point" (the points; their letters count)."""
-    assert lay({}, "H5", "E", "ETC.").total == 3
-    assert lay({}, "H5", "E", "N.B.").total == 2
+    P.-S. ne comptent pour aucun point" (the points; their letters count). Abbreviations are
+    words "pour les fins de parties" (seed 3: option `end_abbreviations`, end phase)."""
+    assert lay({}, "H5", "E", "ETC.", abbreviations=True).total == 3
+    assert lay({}, "H5", "E", "N.B.", abbreviations=True).total == 2
+    with pytest.raises(RuleError) as refused:
+        lay({}, "H5", "E", "ETC.")
+    assert refused.value.code == "unknown_word"
 
 
 # -- refusals -------------------------------------------------------------------------------
@@ -291,9 +375,6 @@ def test_a_sign_beside_a_letter_is_no_assemblage_of_two_letters() -> None:
 
 # -- accent sign dice (Chapitre A) ------------------------------------------------------------
 
-ORTHOGONAL = VolapukOptions(adjacency="orthogonal")
-
-
 def test_an_accent_sign_die_accents_the_letter_it_is_set_on_and_scores_nothing() -> None:
     """Seed chapter A: "les accents existants sur certaines faces de dés en signes ou en
     lettres accentuées, ceux-ci sont faits pour parfaire les mots"; 2a: signs "ne servent
@@ -350,10 +431,10 @@ def test_ex_and_p_s_score_their_letters_and_their_points_nothing() -> None:
     """Seed 2c: "Le point : il ne sert qu'à l'abrégé d'un mot, exemple : ETC., EX., N.B.,
     P.-S. ne comptent pour aucun point" (the points, like the apostrophes of 2a and the
     hyphens of 2b)."""
-    assert lay({}, "H5", "E", "EX.").total == 2
-    assert lay({}, "H5", "E", "P.-S.").total == 2
+    assert lay({}, "H5", "E", "EX.", abbreviations=True).total == 2
+    assert lay({}, "H5", "E", "P.-S.", abbreviations=True).total == 2
     with pytest.raises(RuleError):
-        lay({}, "H5", "E", "P.S.")
+        lay({}, "H5", "E", "P.S.", abbreviations=True)
 
 
 def test_the_player_who_completes_baba_cool_gains_the_space_cell() -> None:
@@ -377,4 +458,4 @@ def test_a_palindrome_is_no_reversed_reading() -> None:
     outcome = lay({}, "H10", "O", "ELLE")
     assert (outcome.words[0].reversed, outcome.total) == (0, 4)
     assert lay({}, "J10", "NO", "RADAR").total == 5 + 25
-    assert lay({}, "H10", "O", "PITRE").total == 40  # a true reversed reading
+    assert lay({}, "H10", "O", "PITRE").total == 35  # a true reversed reading

@@ -152,3 +152,22 @@ def test_a_word_typed_with_a_circumflex_uses_the_accent_sign_die() -> None:
     assert action.dice == (0, 1, 4, 2, 3)
     state.apply(0, action)
     assert state.board[(7, 3)].text == "Ê" and state.points[0] == 4
+
+
+def test_a_reversed_word_and_an_anagram_of_the_board_are_worded() -> None:
+    """Seed A5: a word written reversed scores 5 a letter + 10 in place of its letters; A6:
+    « anagramme MOT » on one's turn announces an anagram of a word of the board."""
+    state = make_state(["PITREXY", "AAAAAAA"], anagrams=True)
+    events = state.apply(0, Place(7, 9, "O", (0, 1, 2, 3, 4), ("",) * 5))
+    seats = parse_seats("moi,expert")
+    assert describe_event(events[0], seats, 0) == (
+        "Joueur 1 pose PITRE en H10 (horizontal inversé) : 35 points — PITRE 35 (à l'envers "
+        "5 × 5 + 10).")
+    state.rolls, state.step = 0, "roll"
+    action = parse_command("anagramme MIRE", state, 1)
+    assert action == Anagram("MIRE")
+    board = make_state(["XYZ", "AAA"], board=board_with(("H6", "E", "RIME")), anagrams=True,
+                       rolled=False)
+    events = board.apply(0, parse_command("anagramme émir", board, 0))
+    assert describe_event(events[0], seats, 1) == \
+        "Joueur 1 annonce l'anagramme ÉMIR de RIME : +4."
