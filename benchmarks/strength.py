@@ -147,7 +147,7 @@ def summary(lines: Sequence[dict[str, Any]]) -> list[str]:
         if paired:
             per_deal = [sum(d[label]) / len(d[label]) for d in by_deal.values()]
             mean, half = _mean_interval(per_deal)
-            text += f", by deal [{mean - half:.3f}, {mean + half:.3f}]"
+            text += f", by deal [{max(0.0, mean - half):.3f}, {min(1.0, mean + half):.3f}]"
         text += f", mean score {sum(scores[label]) / len(scores[label]):.1f}"
         if n > 2:
             text += f", {wins[label] / games * n:.2f}x the fair share"
