@@ -158,9 +158,7 @@ class Simulation:
             self.iterations += 1
             if self.iterations >= MIN_ITERATIONS:
                 alive = self._survivors(alive)
-        # a candidate cut off mid-iteration has one result more than the others: drop it
-        done = min(len(c.results) for c in alive)
-        best = max(alive, key=lambda c: (sum(c.results[:done]) / max(1, done), c.static))
+        best = max(alive, key=lambda c: (c.mean, c.static))
         self.stats = {"iterations": self.iterations, "candidates": len(candidates),
                       "left": len(alive)}
         return best
