@@ -3,7 +3,7 @@ to what was played. Runs on finished games only, when the record has made every 
 
 The engine is the master's search (`search.py`: leave values, simulation with inference, the
 exact endgame), bounded to ``BUDGET`` a move: a replay analyses every move of the game at
-once, so a 50-move game costs about 50 × 0.4 s of one core, once (replays are cached). It
+once, so a 50-move game costs about 50 × 0.2 s of one core, once (replays are cached). It
 decides from the view of the seat that moved, as that player could have."""
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from ludomots.games.topword.scoring import MoveResult
 from ludomots.games.topword.search import Search
 from ludomots.games.topword.seen import Seen
 
-BUDGET = Budget(work=3_000, seconds=0.4)
+BUDGET = Budget(work=2_000, seconds=0.3)
 ENGINE = replace(Maitre.settings, budget=BUDGET)
 
 
