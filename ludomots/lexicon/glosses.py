@@ -15,7 +15,8 @@ import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
-__all__ = ["clean_sense", "guess_sense_class", "iter_glosses", "shorten"]
+__all__ = ["clean_sense", "first_word_classes", "guess_sense_class", "iter_glosses", "shorten",
+           "specialised", "strip_labels"]
 
 SENSE_SEPARATOR = " | "
 
@@ -37,7 +38,7 @@ def iter_glosses(path: str | Path) -> Iterator[tuple[str, list[str]]]:
 _FUNCTION_WORDS = (
     "de|du|des|à|au|aux|le|la|les|un|une|par|pour|avec|sur|sous|dans|chez|entre|vers|en|et|ou"
 )
-_GAP_RE = re.compile(rf"(?<![\w’'-])(?:{_FUNCTION_WORDS})\s+[,;.)]", re.IGNORECASE)
+_GAP_RE = re.compile(rf"(?<![\w’'-])(?:{_FUNCTION_WORDS})\s+[,.)]", re.IGNORECASE)
 _DANGLING_END_RE = re.compile(
     rf"(?:(?<![\w’'-])(?:{_FUNCTION_WORDS})|\b[dlDL][’']|\s:|^:)\s*[.;:]?$", re.IGNORECASE
 )
@@ -49,7 +50,32 @@ _SPACED_NOTE_RE = re.compile(
     r"(?<=[a-zà-öø-ÿœ]) (?:Selon|Cf\.|Source ?:|Nota bene)[^.]*\.(?= [a-zà-öø-ÿœ]|$)"
 )
 _SEE_BELOW_RE = re.compile(
-    r"\s*\((?:voir|cf\.?) ci-(?:dessous|dessus)[^)]*\)|[,;]?\s*voir ci-dessous\b[^.;)]*"
+    r"\s*\([^()]*\bci-(?:dessous|dessus)\b[^()]*\)|\s*\((?:voir|cf\.?)\s[^()]*\)"
+    r"|[,;—]?\s*(?:voir|cf\.?)\s[^.;)]*\bci-(?:dessous|dessus)\b[^.;)]*"
+    r"|\s*\((?:voir |cf\.? )?sens [\w.]+\)|\s*\(voir\b[^()]*$",
+    re.IGNORECASE,
+)
+# A sense that points at other parts of its page ("la paire ci-dessus", "l’interjection
+# ci-dessus") cannot stand alone; "Nommé ci-dessus" (susdit) is a meaning and stays.
+PAGE_POINTER_RE = re.compile(
+    r"\b(?:sens|paire|pièces?|locutions?|exemples?|expressions?|interjection|exclamation"
+    r"|lieu|doctrines?|île|but|manière|hyponymes|dérivés|citation|mécanique|désignées"
+    r"|économique|[a-zé]+,)\s+(?:\w+\s+){0,2}ci-(?:dessous|dessus)\b",
+    re.IGNORECASE,
+)
+# An image of the Wiktionary page glued to a sense: "thumb|Faire (2) à manger. Créer…",
+# "vignette|droite|50px|Symbole de la terre (18) Tout conducteur…", "…prise. thumb|[[…]]".
+_IMAGE_OPTIONS = r"(?:thumb|vignette|miniature|droite|gauche|left|right|redresse|upright|centre"
+_IMAGE_OPTIONS += r"|néant|cadre|\d+(?:x\d+)?px|alt=[^|]*)\|"
+_LEADING_IMAGE_RE = re.compile(rf"^(?:{_IMAGE_OPTIONS})+")
+_CAPTION_END_RE = re.compile(r"\((?:sens )?[^()]{0,40}\)\.?\s+(?=[A-ZÀ-ÖØ-Þ])|\.\s+")
+_TRAILING_IMAGE_RE = re.compile(rf"\s*(?:{_IMAGE_OPTIONS}).*$|(?<=\.)\s*(?:thumb|vignette)$")
+_WIKILINK_RE = re.compile(r"\[\[(?:[^\[\]|]*\|)?([^\[\]]*)\]\]")
+_NUMBERED_RE = re.compile(r"^\(\d+[a-z]?\)\s*")
+_MARKUP_LEFT_RE = re.compile(r"\||\[\[|\]\]|\{|\}|\\[A-Za-z]+")  # links, templates, TeX
+# An elided word followed by a space: the link it introduced was dropped ("placé dans l’ et").
+_ELISION_HOLE_RE = re.compile(
+    r"(?:^|[\s(])(?:[ldjmnstc]|qu|jusqu|lorsqu|puisqu)[’'](?:\s|$)", re.IGNORECASE
 )
 _EMPTY_PARENS_RE = re.compile(r"\s*\(\s*(?:[,;:.]\s*)*\)")
 _PAREN_OPEN_PUNCT_RE = re.compile(r"\(\s*(?:[,;]\s*)+")
@@ -132,6 +158,17 @@ def _trim_dangling(text: str) -> str | None:
     return text
 
 
+def _strip_image(text: str) -> str | None:
+    """The sense without an image and its caption (None: only the caption was there)."""
+    leading = _LEADING_IMAGE_RE.match(text)
+    if leading:
+        caption_end = _CAPTION_END_RE.search(text, leading.end())
+        if caption_end is None:
+            return None
+        text = _NUMBERED_RE.sub("", text[caption_end.end():])
+    return _TRAILING_IMAGE_RE.sub("", text)
+
+
 def clean_sense(text: str) -> str | None:
     """Strip Wiktionary extraction leftovers from one sense; None if it is unusable.
 
@@ -139,9 +176,10 @@ def clean_sense(text: str) -> str | None:
     ("Variante de .", "Hameau de ."), or holed in the middle ("Habitante de , île
     des Mascareignes.") -- showing such text as a definition would mislead.
     """
-    if "|vignette|" in text:  # image caption glued to the definition: unrecoverable
+    without_image = _strip_image(html.unescape(" ".join(text.split())))
+    if without_image is None:
         return None
-    s = html.unescape(" ".join(text.split()))
+    s = _WIKILINK_RE.sub(r"\1", without_image)
     s = _TEMPLATE_RE.sub("", s)
     if "{{" in s:
         s = s[: s.index("{{")]
@@ -162,11 +200,36 @@ def clean_sense(text: str) -> str | None:
     s = _DOUBLE_DOT_RE.sub(".", s).replace("...", "…")
     if _GAP_RE.search(s.rstrip(".")):  # the trailing gap, if any, is trimmed below
         return None
+    if _ELISION_HOLE_RE.search(s) or PAGE_POINTER_RE.search(s) or _MARKUP_LEFT_RE.search(s):
+        return None  # a dropped link or template left a hole that cannot be trimmed
     s = _REPEATED_COMMAS_RE.sub(",", s).replace(" ,", ",")
-    trimmed = _trim_dangling(s)
+    # "Être capable de." is whole; "Variante de ." and "Hameau de" lost their link.
+    ends_on_word = re.search(r"[^\W\d_][.!?…]$", text.strip()) is not None
+    trimmed = s if ends_on_word else _trim_dangling(s)
     if trimmed is None or not any(c.isalpha() for c in trimmed):
         return None
     return trimmed
+
+
+# --- order of senses -------------------------------------------------------------
+
+# Labels and phrases that mark a sense as old or specialised: shown after the usual ones.
+_SPECIALISED_RE = re.compile(
+    r"^\((?:vieilli|désuet|archaïsme|vieux|vx|rare|ancien|anciennement|histoire|héraldique"
+    r"|botanique|zoologie|biologie|médecine|chirurgie|anatomie|marine|droit|chimie|physique"
+    r"|technique|technologie|métallurgie|géologie|minéralogie|religion|liturgie|littéraire"
+    r"|poétique|régionalisme|dialectal|sens héraldique)\b"
+    r"|\b(?:autrefois|anciennement|jadis|dans l[’']antiquité|sens héraldique|en héraldique"
+    r"|dans les armoiries|meuble représentant|du genre [A-Z][a-z]+|famille des [a-zé]+acées"
+    r"|équidé|bovidé)\b",
+    re.IGNORECASE,
+)
+
+
+def specialised(sense: str) -> bool:
+    """Is the sense labelled or phrased as old or specialised (« (Vieilli) », « autrefois »,
+    a heraldic charge, a genus), so that the usual senses should come before it?"""
+    return bool(_SPECIALISED_RE.search(sense))
 
 
 # --- class of a sense -----------------------------------------------------------
@@ -220,6 +283,17 @@ def _word_classes(word: str, classify_word: Callable[[str], set[str]]) -> set[st
         else:
             classes.add(head)
     return classes
+
+
+def strip_labels(sense: str) -> str:
+    """The sense without its leading labels ("(Botanique)", "Par extension, ")."""
+    return _LEADING_LABELS.sub("", sense.strip())
+
+
+def first_word_classes(sense: str, classify_word: Callable[[str], set[str]]) -> set[str]:
+    """The coarse classes of the first word of a sense (after its labels)."""
+    first = _FIRST_WORD.match(strip_labels(sense))
+    return _word_classes(first.group(0), classify_word) if first else set()
 
 
 def _pick(candidates: set[str], lemma_classes: set[str]) -> str | None:

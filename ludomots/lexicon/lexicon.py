@@ -24,7 +24,7 @@ from ludomots.lexicon import paths
 from ludomots.lexicon.dawg import Dawg
 from ludomots.lexicon.fold import fold, fold_table
 from ludomots.lexicon.policy import STANDARD, Policy, policy_for
-from ludomots.lexicon.tags import CLASS_LABELS, CONJUGATED, parse_tag
+from ludomots.lexicon.tags import CLASS_LABELS, CONJUGATED, categories, parse_tag
 
 _ENTRY = struct.Struct("<IIHH")
 VOCABULON_CLASSES = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
@@ -50,6 +50,11 @@ class Entry:
     @property
     def label(self) -> str:
         return CLASS_LABELS.get(self.cls, self.cls)
+
+    @property
+    def symbol(self) -> bool:
+        """A symbol's reading (km, whose lemma is m): its lemma's senses are not its own."""
+        return parse_tag(self.tag).symbol if self.tag else False
 
     def to_json(self) -> dict[str, Any]:
         data: dict[str, Any] = {
@@ -129,17 +134,21 @@ class Lexicon:
 
             return check
 
-        overlay = self._adjective_keys if policy.forbidden & CONJUGATED else frozenset()
-
         def check_by_mask(word: str) -> bool:
-            key = word.translate(table).upper()
-            return self._mask_accepts(key, policy) or key in overlay
+            return self._mask_accepts(word.translate(table).upper(), policy)
 
         return check_by_mask
 
     def _mask_accepts(self, key: str, policy: Policy) -> bool:
+        """A custom policy's answer: Grammalecte's category patterns, the forms the other
+        sources add, and (without conjugations) Lexique's participle-adjectives."""
         kid = self._keys.get(key)
-        return kid is not None and bool(self._masks[kid] & policy.allowed_patterns)
+        if kid is not None and self._masks[kid] & policy.allowed_patterns:
+            return True
+        if key in self._added and any(not e.categories & policy.forbidden
+                                      for e in self._added_entries(key)):
+            return True
+        return bool(policy.forbidden & CONJUGATED) and key in self._adjective_keys
 
     def count(self, policy: Policy | str = STANDARD) -> int:
         """How many folded keys the policy accepts."""
@@ -167,9 +176,11 @@ class Lexicon:
         if policy.trie_name is not None:
             yield from self._trie(policy.trie_name).iterkeys(folded)
             return
-        overlay = self._adjective_keys if policy.forbidden & CONJUGATED else frozenset()
-        for key in self._keys.iterkeys(folded):
-            if self._mask_accepts(key, policy) or key in overlay:
+        candidates = set(self._keys.iterkeys(folded))
+        candidates |= set(self._added.iterkeys(folded))
+        candidates |= {k for k in self._adjective_keys if k.startswith(folded)}
+        for key in sorted(candidates):
+            if self._mask_accepts(key, policy):
                 yield key
 
     def automaton(self, policy: Policy | str = STANDARD) -> Dawg:
@@ -231,15 +242,31 @@ class Lexicon:
     def _adjective_keys(self) -> frozenset[str]:
         return frozenset(fold(f) for f in self._adjectives)
 
+    @cached_property
+    def _added(self) -> Any:
+        """Folded key -> the readings the other sources add to Grammalecte's (additions.py),
+        one tab-separated line each, memory-mapped."""
+        return _mmap_trie(paths.ADDED, marisa_trie.BytesTrie)
+
+    def _added_entries(self, key: str) -> list[Entry]:
+        found: list[Entry] = []
+        for line in self._added.get(key, ()):
+            form, lemma, tag, _sources, freq, lemma_freq = line.decode("utf-8").split("\t")
+            info = parse_tag(tag)
+            found += [Entry(form, lemma, cls, info.gender, info.number, info.moods,
+                            info.persons, info.pronominal, float(freq), float(lemma_freq),
+                            categories(form, tag), tag) for cls in info.classes]
+        return found
+
     def entries(self, form: str) -> list[Entry]:
         """Every reading of every form folding like `form` (râteau, rateau and RATEAU
         give the same), the readings of the very spelling asked for first."""
         key = fold(form)
         kid = self._keys.get(key)
-        if kid is None:
-            return []
         result: list[Entry] = []
-        for i in range(self._entry_index[kid], self._entry_index[kid + 1]):
+        first, end = (self._entry_index[kid], self._entry_index[kid + 1]) if kid is not None \
+            else (0, 0)
+        for i in range(first, end):
             form_id, lemma_id, tag_id, cats = _ENTRY.unpack_from(self._entries, i * _ENTRY.size)
             exact = self._forms.restore_key(form_id)
             tag = self._tags[tag_id]
@@ -252,6 +279,7 @@ class Lexicon:
                           info.number, info.moods, info.persons, info.pronominal,
                           self._frequencies[2 * i], self._frequencies[2 * i + 1], cats, tag)
                 )
+        result += self._added_entries(key)
         for exact in sorted({e.form for e in result}):
             for lemma, gender, number in self._adjectives.get(exact, []):
                 result.append(Entry(exact, lemma, "adj", gender, number, (), (), False,
@@ -290,14 +318,25 @@ class Lexicon:
     def _definitions(self) -> Any:
         return _mmap_trie(paths.DEFINITIONS, marisa_trie.BytesTrie)
 
-    def definitions(self, lemma: str, cls: str | None = None) -> list[str]:
-        """Wiktionary senses of `lemma`; with `cls` (class code), those of that class
-        (senses whose class could not be guessed are kept)."""
+    def _definition_record(self, lemma: str) -> dict[str, Any]:
         found = self._definitions.get(lemma)
         if not found:
-            return []
-        senses: list[list[str]] = json.loads(zlib.decompress(found[0]).decode("utf-8"))
+            return {"classes": [], "senses": []}
+        record: dict[str, Any] = json.loads(zlib.decompress(found[0]).decode("utf-8"))
+        return record
+
+    def definitions(self, lemma: str, cls: str | None = None) -> list[str]:
+        """Wiktionary senses of `lemma`, the usual ones first; with `cls` (class code), those
+        of that class (senses whose class could not be guessed are kept; `cls=""` gives
+        only those)."""
+        senses = self._definition_record(lemma)["senses"]
         return [text for sense_cls, text in senses if cls is None or sense_cls in (cls, "")]
+
+    def usual_classes(self, lemma: str) -> list[str]:
+        """The classes of `lemma` that have senses, the most used first (Lexique's
+        frequency of the lemma in each class)."""
+        classes: list[str] = self._definition_record(lemma)["classes"]
+        return classes
 
 
 _SHARED: Lexicon | None = None

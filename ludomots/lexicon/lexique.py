@@ -47,6 +47,7 @@ class LexiqueRow:
     form_freq: float  # per million words, mean of films and books
     lemma_freq: float
     known: int | None  # percentage of people knowing the lemma, if measured
+    verb_forms: str = ""  # verbs: Lexique's "infover", e.g. "ind:pre:3s;sub:pre:3s;"
 
 
 def _number(text: str) -> float:
@@ -73,4 +74,5 @@ def iter_rows(raw: bytes) -> Iterator[LexiqueRow]:
             lemma_freq=(_number(f[col["7_freqlemfilms2"]]) + _number(f[col["8_freqlemlivres"]]))
             / 2,
             known=round(_number(known)) if known else None,
+            verb_forms=f[col["11_infover"]].strip('"'),
         )

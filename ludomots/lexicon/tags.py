@@ -68,7 +68,9 @@ VOWELS = frozenset("AEIOUY")
 VOWELLESS_WORDS = frozenset({"crwth", "crwths"})
 
 _TOKEN = re.compile(r"[:;#][^:;#/]+")
-_VERB = re.compile(r"^:V(\d)[a-z]*_(.{7})")
+# Verb group, then eight characters: an auxiliary mark ("_", or "e"/"a" for être and avoir
+# themselves) and seven flags (the fourth: pronominal).
+_VERB = re.compile(r"^:V(\d)[_ea](.{7})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -166,13 +168,15 @@ def categories(form: str, tag: str) -> int:
         bits |= CONJUGATED
     upper = [c for c in letters if c.isupper()]
     roman_numeral = "num" in info.classes and not form.islower()
-    acronym = bool(upper) and len(letters) > 1 and len(upper) == len(letters)
+    # An interjection in capitals (OK) is neither an acronym nor a name.
+    shouted = "interj" in info.classes and len(info.classes) == 1
+    acronym = bool(upper) and len(letters) > 1 and len(upper) == len(letters) and not shouted
     vowelless = not any(c in VOWELS for c in fold(form)) and "interj" not in info.classes
     if vowelless and form.lower() not in VOWELLESS_WORDS:
         bits |= ABBREVIATION  # pt, ln, vs: Grammalecte tags some abbreviations as nouns
     if info.symbol or "." in form or roman_numeral or acronym:
         bits |= ABBREVIATION
-    elif upper or "nprop" in info.classes:
+    elif (upper and not shouted) or "nprop" in info.classes:
         bits |= PROPER
     if info.number == "p" and {"n", "adj"} & set(info.classes) and "v" not in info.classes:
         bits |= PLURAL

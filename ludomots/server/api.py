@@ -19,8 +19,9 @@ from starlette.responses import JSONResponse
 from ludomots.core import registry
 from ludomots.server.body import read_json_object
 from ludomots.server.errors import ApiError
+from ludomots.server.seating import for_creation, for_joining
 from ludomots.server.settings import manager_of
-from ludomots.table.errors import NotFoundError, unknown_table
+from ludomots.table.errors import NotFoundError, StoreError, store_unavailable, unknown_table
 from ludomots.table.model import SeatSpec, TableInfo, validate_name
 from ludomots.table.ratelimit import RateLimiter
 
@@ -28,11 +29,16 @@ TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 MAX_SEATS = 8
 
 
+def client_address(request: Request) -> str:
+    """The client's address: the socket's, or the one a trusted proxy reported
+    (``--forwarded-allow-ips``, applied by uvicorn before the app)."""
+    return request.client.host if request.client else "unknown"
+
+
 def _check_rate(request: Request) -> None:
     """Creations and joins per client address: a script cannot fill the database."""
     limiter: RateLimiter = request.app.state.http_limiter
-    host = request.client.host if request.client else "unknown"
-    if not limiter.hit(host):
+    if not limiter.hit(client_address(request)):
         raise ApiError("rate_limited", "Trop de requêtes en peu de temps : patientez un instant.")
 
 
@@ -99,21 +105,23 @@ def _public(info: TableInfo) -> dict[str, Any]:
 async def create_table(request: Request) -> JSONResponse:
     _check_rate(request)
     body = await read_json_object(request)
+    seating = await for_creation(request, body)
     game = body.get("game")
     if not isinstance(game, str) or not game:
         raise ApiError("unknown_game", "Choisissez un jeu.")
     options = body.get("options")
     if options is not None and not isinstance(options, dict):
         raise ApiError("bad_options", "Les options doivent être un objet JSON.")
-    seats, creator = _seat_specs(body.get("seats"), body.get("name"))
+    seats, creator = _seat_specs(body.get("seats"), seating.name)
     seconds = body.get("seconds_per_move", 0)
     if seconds is None:
         seconds = 0
     if isinstance(seconds, bool) or not isinstance(seconds, int):
         raise ApiError("bad_clock", "Le temps par coup doit être un nombre entier de secondes.")
     table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=seconds)
+    await seating.seated(table_id, creator)
     return JSONResponse({"table": table_id, "seat": creator, "token": tokens[creator],
-                         "url": f"/table/{table_id}"}, status_code=201)
+                         "url": f"/table/{table_id}", "rated": seating.rated}, status_code=201)
 
 
 async def lobby(request: Request) -> JSONResponse:
@@ -127,6 +135,8 @@ async def table_info(request: Request) -> JSONResponse:
         info = await asyncio.to_thread(store.load_info, table_id)
     except NotFoundError:
         raise unknown_table(table_id) from None
+    except StoreError as exc:
+        raise store_unavailable() from exc
     return JSONResponse(_public(info))
 
 
@@ -134,7 +144,9 @@ async def join_table(request: Request) -> JSONResponse:
     _check_rate(request)
     table_id = table_id_of(request)
     body = await read_json_object(request)
-    seat, token = await manager_of(request).join(table_id, validate_name(body.get("name")))
+    seating = await for_joining(request, table_id, body)
+    seat, token = await manager_of(request).join(table_id, seating.name)
+    await seating.seated(table_id, seat)
     return JSONResponse({"table": table_id, "seat": seat, "token": token,
                          "url": f"/table/{table_id}"})
 

@@ -1,9 +1,11 @@
 """The application: routes, middleware, and the lifespan that owns the table manager.
 
 The lifespan opens the store (migrating the schema to the newest revision), starts the manager and
-resumes every unfinished game (``load_all``: bots pick up where they were, clocks restart)
-before the first request is served; at shutdown it stops bots and clocks, ends every
-subscription (WebSockets then close) and releases the database.
+serves at once: the games that were being played resume in the background (``resume``: bots
+pick up where they were, clocks restart), so a restart with thousands of unfinished games
+answers as fast as an empty one, and tables waiting for players load only when someone opens
+them. At shutdown it stops bots and clocks, ends every subscription (WebSockets then close)
+and releases the database.
 """
 
 from __future__ import annotations
@@ -21,9 +23,11 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from ludomots.server import api, games, lexicon_api, pages, replay, rules, ws
+from ludomots.server import accounts_routes, api, games, lexicon_api, pages, replay, rules, ws
+from ludomots.server.auth import AccountSettings, CrossSiteGuard
 from ludomots.server.chat import ChatHub
 from ludomots.server.errors import EXCEPTION_HANDLERS
+from ludomots.server.personal import PersonalHub
 from ludomots.server.security import SecurityHeadersMiddleware
 from ludomots.server.settings import ServerSettings
 from ludomots.table.bus import RedisBus
@@ -49,6 +53,7 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
         Route("/api/tables/{table_id}/replay", replay.replay),
         Route("/api/lexicon/{word}", lexicon_api.lexicon_word),
         WebSocketRoute("/ws/tables/{table_id}", ws.table_socket),
+        *accounts_routes.routes(),
         Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
     ]
 
@@ -65,6 +70,7 @@ def create_app(
     run_clocks: bool = True,
     manager_options: dict[str, Any] | None = None,
     on_ready: Callable[[], None] | None = None,
+    account_settings: AccountSettings | None = None,
 ) -> Starlette:
     """The Ludomots web app on the database at ``database_url`` (SQLite by default,
     PostgreSQL by URL). ``redis_url``: share tables with the other processes on the same
@@ -72,8 +78,10 @@ def create_app(
     dead process's tables are taken over). ``executor``: where bots think ("process" in
     production, "thread" for tests). ``bot_delay``: seconds a bot waits before its move
     shows. ``settings``: the server's limits. ``manager_options``: extra ``TableManager``
-    keyword arguments. ``on_ready`` is called once every unfinished game has resumed."""
+    keyword arguments. ``on_ready`` is called once the app is ready to serve.
+    ``account_settings``: cookies, password hashing cost, login limits."""
     settings = settings or ServerSettings()
+    account_settings = account_settings or AccountSettings()
     if static_dir is not None:
         settings = replace(settings, static_dir=static_dir)
 
@@ -84,33 +92,47 @@ def create_app(
         if before != after:
             log.info("database schema upgraded from %s to %s", before, after)
         shared: dict[str, Any] = {}
+        process = "local"
         if redis_url is not None:
             bus = RedisBus(redis_url)
             shared = {"bus": bus, "leases": RedisLeases(redis_url, bus.process_id, lease_ttl)}
             app.state.chat.attach(bus)
+            app.state.personal.attach_bus(bus)
+            process = bus.process_id
             log.info("process %s shares its tables through %s", bus.process_id, redis_url)
+        accounts = accounts_routes.service(store, process, account_settings)
+        app.state.accounts = accounts
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
-                               run_clocks=run_clocks, **shared, **(manager_options or {}))
+                               run_clocks=run_clocks, on_finish=accounts.table_finished,
+                               **shared, **(manager_options or {}))
         app.state.manager = manager
         try:
             await manager.start()
-            resumed = await manager.load_all()
-            log.info("%d unfinished game(s) resumed", resumed)
+            await accounts.start()
+            await app.state.personal.start(accounts.db)
+            manager.resume()
             if on_ready is not None:
                 on_ready()
             yield
         finally:
             await manager.close()
+            app.state.replays.close()
+            await app.state.personal.close()
+            await accounts.close()
             store.close()
 
     app = Starlette(
         routes=routes(settings.static_dir),
-        middleware=[Middleware(SecurityHeadersMiddleware)],
+        middleware=[Middleware(SecurityHeadersMiddleware), Middleware(CrossSiteGuard)],
         exception_handlers=EXCEPTION_HANDLERS,
         lifespan=lifespan,
     )
     app.state.settings = settings
+    app.state.account_settings = account_settings
+    app.state.personal = PersonalHub(account_settings.presence_seconds)
     app.state.chat = ChatHub()
-    app.state.replays = replay.ReplayCache(settings.replay_cache_size)
+    app.state.replays = replay.ReplayCache(settings.replay_cache_size, executor)
     app.state.http_limiter = RateLimiter(settings.http_rate_limit, settings.http_rate_window)
+    app.state.replay_limiter = RateLimiter(settings.replay_rate_limit,
+                                           settings.replay_rate_window)
     return app

@@ -13,10 +13,10 @@ disguise text); the client shows it with ``textContent`` and never as HTML.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any, Protocol
 
 from ludomots.core.errors import RuleError
+from ludomots.core.text import printable, tidy
 from ludomots.server.settings import CHAT_MAX
 from ludomots.table.bus import Notice, RedisBus
 
@@ -70,12 +70,12 @@ def clean_chat(text: object) -> str:
     """The line as shown, or RuleError with a French message."""
     if not isinstance(text, str):
         raise RuleError("bad_chat", "Le message doit être un texte.")
-    cleaned = unicodedata.normalize("NFC", text).strip()
+    cleaned = tidy(text)
     if not cleaned:
         raise RuleError("bad_chat", "Le message est vide.")
     if len(cleaned) > CHAT_MAX:
         raise RuleError("chat_too_long", f"Le message dépasse {CHAT_MAX} caractères.",
                         {"max": CHAT_MAX})
-    if not cleaned.isprintable():
+    if not printable(cleaned):
         raise RuleError("bad_chat", "Le message contient des caractères non autorisés.")
     return cleaned

@@ -14,6 +14,7 @@ import sys
 import click
 import uvicorn
 
+from ludomots.server.guard import PER_ADDRESS, REQUEST_TIMEOUT
 from ludomots.server.settings import WS_MAX_MESSAGE
 from ludomots.table.leases import DEFAULT_TTL
 from ludomots.table.store import DEFAULT_URL
@@ -70,17 +71,37 @@ class _Server(uvicorn.Server):
               show_default=True,
               help="Table creations and joins per minute per client address.")
 @click.option("--ws-compression/--no-ws-compression", default=True, show_default=True,
-              help="Compress WebSocket messages (permessage-deflate): less bandwidth for "
-                   "players, more CPU for the server.")
+              help="Compress WebSocket messages (permessage-deflate): about 8 times fewer "
+                   "bytes for players, about 50 KiB more memory per open connection "
+                   "(docs/deployment.md).")
+@click.option("--forwarded-allow-ips", default=None, metavar="ADDRESSES",
+              help="Behind a load balancer or proxy: its addresses (comma-separated IPs or "
+                   "networks, or *), trusted to tell the client's address in "
+                   "X-Forwarded-For (uvicorn's option of the same name). Every limit per "
+                   "address then counts the client's. Off by default: the header is ignored.")
+@click.option("--connections-per-address", type=click.IntRange(0, 1_000_000),
+              default=PER_ADDRESS, show_default=True,
+              help="Connections one client address may hold at once (0: no limit); trusted "
+                   "proxies are exempt.")
+@click.option("--request-timeout", type=click.FloatRange(0, 3600), default=REQUEST_TIMEOUT,
+              show_default=True,
+              help="Seconds a client has to send a whole HTTP request (0: no limit).")
+@click.option("--secure-cookies", is_flag=True, default=False,
+              help="Always mark the session cookie Secure (behind an HTTPS proxy that talks "
+                   "plain HTTP to this server); by default it is Secure when the request "
+                   "came over HTTPS.")
 @click.option("--log-level", type=click.Choice(["debug", "info", "warning", "error"]),
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
           executor: str, bot_delay: float,
           bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
-          log_level: str) -> None:
+          forwarded_allow_ips: str | None, connections_per_address: int,
+          request_timeout: float, secure_cookies: bool, log_level: str) -> None:
     """Run the Ludomots web server (French interface in the browser)."""
     from ludomots.server.app import create_app
+    from ludomots.server.auth import AccountSettings
     from ludomots.server.gc_tuning import tune_for_server
+    from ludomots.server.guard import ConnectionGuard, guarded_protocols
     from ludomots.server.settings import ServerSettings
 
     logging.basicConfig(stream=sys.stderr, level=log_level.upper(),
@@ -95,10 +116,16 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
                      bot_delay=bot_delay,
                      settings=ServerSettings(http_rate_limit=http_rate_limit),
                      manager_options={"max_workers": bot_workers},
-                     on_ready=tune_for_server)
+                     on_ready=tune_for_server,
+                     account_settings=AccountSettings(secure_cookies=secure_cookies or None))
+    trusted = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
+    http, ws = guarded_protocols(ConnectionGuard(connections_per_address, request_timeout,
+                                                 trusted))
     config = uvicorn.Config(app, host=host, port=port, log_config=None, log_level=log_level,
                             ws_max_size=WS_MAX_FRAME, ws_per_message_deflate=ws_compression,
-                            proxy_headers=False, server_header=False, lifespan="on")
+                            proxy_headers=forwarded_allow_ips is not None,
+                            forwarded_allow_ips=forwarded_allow_ips, http=http, ws=ws,
+                            server_header=False, lifespan="on")
     server = _Server(config)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # uvicorn has shut down gracefully

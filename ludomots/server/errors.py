@@ -13,7 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 
 from ludomots.core.errors import RuleError
@@ -99,6 +99,13 @@ async def handle_http_exception(request: Request, exc: Exception) -> Response:
     return PlainTextResponse(message, status_code=exc.status_code, headers=exc.headers)
 
 
+async def handle_client_gone(request: Request, exc: Exception) -> Response:
+    """The client went away before sending its whole request: nobody to answer, nothing
+    wrong with the server (a dropped connection, a closed tab), so no error in the log."""
+    log.debug("client left during %s %s", request.method, request.url.path)
+    return Response(status_code=400)
+
+
 async def handle_unexpected(request: Request, exc: Exception) -> Response:
     log.exception("unexpected error on %s %s", request.method, request.url.path)
     return error_response("server_error", "Erreur interne du serveur : réessayez plus tard.",
@@ -106,6 +113,7 @@ async def handle_unexpected(request: Request, exc: Exception) -> Response:
 
 
 EXCEPTION_HANDLERS: dict[Any, Any] = {
+    ClientDisconnect: handle_client_gone,
     RuleError: handle_rule_error,
     ApiError: handle_api_error,
     HTTPException: handle_http_exception,

@@ -5,8 +5,8 @@ every live game and paused the event loop for 100 to 400 ms each time games ende
 ones began (the churn of whole tables is what triggers them), which alone broke the
 action-to-broadcast p99. So:
 
-- ``gc.freeze()`` once the server is ready: what is alive then (modules, the lexicon, the
-  games resumed from the database) moves to the permanent generation, never scanned again.
+- ``gc.freeze()`` once the server is ready: what is alive then (modules, the lexicon) moves to
+  the permanent generation, never scanned again.
 - A larger first threshold: the objects of one action (views, payloads, events) are freed by
   reference counting within milliseconds, before any collection promotes them.
 - No automatic full collection: the young generations are still collected as usual (most

@@ -14,7 +14,7 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Entry, Lexicon, get_lexicon
 from ludomots.lexicon.policy import GAME_POLICIES
 from ludomots.server.errors import ApiError
 
@@ -30,28 +30,67 @@ def _word(raw: str) -> str:
     return word
 
 
+def _is_notation(form: str) -> bool:
+    """Symbol and ordinal notations mix cases inside the word (VIe, aA, kA): they are no
+    reading a player looks for when typing a word."""
+    letters = [c for c in form if c.isalpha()]
+    return any(a.islower() and b.isupper() for a, b in zip(letters, letters[1:], strict=False)) or (
+        len(letters) > 1 and letters[0].isupper() and letters[1].isupper()
+        and any(c.islower() for c in letters)
+    )
+
+
 def lookup(word: str, game: str) -> dict[str, Any]:
     lexicon = get_lexicon()
     entries: list[dict[str, Any]] = []
+    meaningful: list[tuple[str, str]] = []  # (lemma, class) of readings that have senses
     seen: set[tuple[Any, ...]] = set()
-    for entry in lexicon.entries(word):
+    for entry in _usual_first(lexicon, lexicon.entries(word), word):
         key = (entry.form, entry.lemma, entry.cls, entry.gender, entry.number)
-        if key in seen or len(entries) >= ENTRIES_MAX:
+        if key in seen or len(entries) >= ENTRIES_MAX or _is_notation(entry.form):
             continue
         seen.add(key)
-        entries.append({"form": entry.form, "lemma": entry.lemma, "class": entry.cls,
-                        "label": entry.label, "gender": entry.gender, "number": entry.number})
-    definitions: list[dict[str, Any]] = []
-    shown: dict[str, set[str]] = {}
-    for lemma, cls in dict.fromkeys((e["lemma"], e["class"]) for e in entries):
-        already = shown.setdefault(lemma, set())
-        # Senses whose class is unknown come with every class: show them once per lemma.
-        senses = [s for s in lexicon.definitions(lemma, cls) if s not in already]
-        if senses:
-            already.update(senses)
-            definitions.append({"lemma": lemma, "class": cls, "senses": senses[:SENSES_MAX]})
+        symbol = entry.symbol
+        entries.append({"form": entry.form, "lemma": entry.lemma,
+                        "class": "sign" if symbol else entry.cls,
+                        "label": "symbole" if symbol else entry.label,
+                        "gender": entry.gender, "number": entry.number})
+        if not symbol:  # KM's lemma is M: the letter's senses are not the symbol's
+            meaningful.append((entry.lemma, entry.cls))
     return {"word": word, "game": game, "valid": lexicon.accepts(word, game),
-            "entries": entries, "definitions": definitions}
+            "entries": entries, "definitions": _definitions(lexicon, meaningful)}
+
+
+def _usual_first(lexicon: Lexicon, readings: list[Entry], word: str) -> list[Entry]:
+    """The readings of the very spelling typed first, then each lemma's usual class first."""
+    def rank(entry: Entry) -> tuple[bool, int]:
+        usual = lexicon.usual_classes(entry.lemma)
+        order = usual.index(entry.cls) if entry.cls in usual else len(usual)
+        return entry.form.lower() != word.lower(), order
+
+    return sorted(readings, key=rank)
+
+
+def _definitions(lexicon: Lexicon, readings: list[tuple[str, str]]) -> list[dict[str, Any]]:
+    """Senses grouped by lemma and class: each lemma's usual class first (Lexique's
+    frequencies), which also takes the senses whose class the build could not tell."""
+    classes: dict[str, list[str]] = {}
+    for lemma, cls in readings:
+        found = classes.setdefault(lemma, [])
+        if cls not in found:
+            found.append(cls)
+    groups: list[dict[str, Any]] = []
+    for lemma, found in classes.items():
+        usual = lexicon.usual_classes(lemma)
+        found.sort(key=lambda c: usual.index(c) if c in usual else len(usual))
+        for rank, cls in enumerate(found):
+            senses = lexicon.definitions(lemma, cls)
+            if rank:  # senses of no known class were shown with the usual class
+                unattached = set(lexicon.definitions(lemma, ""))
+                senses = [s for s in senses if s not in unattached]
+            if senses:
+                groups.append({"lemma": lemma, "class": cls, "senses": senses[:SENSES_MAX]})
+    return groups
 
 
 async def lexicon_word(request: Request) -> JSONResponse:

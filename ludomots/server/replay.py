@@ -4,8 +4,16 @@ A replay is built from the full record (seed included), so it is served only onc
 is over: the manager's ``record`` refuses before that, and this endpoint inherits the refusal.
 Positions are spectator views, with the events a spectator received for the action that led
 there (an Awalettres spell revealed, the seeds a word moved): what anyone watching saw.
-Finished games never change, so each replay is computed once (off the event loop: the analysis
-runs the move generator at every step), encoded once, and kept in a small LRU cache.
+
+A replay costs seconds of CPU (a long Topword game: about 4 s; the analysis runs the move
+generator at every step), and finished games never change. So each is computed once, in a
+worker process of its own (``make_executor``: spawned, at a lower priority, one computation
+at a time; on a thread, the work held the interpreter lock and slowed every table),
+kept in the database (``Store.save_replay``: every process and every restart reuses it) and
+in a small memory LRU, without the seats' names, which are added as they are now when served
+(``with_seats``: a deleted account's seats must read « joueur supprimé », even in old
+games). Computations are limited per client address (a cached replay is not counted):
+asking for every finished game in a loop cannot keep the server busy.
 
 A game's logs that only grow (``Game.view_logs``: Volapük's words, Awalettres' history...) are
 sent as the entries each step adds, as table updates do: ``steps[k].logs`` = {key: index where
@@ -20,6 +28,7 @@ import json
 import logging
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from typing import Any
 
 from starlette.requests import Request
@@ -29,9 +38,13 @@ from ludomots.core import registry
 from ludomots.core.errors import ReplayDivergence
 from ludomots.core.game import events_for_seat
 from ludomots.core.record import Record, replay_steps
-from ludomots.server.api import table_id_of
+from ludomots.server.api import client_address, table_id_of
 from ludomots.server.errors import ApiError
 from ludomots.server.settings import manager_of, replays_of
+from ludomots.table.errors import StoreError, store_unavailable
+from ludomots.table.ratelimit import RateLimiter
+from ludomots.table.store import Store
+from ludomots.table.worker import ExecutorKind, make_executor
 
 log = logging.getLogger(__name__)
 
@@ -61,7 +74,6 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
         "table": table_id,
         "game": record.game,
         "title": game.title,
-        "seats": [s.to_json() for s in record.seats],
         "scores": record.scores,
         "winners": record.winners,
         "log_keys": list(game.view_logs),
@@ -87,6 +99,13 @@ def _log_increments(view: dict[str, Any], logs: dict[str, list[Any]],
     return starts
 
 
+def with_seats(body: bytes, seats: list[dict[str, Any]]) -> bytes:
+    """A kept replay with the table's seats as they are now: a name may change after the game
+    (a deleted account's seats read « joueur supprimé »), so names are not kept in it."""
+    return b'{"seats":' + json.dumps(seats, ensure_ascii=False, separators=(",", ":")) \
+        .encode("utf-8") + b"," + body[1:]
+
+
 def encode_replay(table_id: str, record: Record) -> bytes:
     try:
         replay = build_replay(table_id, record)
@@ -98,33 +117,60 @@ def encode_replay(table_id: str, record: Record) -> bytes:
     return json.dumps(replay, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
-class ReplayCache:
-    """Encoded replays by table id (LRU); concurrent requests for one table share one
-    computation."""
+def compute_replay(table_id: str, record: Record) -> tuple[bytes | None, str]:
+    """``encode_replay`` for a worker process: (body, "") or (None, why it does not replay)
+    (an ApiError does not cross processes)."""
+    try:
+        return encode_replay(table_id, record), ""
+    except ApiError as exc:
+        return None, exc.message
 
-    def __init__(self, size: int = 32) -> None:
+
+class ReplayCache:
+    """Encoded replays by table id: memory (LRU), then the database, then one computation
+    (in ``executor``, created on first use) shared by concurrent requests for one table."""
+
+    def __init__(self, size: int = 32, executor: ExecutorKind | Executor = "process") -> None:
         self.size = size
+        self._kind = executor
+        self._executor: Executor | None = None if isinstance(executor, str) else executor
         self._done: OrderedDict[str, bytes] = OrderedDict()
         self._running: dict[str, asyncio.Task[bytes]] = {}
+        self.computed = 0
 
-    async def get(self, table_id: str, load: Callable[[], Awaitable[Record]]) -> bytes:
+    async def get(self, table_id: str, load: Callable[[], Awaitable[Record]],
+                  store: Store | None = None,
+                  may_compute: Callable[[], bool] = lambda: True) -> bytes:
+        """The replay; ``load`` gives the record (RuleError before the end), ``store`` keeps
+        replays, ``may_compute`` says whether this client may start a computation (else
+        ApiError ``rate_limited``)."""
         cached = self._done.get(table_id)
         if cached is not None:
             self._done.move_to_end(table_id)
             return cached
         task = self._running.get(table_id)
         if task is None:
-            task = asyncio.get_running_loop().create_task(self._compute(table_id, load))
+            task = asyncio.get_running_loop().create_task(
+                self._find(table_id, load, store, may_compute))
             self._running[table_id] = task
         return await asyncio.shield(task)
 
     def __contains__(self, table_id: object) -> bool:
         return table_id in self._done
 
-    async def _compute(self, table_id: str, load: Callable[[], Awaitable[Record]]) -> bytes:
+    async def _find(self, table_id: str, load: Callable[[], Awaitable[Record]],
+                    store: Store | None, may_compute: Callable[[], bool]) -> bytes:
         try:
-            record = await load()
-            body = await asyncio.to_thread(encode_replay, table_id, record)
+            body = await asyncio.to_thread(store.load_replay, table_id) if store else None
+            if body is None:
+                body = await self._compute(table_id, load, may_compute)
+                if store is not None:
+                    try:
+                        await asyncio.to_thread(store.save_replay, table_id, body)
+                    except StoreError as exc:  # computed again next time: no harm done
+                        log.warning("table %s: cannot keep its replay: %s", table_id, exc)
+        except StoreError as exc:
+            raise store_unavailable() from exc
         finally:
             self._running.pop(table_id, None)
         self._done[table_id] = body
@@ -132,13 +178,43 @@ class ReplayCache:
             self._done.popitem(last=False)
         return body
 
+    async def _compute(self, table_id: str, load: Callable[[], Awaitable[Record]],
+                       may_compute: Callable[[], bool]) -> bytes:
+        record = await load()  # refused before the end: nothing to compute
+        if not may_compute():
+            raise ApiError("rate_limited", "Trop de revues de parties demandées en peu de "
+                                           "temps : patientez un instant.")
+        if self._executor is None:
+            assert isinstance(self._kind, str)
+            self._executor = make_executor(self._kind, 1)
+        body, why = await asyncio.get_running_loop().run_in_executor(
+            self._executor, compute_replay, table_id, record)
+        if body is None:
+            log.error("table %s: the record does not replay: %s", table_id, why)
+            raise ApiError("replay_unavailable", why)
+        self.computed += 1
+        return body
+
+    def close(self) -> None:
+        """Stop the worker (the app's shutdown)."""
+        if self._executor is not None and isinstance(self._kind, str):
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
 
 async def replay(request: Request) -> Response:
     table_id = table_id_of(request)
     manager = manager_of(request)
+    limiter: RateLimiter = request.app.state.replay_limiter
 
     async def load() -> Record:
         return Record.from_json(await manager.record(table_id))
 
-    body = await replays_of(request).get(table_id, load)
-    return Response(body, media_type="application/json")
+    body = await replays_of(request).get(table_id, load, manager.store,
+                                         lambda: limiter.hit(client_address(request)))
+    try:
+        info = await asyncio.to_thread(manager.store.load_info, table_id)
+    except StoreError as exc:
+        raise store_unavailable() from exc
+    return Response(with_seats(body, [s.to_json() for s in info.seat_infos()]),
+                    media_type="application/json")

@@ -37,6 +37,10 @@ class ServerSettings:
     #: Messages per window per WebSocket connection, every type (0: unlimited).
     ws_rate_limit: int = 30
     ws_rate_window: float = 1.0
+    #: Hellos (each answered by a whole welcome) per window per connection: a page says it
+    #: once per connection, a script looping on it would pull welcomes without end.
+    hello_rate_limit: int = 3
+    hello_rate_window: float = 10.0
     #: Chat messages per window per connection.
     chat_rate_limit: int = 5
     chat_rate_window: float = 5.0
@@ -49,6 +53,9 @@ class ServerSettings:
     allowed_origins: tuple[str, ...] = ()
     #: Finished games whose replay (with analysis) stays in memory.
     replay_cache_size: int = 32
+    #: Replays to compute (not yet kept) per window per client address (0: unlimited).
+    replay_rate_limit: int = 10
+    replay_rate_window: float = 60.0
 
 
 def settings_of(conn: HTTPConnection) -> ServerSettings:

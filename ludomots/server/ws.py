@@ -138,7 +138,10 @@ class Connection:
                                    time.monotonic)
         self.chat_limiter = RateLimiter(settings.chat_rate_limit, settings.chat_rate_window,
                                         time.monotonic)
+        self.hello_limiter = RateLimiter(settings.hello_rate_limit,
+                                         settings.hello_rate_window, time.monotonic)
         self._limited_until = 0.0
+        self._hellos_limited_until = 0.0
 
     # ---- outgoing -----------------------------------------------------------------------
 
@@ -264,6 +267,13 @@ class Connection:
     # ---- message handlers ---------------------------------------------------------------
 
     async def on_hello(self, message: dict[str, Any], ref: Any) -> None:
+        if not self.hello_limiter.hit("h"):
+            now = time.monotonic()
+            if now >= self._hellos_limited_until:  # one notice per window
+                self._hellos_limited_until = now + self.settings.hello_rate_window
+                raise _error("rate_limited",
+                             "Trop de messages en peu de temps : patientez un instant.")
+            return
         token = message.get("token")
         seat: int | None = None
         if token is not None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from typing import Protocol
 
@@ -32,9 +32,19 @@ class Play(Protocol):
                  retry: bool = ...) -> Awaitable[list[Event]]: ...
 
 
+#: Refusals that say the database is away, not that the move is wrong: the bot waits and
+#: tries again (with a back-off, for as long as it takes) instead of giving up its turn.
+STORE_CODES = frozenset({"store_error", "store_unavailable"})
+#: The back-off between attempts while the database is away (seconds).
+RETRY_MIN, RETRY_MAX = 0.5, 5.0
+
+
 class BotRunner:
     """The bot tasks of one manager. ``delay``: minimum seconds before a bot's move is played,
-    so humans see it happen; ``retries``: attempts before a bot gives up its turn."""
+    so humans see it happen; ``retries``: attempts before a bot gives up its turn when its own
+    move fails or is refused (a bug). A database that does not answer is no such failure: the
+    bot waits for it, however long. ``sweep`` restarts any bot that should be playing and is
+    not (the manager calls it periodically), except one that gave up at this very position."""
 
     def __init__(self, executor: Executor, *, delay: float, retries: int,
                  lock: Callable[[str], asyncio.Lock], play: Play,
@@ -47,6 +57,7 @@ class BotRunner:
         self._owns = owns
         self._evict = evict
         self._tasks: dict[tuple[str, int], asyncio.Task[None]] = {}
+        self._gave_up: dict[tuple[str, int], int] = {}  # the position (seq) given up at
         self._closed = False
 
     def schedule(self, table: Table) -> None:
@@ -55,8 +66,20 @@ class BotRunner:
             return
         for seat in sorted(table.to_act()):
             spec = table.info.seats[seat]
-            if spec.kind == "bot" and spec.level is not None:
+            if spec.kind == "bot" and spec.level is not None and \
+                    self._gave_up.get((table.id, seat)) != table.seq:
                 self.start(table, seat, spec.level, timeout=False)
+
+    def sweep(self, tables: Iterable[Table]) -> int:
+        """``schedule`` every table; returns how many bots it had to start (it should be none:
+        each is a bot that a missed wake-up had left idle)."""
+        before = len(self._tasks)
+        for table in tables:
+            self.schedule(table)
+        started = len(self._tasks) - before
+        if started > 0:
+            log.warning("bot sweep: %d bot(s) should have been playing; started", started)
+        return max(0, started)
 
     def start(self, table: Table, seat: int, level: str, timeout: bool) -> None:
         """Play ``seat``'s turn with the ``level`` bot (``timeout``: for a human out of time)."""
@@ -71,47 +94,84 @@ class BotRunner:
 
     async def _turn(self, table: Table, seat: int, level: str, timeout: bool) -> None:
         """Think off the loop, wait ``delay``, play through ``play`` like a human."""
-        loop = asyncio.get_running_loop()
         played = False
         try:
-            for attempt in range(1, self._retries + 1):
-                async with self._lock(table.id):
-                    if seat not in table.to_act():
-                        return
-                    job = table.bot_job(seat, level)
-                started = time.monotonic()
-                try:
-                    action_json = await loop.run_in_executor(self._executor, choose_action, job)
-                except Exception:
-                    log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
-                                  table.id, level, seat, attempt)
-                    continue
-                wait = self.delay - (time.monotonic() - started)
-                if wait > 0:
-                    await asyncio.sleep(wait)
-                if seat not in table.to_act():
-                    return
-                notices = [Event("timeout", {"seat": seat})] if timeout else []
-                try:
-                    await self._play(table, seat, action_json, notices, timeout, retry=False)
-                except RuleError as exc:
-                    log.warning("table %s: the %s bot of seat %d was refused: %s (attempt %d)",
-                                table.id, level, seat, exc.code, attempt)
-                    continue
-                played = True
-                return
-            log.error("table %s: the %s bot of seat %d gave up", table.id, level, seat)
+            played = await self._decide_and_play(table, seat, level, timeout)
         finally:
             if self._tasks.get((table.id, seat)) is asyncio.current_task():
                 del self._tasks[(table.id, seat)]
             if played:
+                self._gave_up.pop((table.id, seat), None)
                 self.schedule(table)  # the same seat may have to act again
             self._evict(table)
+
+    async def _decide_and_play(self, table: Table, seat: int, level: str,
+                               timeout: bool) -> bool:
+        """True once the bot's move is stored; False when the seat no longer has to act, or
+        after ``retries`` failures of the bot itself (remembered for ``schedule``)."""
+        loop = asyncio.get_running_loop()
+        failures = 0
+        while not self._closed:
+            async with self._lock(table.id):
+                if seat not in table.to_act():
+                    return False
+                job = table.bot_job(seat, level)
+            started = time.monotonic()
+            try:
+                action_json = await loop.run_in_executor(self._executor, choose_action, job)
+            except Exception:
+                failures += 1
+                log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
+                              table.id, level, seat, failures)
+            else:
+                wait = self.delay - (time.monotonic() - started)
+                if wait > 0:
+                    await asyncio.sleep(wait)
+                outcome = await self._store(table, seat, level, action_json, timeout)
+                if outcome == "played":
+                    return True
+                if outcome == "refused":
+                    failures += 1
+            if failures >= self._retries:
+                log.error("table %s: the %s bot of seat %d gave up", table.id, level, seat)
+                self._gave_up[(table.id, seat)] = table.seq
+                return False
+        return False
+
+    async def _store(self, table: Table, seat: int, level: str, action_json: object,
+                     timeout: bool) -> str:
+        """Play the bot's decision, waiting for the database as long as it is away. "played";
+        "gone" (the seat no longer has to act); "refused" (decide again). A decision still
+        holds when another seat acted meanwhile (simultaneous bids), as a human's would."""
+        notices = [Event("timeout", {"seat": seat})] if timeout else []
+        backoff = RETRY_MIN
+        while not self._closed:
+            if seat not in table.to_act():
+                return "gone"
+            try:
+                await self._play(table, seat, action_json, notices, timeout, retry=False)
+            except RuleError as exc:
+                if exc.code not in STORE_CODES:
+                    log.warning("table %s: the %s bot of seat %d was refused: %s", table.id,
+                                level, seat, exc.code)
+                    return "refused"
+                log.warning("table %s: the database is away; the bot of seat %d tries again "
+                            "in %.1f s", table.id, seat, backoff)
+                await asyncio.sleep(backoff)
+                backoff = min(RETRY_MAX, backoff * 2)
+                continue
+            return "played"
+        return "gone"
 
     async def idle(self) -> None:
         """Wait until no bot is thinking."""
         while self._tasks:
             await asyncio.gather(*list(self._tasks.values()), return_exceptions=True)
+
+    def forget(self, table_id: str) -> None:
+        """The table left memory: drop what is remembered of its bots."""
+        for key in [k for k in self._gave_up if k[0] == table_id]:
+            del self._gave_up[key]
 
     def stop(self) -> list[asyncio.Task[None]]:
         """Start no more bots; returns the tasks running, for the caller to cancel (then

@@ -42,15 +42,17 @@ CHANNEL = "ludomots:tables"
 QUEUE_MAX = 10_000
 RETRY_MIN, RETRY_MAX = 0.1, 2.0
 
-NoticeKind = Literal["action", "info", "chat"]
-KINDS: tuple[NoticeKind, ...] = ("action", "info", "chat")
+NoticeKind = Literal["action", "info", "chat", "personal"]
+KINDS: tuple[NoticeKind, ...] = ("action", "info", "chat", "personal")
 
 
 @dataclass(frozen=True)
 class Notice:
     """News about one table. ``action``: action ``seq`` was stored (with its row); ``info``:
     seats or status changed (someone joined), reload them; ``chat``: a chat line (the
-    payload in ``action``) for the table's connections on every process."""
+    payload in ``action``) for the table's connections on every process; ``personal``: a
+    notice for one account's open pages (``action``: {"account", "payload"}), whichever
+    process holds them."""
 
     table_id: str
     kind: NoticeKind

@@ -32,6 +32,7 @@ class Clock:
         self.started: dict[int, float] = {}
         self.deadlines: dict[int, float] = {}
         self.keys: dict[int, Hashable] = {}  # the sand-glass each seat's deadline belongs to
+        self.trying: set[int] = set()  # seats that acted and must act again, same sand-glass
 
     @property
     def enabled(self) -> bool:
@@ -43,6 +44,7 @@ class Clock:
         (a sand-glass); the deadline is the sooner of that and the table's time per move.
         ``key``: which sand-glass that is (``Game.time_limit_key``)."""
         self.started[seat] = at
+        self.trying.discard(seat)
         if key is None:
             self.keys.pop(seat, None)
         else:
@@ -82,16 +84,20 @@ class Clock:
             same_sandglass = key is not None and self.keys.get(seat) == key
             if seat not in self.started or (seat == actor and not same_sandglass):
                 self._arm(seat, now, (rule_limits or {}).get(seat), key)
+            elif seat == actor:
+                self.trying.add(seat)
 
     def _forget(self, seat: int) -> None:
         self.started.pop(seat, None)
         self.deadlines.pop(seat, None)
         self.keys.pop(seat, None)
+        self.trying.discard(seat)
 
     def stop(self) -> None:
         self.started.clear()
         self.deadlines.clear()
         self.keys.clear()
+        self.trying.clear()
 
     def disarm(self, seat: int) -> None:
         """Forget ``seat``'s deadline while its timeout is being played (never fire twice)."""

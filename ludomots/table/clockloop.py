@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import Callable
 
 from ludomots.core import registry
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
-from ludomots.table.bots import Play
+from ludomots.table.bots import RETRY_MAX, RETRY_MIN, STORE_CODES, Play
 from ludomots.table.clock import timeout_action
 from ludomots.table.table import Table
 
@@ -45,6 +46,9 @@ class ClockLoop:
         self._play_locked = play_locked
         self._start_bot = start_bot
         self._clocked: dict[str, Table] = {}  # tables with deadlines: all the loop scans
+        # Tables whose timeout could not be stored (the database is away): when to try
+        # again (monotonic) and the back-off after that.
+        self._retry: dict[str, tuple[float, float]] = {}
         self._next_wake = 0.0  # when the loop wakes up next (wall clock)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
@@ -57,6 +61,7 @@ class ClockLoop:
 
     def forget(self, table_id: str) -> None:
         self._clocked.pop(table_id, None)
+        self._retry.pop(table_id, None)
 
     def wake_for(self, table: Table) -> None:
         """Wake the loop if this table's next deadline comes before its planned wake-up
@@ -79,7 +84,8 @@ class ClockLoop:
         for table in list(self._clocked.values()):
             if table.clock.next_deadline() is None:
                 self._clocked.pop(table.id, None)
-            elif table.status == "playing" and self._owns(table.id):
+            elif table.status == "playing" and self._owns(table.id) and \
+                    self._retry.get(table.id, (0.0, 0.0))[0] <= time.monotonic():
                 for seat in table.clock.expired():
                     if await self._timeout(table, seat):
                         fired += 1
@@ -89,6 +95,7 @@ class ClockLoop:
         async with self._lock(table.id):
             if seat not in table.clock.expired():
                 return False
+            deadline = table.clock.deadlines.get(seat)
             table.clock.disarm(seat)
             if seat not in table.to_act():
                 return False
@@ -111,10 +118,24 @@ class ClockLoop:
                                         [Event("timeout", {"seat": seat})], timeout=True,
                                         retry=False)
             except RuleError as exc:
+                if exc.code in STORE_CODES and deadline is not None and \
+                        seat in table.to_act():
+                    self._back_off(table, seat, deadline)
+                    return False
                 log.warning("table %s: timeout action of seat %d refused: %s", table.id, seat,
                             exc.code)
                 return False
+            self._retry.pop(table.id, None)
             return True
+
+    def _back_off(self, table: Table, seat: int, deadline: float) -> None:
+        """The database is away: the seat stays out of time, and its timeout is tried again
+        after a back-off (the table must not freeze, nor the loop hammer the database)."""
+        table.clock.deadlines[seat] = deadline
+        _, backoff = self._retry.get(table.id, (0.0, RETRY_MIN))
+        self._retry[table.id] = (time.monotonic() + backoff, min(RETRY_MAX, backoff * 2))
+        log.warning("table %s: the database is away; the timeout of seat %d is tried again "
+                    "in %.1f s", table.id, seat, backoff)
 
     async def _loop(self) -> None:
         while not self._closed:
@@ -123,12 +144,17 @@ class ClockLoop:
             except Exception:
                 log.exception("clock tick failed")
             self._wake.clear()
+            now = time.monotonic()
             deadlines = [d for t in self._clocked.values()
                          if t.status == "playing" and self._owns(t.id)
+                         and self._retry.get(t.id, (0.0, 0.0))[0] <= now
                          and (d := t.clock.next_deadline()) is not None]
             delay = self._poll
             if deadlines:
                 delay = min(delay, max(0.0, min(deadlines) - self._now()))
+            retries = [at - now for at, _ in self._retry.values() if at > now]
+            if retries:
+                delay = min(delay, min(retries))
             self._next_wake = self._now() + delay
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), timeout=max(delay, 0.001))

@@ -93,6 +93,8 @@ class Cluster:
         self._lease_task: asyncio.Task[None] | None = None
         self._claiming: set[str] = set()
         self._claim_tried: dict[str, float] = {}  # monotonic time of the last refused claim
+        # Tables being loaded from the store: whether news about them came meanwhile.
+        self._loading: dict[str, bool] = {}
         self._notice_tasks: set[asyncio.Task[Any]] = set()
 
     @property
@@ -226,8 +228,29 @@ class Cluster:
 
     # ---- news from the others -----------------------------------------------------------------
 
+    def loading(self, table_id: str) -> None:
+        """The manager starts reading the table from the store: remember any news of it from
+        now on, since a notice for a table not yet loaded would otherwise be dropped (an
+        action stored after the read would never show here)."""
+        self._loading[table_id] = False
+
+    def news_while_loading(self, table_id: str) -> bool:
+        """Whether news of the table came since ``loading`` or the last call (then read the
+        store again before serving the table)."""
+        heard = self._loading.get(table_id, False)
+        if table_id in self._loading:
+            self._loading[table_id] = False
+        return heard
+
+    def loaded(self, table_id: str) -> None:
+        """The table is registered (or failed to load): notices reach it normally now."""
+        self._loading.pop(table_id, None)
+
     def _on_notice(self, notice: Notice) -> None:
         """From the bus: another process stored an action or changed seats."""
+        if notice.table_id in self._loading:
+            self._loading[notice.table_id] = True
+            return
         if notice.table_id not in self._tables or self._closed:
             return
         # A task per notice; they queue on the table's lock in arrival order.

@@ -63,6 +63,10 @@ def rate_limited() -> RuleError:
     return table_error("rate_limited", "Trop d’actions en peu de temps : patientez un instant.")
 
 
+def too_many_tries() -> RuleError:
+    return table_error("rate_limited", "Trop de réponses en peu de temps : patientez un instant.")
+
+
 def conflict() -> RuleError:
     return table_error("conflict", "Un autre coup vient d’être joué en même temps : réessayez.")
 

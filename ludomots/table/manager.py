@@ -19,8 +19,11 @@ that plays timeouts (``clockloop.py``) and the share of the work with other proc
   for someone else's seat. Tokens are compared as SHA-256 hashes in constant time.
 - **Records.** The full record (seed included, which reveals every random draw) is given out
   only once the game is over; during the game, ``view`` already shows everything public.
-- **Restarts.** ``load_all`` rebuilds every waiting or playing table by replay; bots resume and
-  clocks restart with a full move for every seat that must act.
+- **Restarts.** ``resume`` rebuilds every playing table by replay, in the background (a server
+  answers at once); bots resume and clocks restart with a full move for every seat that must
+  act. A waiting table is rebuilt only when someone opens it.
+- **Outages.** A bot or a timeout whose action cannot be stored (the database is away) tries
+  again with a back-off until it can; a periodic sweep starts any bot that should be playing.
 - **Several processes** (``cluster.py``, with ``bus.py`` and ``leases.py``). Every stored
   action is announced on the bus; a process that has the table loaded applies it (or reloads
   from the store when it missed one), so its subscribers see every action, in order,
@@ -38,6 +41,7 @@ import logging
 import re
 import time
 import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
 from types import TracebackType
@@ -62,6 +66,7 @@ from ludomots.table.errors import (
     store_unavailable,
     table_error,
     table_full,
+    too_many_tries,
     unknown_table,
 )
 from ludomots.table.model import (
@@ -84,6 +89,8 @@ T = TypeVar("T")
 _TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: How many times one action may catch up with other processes before giving up.
 MAX_CATCH_UPS = 3
+#: Finished tables nobody watches that stay in memory (the most recently left).
+FINISHED_KEPT = 32
 
 
 def _retrieved(task: asyncio.Task[Any]) -> None:
@@ -105,30 +112,51 @@ class TableManager:
         now: Callable[[], float] = time.time,
         rate_limit: int = 10,
         rate_window: float = 1.0,
+        try_limit: int = 5,
+        try_window: float = 10.0,
         run_clocks: bool = True,
         clock_poll: float = 1.0,
         queue_size: int = 256,
         bot_retries: int = 3,
+        sweep_every: float = 5.0,
         bus: Bus | None = None,
         leases: Leases | None = None,
+        on_finish: Callable[[Table], None] | None = None,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
-        ``rate_window`` seconds per token (0: unlimited). ``run_clocks``: run the background
-        task that plays timeouts (else call ``tick()``). ``clock_poll``: its longest sleep.
-        ``bus`` and ``leases``: how this process shares tables with others (``RedisBus``,
-        ``RedisLeases``; call ``start``); alone by default."""
+        ``rate_window`` seconds per token (0: unlimited). ``try_limit`` tries per
+        ``try_window`` seconds for a seat trying again under one sand-glass (a riddle's
+        answers: the rules allow as many as one likes, a flood is no answer; 0: unlimited).
+        ``run_clocks``: run the background task that plays timeouts (else call ``tick()``).
+        ``clock_poll``: its longest sleep.
+        ``sweep_every``: seconds between two sweeps for bots that should be playing and are
+        not (0: none). ``bus`` and ``leases``: how this process shares tables with others
+        (``RedisBus``, ``RedisLeases``; call ``start``); alone by default. ``on_finish``:
+        called with the table, under its lock, when this process has stored the action that
+        ends a game (the accounts layer stores results and ratings from it; it must not
+        block)."""
         self.store = store
         self._own_executor = isinstance(executor, str)
         self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
             else executor
         self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
+        # Replaying a table to load it is pure CPU (a long game: a good fraction of a second):
+        # off the event loop, so that loading (a restart, a finished game reopened) never
+        # stalls the other tables.
+        self._load_executor = ThreadPoolExecutor(max_workers=1,
+                                                 thread_name_prefix="ludomots-load")
+        self._sweep_every = sweep_every
+        self._sweep_task: asyncio.Task[None] | None = None
+        self._resume_task: asyncio.Task[int] | None = None
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self._now = now
         self._limiter = RateLimiter(rate_limit, rate_window, now)
+        self._tries = RateLimiter(try_limit, try_window, now)
         self._queue_size = queue_size
+        self._on_finish = on_finish
         self._tables: dict[str, Table] = {}
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
         # tables in use, not by every table ever served, and two callers never get two locks.
@@ -136,6 +164,7 @@ class TableManager:
             weakref.WeakValueDictionary()
         self._hashes: dict[str, dict[int, str]] = {}
         self._subs: dict[str, set[Subscription]] = {}
+        self._finished: OrderedDict[str, Table] = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._closed = False
         self._cluster = Cluster(
@@ -185,6 +214,9 @@ class TableManager:
         self._cluster.want_lease(table)
         self._bots.schedule(table)
         self._clocks.ensure_running()
+        if self._sweep_every > 0 and self._sweep_task is None and not self._closed:
+            self._sweep_task = asyncio.get_running_loop().create_task(
+                self._sweep_loop(), name="bot-sweep")
 
     async def _get(self, table_id: str) -> Table:
         """The live table, loaded (replayed) from the store on first use."""
@@ -197,25 +229,80 @@ class TableManager:
             table = self._tables.get(table_id)
             if table is not None:
                 return table
+            kept = self._finished.pop(table_id, None)
+            if kept is not None:  # finished: no need to replay it, only to read its seats
+                await self._refresh(kept)
+                return kept
+            self._cluster.loading(table_id)
             try:
-                info, actions = await self._db(self.store.load_table, table_id)
-                hashes = await self._db(self.store.token_hashes, table_id)
-            except NotFoundError:
-                raise unknown_table(table_id) from None
-            except StoreError as exc:
-                log.error("table %s: cannot load: %s", table_id, exc)
-                raise store_unavailable() from exc
-            try:
-                table = Table.rebuild(info, actions, now=self._now)
-            except TableLoadError as exc:
-                log.error("%s", exc)
-                raise table_error("table_unavailable",
-                                  "Cette partie ne peut pas être chargée.") from exc
-            if table.broken is not None and info.status != "broken":
-                with contextlib.suppress(StoreError):  # marked again at the next load
-                    await self._db(self.store.set_status, table_id, "broken")
-            self._register(table, hashes)
+                table, hashes = await self._load(table_id)
+                # Actions other processes stored after the read: their notices found no
+                # table here. Read again until no news came during the read (no await
+                # between the last check and the registration).
+                while self._cluster.news_while_loading(table_id):
+                    hashes = await self._reread(table)
+                self._register(table, hashes)
+            finally:
+                self._cluster.loaded(table_id)
             return table
+
+    async def _load(self, table_id: str) -> tuple[Table, dict[int, str]]:
+        """The table replayed from the store, and its token hashes (not yet registered)."""
+        try:
+            info, actions = await self._db(self.store.load_table, table_id)
+            hashes = await self._db(self.store.token_hashes, table_id)
+        except NotFoundError:
+            raise unknown_table(table_id) from None
+        except StoreError as exc:
+            log.error("table %s: cannot load: %s", table_id, exc)
+            raise store_unavailable() from exc
+        try:
+            table = await asyncio.get_running_loop().run_in_executor(
+                self._load_executor, functools.partial(Table.rebuild, info, actions,
+                                                       now=self._now))
+        except TableLoadError as exc:
+            if not exc.permanent:
+                log.error("%s", exc)
+            elif info.status != "broken":
+                # Reported once: marked broken, it is no longer resumed at every start.
+                log.error("%s", exc)
+                with contextlib.suppress(StoreError):
+                    await self._db(self.store.set_status, table_id, "broken")
+            else:
+                log.info("%s (marked broken)", exc)
+            raise table_error("table_unavailable",
+                              "Cette partie ne peut pas être chargée.") from exc
+        if table.broken is not None and info.status != "broken":
+            with contextlib.suppress(StoreError):  # marked again at the next load
+                await self._db(self.store.set_status, table_id, "broken")
+        return table, hashes
+
+    async def _refresh(self, table: Table) -> None:
+        """Register a finished table kept in memory again, with its seats as stored now (a
+        name may change after the game: a deleted account's seats read « joueur supprimé »)."""
+        try:
+            info = await self._db(self.store.load_info, table.id)
+            hashes = await self._db(self.store.token_hashes, table.id)
+        except NotFoundError:
+            raise unknown_table(table.id) from None
+        except StoreError as exc:
+            self._finished[table.id] = table
+            raise store_unavailable() from exc
+        table.set_info(info)
+        self._register(table, hashes)
+
+    async def _reread(self, table: Table) -> dict[int, str]:
+        """Bring a table being loaded up to the store (actions, seats, status); its hashes."""
+        try:
+            actions = await self._db(self.store.load_actions, table.id, table.seq)
+            info = await self._db(self.store.load_info, table.id)
+            hashes = await self._db(self.store.token_hashes, table.id)
+        except StoreError as exc:
+            log.error("table %s: cannot load: %s", table.id, exc)
+            raise store_unavailable() from exc
+        table.catch_up(actions)
+        table.set_info(info)
+        return hashes
 
     # ---- tables -----------------------------------------------------------------------------
 
@@ -290,7 +377,10 @@ class TableManager:
         seat = await self.seat_for_token(table_id, token)
         if seat is None:
             raise bad_token()
-        events = await self._play(await self._get(table_id), seat, action_json)
+        table = await self._get(table_id)
+        if seat in table.clock.trying and not self._tries.hit(f"{table_id}/{seat}"):
+            raise too_many_tries()
+        events = await self._play(table, seat, action_json)
         return Table.events_for(events, seat)
 
     async def view(self, table_id: str, seat: int | None) -> dict[str, Any]:
@@ -341,21 +431,61 @@ class TableManager:
         return record
 
     async def load_all(self) -> int:
-        """Resume every waiting or playing table after a restart; returns how many loaded. A
-        table that cannot load is logged and skipped: one bad game must not stop the server.
-        With other processes, only the playing tables nobody owns (the orphan sweep): the
-        others are already running somewhere, and load here when someone watches them."""
+        """Resume every playing table after a restart (bots and clocks run again); returns
+        how many loaded. Waiting tables need nothing until someone comes: they load on
+        demand, so abandoned ones cost nothing. A table that cannot load is logged and
+        skipped: one bad game must not stop the server. With other processes, only the
+        playing tables nobody owns (the orphan sweep): the others are already running
+        somewhere, and load here when someone watches them. StoreError if the store
+        cannot list the tables."""
         if self._cluster.distributed:
             return await self._cluster.sweep()
-        infos = await self._db(self.store.list_tables, LIVE_STATUSES, None)
-        loaded = 0
+        infos = await self._db(self.store.list_tables, ("playing",), None)
+        loaded = unreadable = 0
         for info in infos:
             try:
                 await self._get(info.id)
                 loaded += 1
+            except RuleError as exc:  # already reported by _load
+                unreadable += exc.code == "store_unavailable"
             except Exception:
                 log.exception("cannot resume table %s", info.id)
+        if unreadable:  # the database went away meanwhile: ``resume`` tries again
+            raise StoreError(f"{unreadable} table(s) could not be read")
         return loaded
+
+    def resume(self) -> asyncio.Task[int]:
+        """``load_all`` in the background, so that a server answers at once after a restart
+        however many games it has to resume; tried again (with a back-off) while the store
+        does not answer. The task returns how many tables were resumed."""
+        if self._resume_task is None:
+            self._resume_task = asyncio.get_running_loop().create_task(
+                self._resume(), name="resume-tables")
+        return self._resume_task
+
+    async def _resume(self) -> int:
+        backoff = 0.5
+        while not self._closed:
+            try:
+                resumed = await self.load_all()
+            except Exception as exc:
+                log.warning("cannot resume the unfinished games yet (%s); again in %.1f s",
+                            exc, backoff)
+                await asyncio.sleep(backoff)
+                backoff = min(10.0, backoff * 2)
+                continue
+            log.info("%d unfinished game(s) resumed", resumed)
+            return resumed
+        return 0
+
+    async def _sweep_loop(self) -> None:
+        """Every ``sweep_every`` seconds, start any bot that should be playing and is not."""
+        while not self._closed:
+            await asyncio.sleep(self._sweep_every)
+            try:
+                self._bots.sweep([t for t in self._tables.values() if t.status == "playing"])
+            except Exception:
+                log.exception("bot sweep failed")
 
     def live_table(self, table_id: str) -> Table | None:
         """The in-memory table, if loaded (for tests and administration)."""
@@ -420,6 +550,11 @@ class TableManager:
                 raise
             table.commit(move)
             self._cluster.action_stored(table.id, move, timeout)
+            if move.status == "over" and self._on_finish is not None:
+                try:
+                    self._on_finish(table)
+                except Exception:  # results are swept later; the game's end stands
+                    log.exception("table %s: the end-of-game hook failed", table.id)
             self._changed(table, [*notices, *move.events])
             return move.events
 
@@ -476,15 +611,22 @@ class TableManager:
     def _maybe_evict(self, table: Table) -> None:
         """Drop a finished table nobody watches: memory stays bounded by the live games, and
         the store can rebuild it on demand. Its lock goes once no caller holds or awaits it.
+        The last few finished ones stay at hand (``FINISHED_KEPT``): a finished game never
+        changes (but for its seats' names, read again), and clients reconnecting to one in a
+        loop must not replay it every time.
         With other processes, a live table nobody watches here is dropped too unless this
         process owns it: its owner runs it, and applying its actions here would be waste."""
         finished = table.status in ("over", "broken")
         foreign = self._cluster.foreign(table.id)
         if (finished or foreign) and not self._subs.get(table.id) and \
                 not self._bots.busy(table.id):
-            self._tables.pop(table.id, None)
+            if self._tables.pop(table.id, None) is table and finished:
+                self._finished[table.id] = table
+                while len(self._finished) > FINISHED_KEPT:
+                    self._finished.popitem(last=False)
             self._cluster.forget(table.id)
             self._clocks.forget(table.id)
+            self._bots.forget(table.id)
             self._hashes.pop(table.id, None)
             self._subs.pop(table.id, None)
 
@@ -538,6 +680,7 @@ class TableManager:
         self._closed = True
         tasks: list[asyncio.Task[Any]] = [*self._bots.stop(), *self._cluster.stop(),
                                           *self._clocks.stop()]
+        tasks += [t for t in (self._sweep_task, self._resume_task) if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -549,4 +692,5 @@ class TableManager:
         self._subs.clear()
         if self._own_executor:
             self._executor.shutdown(wait=True, cancel_futures=True)
+        self._load_executor.shutdown(wait=True, cancel_futures=True)
         self._db_executor.shutdown(wait=True)

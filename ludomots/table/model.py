@@ -8,13 +8,13 @@ characters (a right-to-left override could disguise a name), errors in French.
 
 from __future__ import annotations
 
-import unicodedata
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from ludomots.core.bots import LEVEL_TITLES
 from ludomots.core.errors import RuleError
 from ludomots.core.record import SeatInfo
+from ludomots.core.text import printable, tidy
 
 SeatKind = Literal["human", "bot"]
 #: "waiting": a human seat is still free (nobody may act yet); "playing"; "over";
@@ -34,13 +34,11 @@ def validate_name(name: object) -> str:
     """The name as shown (NFC, stripped), or RuleError("bad_name") in French."""
     if not isinstance(name, str):
         raise RuleError("bad_name", "Le nom doit être un texte.")
-    cleaned = unicodedata.normalize("NFC", name).strip()
+    cleaned = tidy(name)
     if not 1 <= len(cleaned) <= NAME_MAX:
         raise RuleError("bad_name", f"Le nom doit compter de 1 à {NAME_MAX} caractères.",
                         {"max": NAME_MAX})
-    # isprintable() is False for control (Cc), format (Cf: bidi overrides, zero-width),
-    # surrogate, private-use and unassigned characters, and for separators other than space.
-    if not cleaned.isprintable():
+    if not printable(cleaned):
         raise RuleError("bad_name", "Le nom contient des caractères non autorisés.")
     return cleaned
 

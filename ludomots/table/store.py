@@ -27,8 +27,9 @@ import json
 import sqlite3
 import threading
 import time
+import zlib
 from collections.abc import Callable, Collection, Iterator, Sequence
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from typing import Any, cast
 
@@ -40,6 +41,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     String,
     Table,
@@ -108,6 +110,17 @@ SEAT_CLAIMS = Table(
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=False),
     Column("claimed_at", BigInteger, nullable=False),
+)
+
+
+#: Replays of finished games (``server/replay.py``): computed once (seconds of CPU for a long
+#: game with its analysis), kept compressed; a finished game never changes.
+REPLAYS = Table(
+    "replays", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("body", LargeBinary, nullable=False),
+    Column("created_at", BigInteger, nullable=False),
 )
 
 
@@ -287,6 +300,11 @@ class Store:
         finally:
             if self._lock is not None:
                 self._lock.release()
+
+    def transaction(self) -> AbstractContextManager[Connection]:
+        """One transaction, errors as StoreError: for the layers that keep tables of their own
+        in this database (accounts), so they share its connections and SQLite's turn-taking."""
+        return self._tx()
 
     def create_schema(self) -> None:
         """Create the tables and indexes that do not exist yet, without migrations (tests and
@@ -518,6 +536,26 @@ class Store:
         with self._tx() as conn:
             return int(conn.execute(select(func.count()).select_from(ACTIONS)
                                     .where(ACTIONS.c.table_id == table_id)).scalar_one())
+
+    # ---- replays ---------------------------------------------------------------------------
+
+    def load_replay(self, table_id: str) -> bytes | None:
+        """The replay kept for a finished game (its JSON), or None."""
+        with self._tx() as conn:
+            row = conn.execute(select(REPLAYS.c.body)
+                               .where(REPLAYS.c.table_id == table_id)).first()
+        return None if row is None else zlib.decompress(row.body)
+
+    def save_replay(self, table_id: str, body: bytes) -> None:
+        """Keep a finished game's replay; a second one (another process was first) is the
+        same and is ignored."""
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(REPLAYS).values(table_id=table_id,
+                                                    body=zlib.compress(body, 6),
+                                                    created_at=self._ms()))
+        except _Duplicate:
+            pass
 
     # ---- seats ----------------------------------------------------------------------------
 

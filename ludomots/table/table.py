@@ -43,7 +43,13 @@ log = logging.getLogger(__name__)
 
 
 class TableLoadError(Exception):
-    """The game cannot even start from the stored settings (unknown game, invalid options)."""
+    """The game cannot even start from the stored settings (unknown game, invalid options).
+    ``permanent``: the game is installed and refuses them, so no restart will help (an
+    unknown game may be a plugin missing for a moment)."""
+
+    def __init__(self, message: str, permanent: bool = True) -> None:
+        super().__init__(message)
+        self.permanent = permanent
 
 
 @dataclass(frozen=True)
@@ -108,6 +114,10 @@ class Table:
     def _start(info: TableInfo) -> Recorder:
         try:
             game = registry.get_game(info.game)
+        except Exception as exc:
+            raise TableLoadError(f"table {info.id}: cannot start {info.game}: {exc}",
+                                 permanent=False) from exc
+        try:
             return Recorder.start(game, info.options, info.seed, info.seat_infos())
         except Exception as exc:
             raise TableLoadError(f"table {info.id}: cannot start {info.game}: {exc}") from exc

@@ -19,6 +19,8 @@ import contextlib
 import importlib
 import multiprocessing
 import os
+import threading
+import time
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -72,21 +74,43 @@ def choose_action(job: BotJob) -> dict[str, Any]:
 BOT_NICENESS = 10
 
 
+#: How often a worker checks that the server that started it is still alive (seconds).
+PARENT_CHECK_EVERY = 0.5
+
+
 def _lower_priority() -> None:
     with contextlib.suppress(OSError):  # not permitted here: run at the server's priority
         os.nice(BOT_NICENESS)
+
+
+def _start_worker(server: int) -> None:
+    """Each worker process, once: a lower priority, and an exit when its server (the process
+    id ``server``, given by the server itself: a worker may start after it died) dies."""
+    _lower_priority()
+    threading.Thread(target=_exit_with, args=(server,), name="ludomots-parent-watch",
+                     daemon=True).start()
+
+
+def _exit_with(parent: int) -> None:
+    """A worker of a server killed outright (``kill -9``, a crash) is never told to stop: it
+    would wait on its queue for ever, holding memory. When the server is gone the worker is
+    adopted by another process, so its parent id changes: then it leaves. (Polling, not
+    Linux's parent-death signal, which fires when the *thread* that started the worker ends.)"""
+    while os.getppid() == parent:
+        time.sleep(PARENT_CHECK_EVERY)
+    os._exit(0)
 
 
 def make_executor(kind: ExecutorKind, max_workers: int | None = None) -> Executor:
     """A bot executor. Processes are spawned, not forked: forking a process that runs an event
     loop and database threads can copy held locks into the child and deadlock it. They run
     at a lower priority (``BOT_NICENESS``), so there is one per core (at most 4): they use
-    the CPU the server leaves."""
+    the CPU the server leaves; and they exit when the server dies (``_exit_with``)."""
     if kind == "thread":
         return ThreadPoolExecutor(max_workers=max_workers or 2, thread_name_prefix="ludomots-bot")
     if kind == "process":
         workers = max_workers or max(1, min(4, os.cpu_count() or 1))
         return ProcessPoolExecutor(max_workers=workers,
                                    mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_lower_priority)
+                                   initializer=_start_worker, initargs=(os.getpid(),))
     raise ValueError(f"unknown executor kind {kind!r}")

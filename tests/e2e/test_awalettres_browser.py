@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import re
 import time
-from collections import Counter
 from pathlib import Path
 from typing import Any
 
@@ -49,11 +48,12 @@ def choose_word(game: dict[str, Any], seat: int) -> tuple[str, tuple[int, ...], 
     (ties: fewer letters taken, then alphabetical), with the usual choice of cards."""
     hands = game["hands"]
     designations = [(int(c), str(card)) for c, card in game["designations"][seat]]
-    pool = Pool.of(seat, hands, Counter(card for _, card in designations))
+    from_caster = game["options"]["marabout_card"] == "caster"
+    pool = Pool.designated(seat, hands, designations, from_caster)
     low, high = (4, 4) if game["options"]["elephant"] else (2, 99)
     best: tuple[tuple[int, int, str], str, tuple[int, ...], tuple[int, ...]] | None = None
     for key in words(pool, low, high):
-        cards = assign(seat, key, hands, designations)
+        cards = assign(seat, key, hands, designations, from_caster=from_caster)
         if cards is None:
             continue
         taken = sum(1 for s in cards[0] if s != seat)
@@ -178,11 +178,13 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
             page.locator('.aw-zone.me button.aw-card:not([data-card="?"])').first.click()
             page.locator(".aw-action").get_by_role("button", name=re.compile("^Remettre")).click()
         elif step == "marabout":
-            page.locator(".aw-opponents button.aw-card").last.click()
+            # The rule: a card of one's own hand, imposed on the opponent chosen.
+            page.locator(".aw-zone.me button.aw-card").last.click()
+            page.locator(".aw-action button[data-target]").first.click()
             if "marabout" not in shots:
                 AW.shot(page, screenshots, "marabout")
                 shots.add("marabout")
-            page.locator(".aw-action").get_by_role("button", name=re.compile("^Désigner")).click()
+            page.locator(".aw-action").get_by_role("button", name=re.compile("^Imposer")).click()
         else:
             raise AssertionError(f"unexpected step {step}")
         AW.wait_moved(page, before)

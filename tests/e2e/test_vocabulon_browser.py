@@ -169,7 +169,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                 VC.shot(page, screenshots, "vocabulon")
                 shots.add("vocabulon")
             page.locator(f'.vc-pick[data-group="{group}"]').click()
-        elif step == "respond":
+        elif step in ("respond", "offer"):  # an exchange, or a bot's missing letter
             page.get_by_role("button", name="Refuser").click()
         elif step in ("answer", "others"):
             riddle = page.locator(".vc-riddle")

@@ -32,8 +32,10 @@ def test_every_word_of_the_topword_seed_examples_is_accepted(word: str) -> None:
 
 def test_prefixes_and_suffixes_alone_are_never_words() -> None:
     for policy in (STANDARD, VOCABULON, VOLAPUK):
-        assert not lex.accepts("anti", policy)
+        assert not lex.accepts("multi", policy)
         assert not lex.accepts("russo", policy)
+    # ANTI is also an adjective and a noun (« les anti et les pro »), as in the ODS.
+    assert {e.cls for e in lex.entries("anti") if e.form == "anti"} >= {"adj", "n"}
 
 
 def test_elided_fragments_without_apostrophe_are_not_words() -> None:
@@ -78,6 +80,15 @@ def test_a_custom_policy_agrees_with_the_named_trie_of_the_same_flags() -> None:
     assert lex.accepts("mangeassions", no_plurals)
 
 
+def test_a_policy_is_looked_up_by_identity_not_by_hashing_its_fields() -> None:
+    # accepts(word, policy) looks the checker up by policy on every call (issue 17: hashing
+    # the seven fields each time cost a third of the speed): a policy hashes as an object.
+    assert Policy.__hash__ is object.__hash__
+    twin = Policy("standard")
+    assert twin != STANDARD and twin.trie_name == "standard"
+    assert lex.accepts("chats", twin) and not lex.accepts("Dupont", twin)
+
+
 def test_policy_for_knows_every_game_and_refuses_others() -> None:
     assert policy_for("Volapük") is VOLAPUK
     assert policy_for("typo") is STANDARD
@@ -90,6 +101,14 @@ def test_entries_give_lemma_class_gender_number() -> None:
     assert (chats.lemma, chats.cls, chats.gender, chats.number) == ("chat", "n", "m", "p")
     (verb,) = lex.entries("mangeassions")
     assert (verb.lemma, verb.cls, verb.moods, verb.persons) == ("manger", "v", ("Sq",), ("1p",))
+
+
+def test_etre_and_avoir_have_their_moods_like_every_verb() -> None:
+    # Their tags mark the auxiliary itself (:V0ei_…, :V0ait…): the moods were lost, so the
+    # infinitives counted as conjugated forms and the dictionary showed no tense.
+    assert [e.moods for e in lex.entries("avoir") if e.cls == "v"] == [("Y",)]
+    assert [(e.moods, e.persons) for e in lex.entries("sommes") if e.lemma == "être"] == [
+        (("Ip",), ("1p",))]
 
 
 def test_entries_of_a_folded_spelling_find_the_accented_form() -> None:
@@ -149,9 +168,9 @@ def test_the_automaton_holds_exactly_the_policy_words_of_letters_a_to_z() -> Non
 
 
 def test_counts_of_each_policy_are_those_of_the_built_data() -> None:
-    assert lex.count(STANDARD) == 420_845
-    assert lex.count(VOCABULON) == 147_068
-    assert lex.count(VOLAPUK) == 439_954
+    assert lex.count(STANDARD) == 432_318
+    assert lex.count(VOCABULON) == 164_134
+    assert lex.count(VOLAPUK) == 450_567
 
 
 def test_vowelless_nouns_are_abbreviations_but_interjections_and_crwth_are_words() -> None:

@@ -23,7 +23,8 @@ from ludomots.server.settings import ServerSettings
 
 # Test players send far more messages a second than people (a move, its preview, a refused
 # try...): no limits, except in the tests of the limits themselves (their own settings).
-TEST_SETTINGS = ServerSettings(hello_grace=0.2, http_rate_limit=0, ws_rate_limit=0)
+TEST_SETTINGS = ServerSettings(hello_grace=0.2, http_rate_limit=0, ws_rate_limit=0,
+                               replay_rate_limit=0)
 
 
 def make_app(url: str, settings: ServerSettings | None = None, **kwargs: Any) -> Starlette:
@@ -270,3 +271,4 @@ def values_of(value: Any, wanted: str) -> list[Any]:
 
 def same_tiles(a: list[str], b: list[str]) -> bool:
     return Counter(a) == Counter(b)
+

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from starlette.testclient import TestClient
 
 from tests.server.helpers import create, two_humans
+from tests.table.services import PostgresCluster
 
 
 def test_games_lists_topword_with_levels_options_and_unavailable_games(
@@ -82,7 +83,7 @@ def test_bad_options_are_refused_in_french(client: TestClient) -> None:
     assert message == "Options invalides : option inconnue « colour »."
     message = _refused(client, {"game": "volapuk", "name": "Alice", "options": {"rolls": 0}},
                        400, "bad_options")
-    assert message == "Options invalides : « Lancers par tour » doit valoir au moins 1."
+    assert message == "Options invalides : « Lancers par tour » doit être compris entre 1 et 10."
     _refused(client, {"game": "topword", "name": "Alice", "options": [1]}, 400, "bad_options")
 
 
@@ -93,8 +94,52 @@ def test_a_refused_option_also_gives_the_english_reason_for_developers(
     assert response.status_code == 400
     assert response.json() == {
         "error": "bad_options",
-        "message": "Options invalides : « Temps de réflexion » doit valoir au moins 0.",
-        "details": {"reason": "option 'thinking_seconds' must be >= 0"}}
+        "message": "Options invalides : « Temps de réflexion » doit être compris entre 0 et "
+                   "86400.",
+        "details": {"reason": "option 'thinking_seconds' must be between 0 and 86400"}}
+
+
+def _numeric_options() -> list[tuple[str, dict[str, object]]]:
+    from ludomots.core import registry
+    from ludomots.core.options import describe_options
+
+    out = []
+    for name in ("topword", "typo", "awalettres", "vocabulon", "volapuk"):
+        options_type = type(registry.get_game(name).coerce_options(None))
+        out += [(name, o) for o in describe_options(options_type)
+                if o["type"] in ("int", "float", "int | None", "float | None")]
+    return out
+
+
+def test_every_numeric_option_of_every_game_declares_both_bounds() -> None:
+    unbounded = [f"{game}.{o['name']}" for game, o in _numeric_options()
+                 if o["min"] is None or o["max"] is None]
+    assert unbounded == []
+
+
+def test_a_number_beyond_an_options_bound_is_refused_at_creation_in_french(
+        client: TestClient) -> None:
+    # Before: 10**400 seconds was accepted, then overflowed a float (500, a lost seat, a
+    # frozen table, "cannot resume" at every start).
+    for seats in ([{"kind": "human"}, {"kind": "bot", "level": "debutant"}], None):
+        for game, option in _numeric_options():
+            low, high = option["min"], option["max"]
+            expected = (f"Options invalides : « {option['label']} » doit être compris entre "
+                        f"{low} et {high}.")
+            for value in (10**400, high + 1, low - 1):  # type: ignore[operator]
+                body = {"game": game, "name": "Alice", "options": {option["name"]: value},
+                        "seats": seats}
+                assert _refused(client, body, 400, "bad_options") == expected, (game, value)
+
+
+def test_a_free_text_option_is_bounded_and_printable(client: TestClient) -> None:
+    base = {"game": "vocabulon", "name": "Alice"}
+    assert _refused(client, dict(base, options={"theme": "animaux\u202e"}), 400,
+                    "bad_options") == ("Options invalides : « Thème » contient des caractères "
+                                       "non autorisés.")
+    assert _refused(client, dict(base, options={"theme": "a" * 41}), 400,
+                    "bad_options") == "Options invalides : « Thème » compte 40 caractères au plus."
+    assert create(client, game="vocabulon", options={"theme": "Les animaux"})["seat"] == 0
 
 
 def test_bad_seats_names_levels_and_clocks_are_refused(client: TestClient) -> None:
@@ -171,3 +216,20 @@ def test_unknown_api_routes_answer_json_404(client: TestClient) -> None:
     assert response.json() == {"error": "not_found", "message": "Page introuvable."}
     response = client.delete("/api/tables")
     assert response.status_code == 405 and response.json()["error"] == "method_not_allowed"
+
+
+def test_while_the_database_is_away_table_info_and_the_lobby_answer_503(
+        client_factory: Callable[..., TestClient], own_postgres: PostgresCluster) -> None:
+    """Before: the lobby answered 503, a table's info 500."""
+    client = client_factory(own_postgres.url())
+    table_id = create(client)["table"]
+    own_postgres.stop()
+    try:
+        for path in ("/api/tables", f"/api/tables/{table_id}"):
+            response = client.get(path)
+            assert (response.status_code, response.json()) == (503, {
+                "error": "store_unavailable",
+                "message": "La base de données est momentanément indisponible : réessayez."})
+    finally:
+        own_postgres.start()
+    assert client.get(f"/api/tables/{table_id}").json()["status"] == "waiting"

@@ -18,9 +18,11 @@ from ludomots.games.awalettres.rules import GAME, AwalettresState
 from ludomots.games.awalettres.search import Pool, accepted, first_playable
 from tests.server.games import BotsGame, against_bots, play_to_the_end
 from tests.server.helpers import (
+    Socket,
     actions_of,
     ask_preview,
     assert_replay_logs_come_once,
+    create,
     keys_in,
     record_of,
     refusal_of,
@@ -52,16 +54,18 @@ def human_action(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "exchange", "give": "", "target": None, "take": ""}
     if step == "trim":
         return {"type": "return", "card": next(c for c in hands[seat] if c != "?")}
-    if step == "marabout":
+    from_caster = game["options"]["marabout_card"] == "caster"
+    if step == "marabout":  # a card of his own hand (of the target's with the option)
         target = next(s for s in range(len(hands)) if s != seat and hands[s])
-        return {"type": "marabout", "target": target, "card": hands[target][0]}
+        return {"type": "marabout", "target": target,
+                "card": hands[seat if from_caster else target][0]}
     assert step == "word", step
     if not game["can_play"]:
         return {"type": "pass"}
     designations = [(int(c), str(card)) for c, card in game["designations"][seat]]
-    pool = Pool.of(seat, hands, Counter(card for _, card in designations))
+    pool = Pool.designated(seat, hands, designations, from_caster)
     for key in first_playable(pool, 2, 99, limit=40):
-        cards = assign(seat, key, hands, designations)
+        cards = assign(seat, key, hands, designations, from_caster=from_caster)
         if cards is not None:
             return {"type": "play", "word": key, "sources": list(cards[0]),
                     "wild": list(cards[1])}
@@ -193,3 +197,19 @@ def test_no_payload_reveals_the_grenier_the_box_or_the_blind_spell(server: TestC
         checked += 1
     assert checked > 30
     assert any(s.pending_spell is not None for s in states), "no spell was drawn: vacuous"
+
+
+def test_a_wayampou_definition_with_invisible_characters_is_refused(
+        client: TestClient) -> None:
+    """Free text follows the rule of names and chat: no control or bidi characters."""
+    created = create(client, game="awalettres", options={"first_player": "wayampou"},
+                     seats=[{"kind": "human"}, {"kind": "bot", "level": "debutant"}])
+    alice = Socket(client, created["table"], created["token"])
+    assert alice.view["game"]["step"] == "define"
+    for text in ("Un oiseau\u202e des îles", "Un oiseau\x07"):
+        error = refusal_of(alice, {"type": "define", "text": text})
+        assert (error["code"], error["message"]) == (
+            "bad_definition", "La définition contient des caractères non autorisés.")
+    alice.sync()
+    assert alice.view["game"]["wayampou"]["mine"] is None
+    alice.close()

@@ -4,14 +4,23 @@ reconnection and restart, the record and the replay with its analysis."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable, Iterator
+from dataclasses import replace as replace_fields
 from typing import Any
 
+import pytest
 from starlette.testclient import TestClient
 
-from ludomots.core.record import replay
+from ludomots.core import registry
+from ludomots.core.record import Record, replay
 from ludomots.games.topword.rules import GAME
+from ludomots.server.replay import ReplayCache, with_seats
+from ludomots.table.model import SeatSpec
+from tests.core.gops import BOTS as GOPS_BOTS
+from tests.core.gops import GAME as GOPS
 from tests.server.games import PlayedGame
 from tests.server.helpers import (
+    TEST_SETTINGS,
     Socket,
     actions_of,
     choose_move,
@@ -195,3 +204,48 @@ def test_a_challenge_over_the_socket_takes_an_invalid_word_back(
     assert game["last"]["type"] == "taken_back" and game["scores"][mover] == 0
     assert sorted(game["rack"]) == sorted(rack)
     assert game["turn"] == 1 - mover
+
+
+async def _no_record() -> Record:
+    raise AssertionError("a replay kept in the database needs no record, nor any computing")
+
+
+def test_a_replay_is_computed_once_and_kept_in_the_database(
+        server: TestClient, humans_game: PlayedGame) -> None:
+    """Before: kept in memory only (32 games), recomputed after a restart or by each process
+    (about 4 s of CPU for a long Topword game)."""
+    body = server.get(f"/api/tables/{humans_game.table_id}/replay").content
+    store = server.app.state.manager.store  # type: ignore[attr-defined]
+    fresh = ReplayCache(1, "thread")  # another process, or this one after a restart
+    kept = server.portal.call(fresh.get, humans_game.table_id, _no_record, store)
+    assert with_seats(kept, json.loads(body)["seats"]) == body  # names: as they are now
+    assert fresh.computed == 0
+
+
+@pytest.fixture
+def gops() -> Iterator[None]:
+    """Goofspiel, the core's test game: a bots' game of 3 cards ends in six quick moves."""
+    registry.register("gops", GOPS, GOPS_BOTS)
+    yield
+    registry.unregister("gops")
+
+
+def _finished_by_bots(client: TestClient) -> str:
+    manager = client.app.state.manager  # type: ignore[attr-defined]
+    table_id, _ = client.portal.call(manager.create_table, "gops", {"cards": 3},
+                                     [SeatSpec.bot("expert"), SeatSpec.bot("debutant")])
+    client.portal.call(manager.idle)  # the bots play to the end
+    return str(table_id)
+
+
+def test_replays_to_compute_are_limited_per_client_address(
+        client_factory: Callable[..., TestClient], gops: None) -> None:
+    client = client_factory(settings=replace_fields(TEST_SETTINGS, replay_rate_limit=1))
+    first, second = _finished_by_bots(client), _finished_by_bots(client)
+    assert client.get(f"/api/tables/{first}/replay").status_code == 200
+    refused = client.get(f"/api/tables/{second}/replay")
+    assert (refused.status_code, refused.json()) == (429, {
+        "error": "rate_limited",
+        "message": "Trop de revues de parties demandées en peu de temps : patientez un "
+                   "instant."})
+    assert client.get(f"/api/tables/{first}/replay").status_code == 200  # kept: not counted

@@ -16,12 +16,18 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
+from ludomots.core.errors import RuleError
 from ludomots.core.record import Record, replay
 from ludomots.games.vocabulon import board
+from ludomots.games.vocabulon.actions import ANSWERS_MAX
 from ludomots.games.vocabulon.bots import deck_index
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 from ludomots.games.vocabulon.words import secret_candidates
 from ludomots.lexicon.fold import fold
+from ludomots.server.replay import encode_replay
+from ludomots.table.manager import TableManager
+from ludomots.table.model import SeatSpec
+from ludomots.table.store import Store
 from tests.server.helpers import (
     Socket,
     actions_of,
@@ -33,6 +39,7 @@ from tests.server.helpers import (
     values_of,
     views_and_states,
 )
+from tests.table.services import fresh_db_url
 
 MAX_ACTIONS = 800
 HUMANS = (0, 1)
@@ -85,6 +92,8 @@ def decide(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "pick", "group": next((g for g in groups if g in need), groups[0])}
     if step == "respond":
         return {"type": "respond", "accept": game["exchange"]["give"] in need}
+    if step == "offer":  # a bot misses a letter and asks for it before changing its word
+        return {"type": "offer", "give": "", "take": ""}
     assert step in ("answer", "others"), step
     return {"type": "answer", "word": answer_of(game)}
 
@@ -231,7 +240,7 @@ def test_a_wrong_answer_is_recorded_and_the_sand_glass_still_runs(
     seat = view["table"]["you"]
     assert game["step"] == "answer" and game["to_act"] == [seat]
     assert game["riddle"]["attempts"] == 1
-    assert game["riddle"]["answers"] == [{"seat": seat, "word": "zzzz"}]
+    assert "answers" not in game["riddle"]  # its answers are in the history, sent once
     assert game["history"][-1] == {"type": "answer", "seat": seat, "word": "zzzz",
                                    "correct": False}
     # One sand-glass for all the tries: the deadline is still there.
@@ -433,3 +442,86 @@ def test_a_handicap_per_seat_must_match_the_seats_at_creation(client: TestClient
         "Options invalides : « Handicaps » demande une valeur par joueur (3), pas 1."),
         "details": {"reason": "handicaps needs one value per seat (3), got 1"}}
     assert client.get("/api/tables").json() == []
+
+
+# -- a flood of answers ----------------------------------------------------------------------
+
+
+async def _to_a_riddle(manager: TableManager, table_id: str, tokens: dict[int, str],
+                       clock: FakeClock) -> int:
+    """Both humans play (as ``decide``) until a riddle is asked; the asked seat."""
+    while True:
+        view = await manager.view(table_id, None)
+        if view["game"]["step"] == "answer":
+            return int(view["game"]["riddle"]["asked"])
+        for seat in view["table"]["to_act"]:
+            clock.t += 1.0
+            own = await manager.view(table_id, seat)
+            await manager.act(table_id, tokens[seat], decide(own))
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.t = 1_700_000_000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def _size(value: Any) -> int:
+    return len(json.dumps(value, ensure_ascii=False).encode("utf-8"))
+
+
+@pytest.mark.asyncio
+async def test_a_flood_of_answers_leaves_views_updates_record_and_replay_small(
+        tmp_path: Path) -> None:
+    """One seated player answering as fast as he can, with the sand-glass off (« sans
+    limite »): before, 529 answers of up to 8 KiB each were kept, in the riddle's answers
+    (resent whole with every update) and in the history; a welcome grew to 4.2 MB."""
+    clock = FakeClock()
+    store = Store(fresh_db_url(tmp_path))
+    store.create_schema()
+    async with TableManager(store, executor="thread", run_clocks=False, now=clock) as manager:
+        table_id, tokens = await manager.create_table(
+            "vocabulon", {"sandglass_seconds": 0}, [SeatSpec.human("Alice"), SeatSpec.human()],
+            seed=7)
+        seat, token = await manager.join(table_id, "Bruno")
+        tokens[seat] = token
+        asked = await _to_a_riddle(manager, table_id, tokens, clock)
+        spectator = await manager.subscribe(table_id, None)
+        welcome = await spectator.get()
+        before = (await manager.view(table_id, None))["game"]
+        refused: Counter[str] = Counter()
+        stored = 0
+        floods = ["A" * 8000, "zz\u202ezz", "mer\x00", *[f"faux{'x' * (i % 9)}" for i in
+                                                            range(200)]]
+        for word in floods:
+            clock.t += 0.5
+            try:
+                await manager.act(table_id, tokens[asked], {"type": "answer", "word": word})
+                stored += 1
+            except RuleError as exc:
+                refused[exc.code] += 1
+        after = await manager.view(table_id, None)
+        updates = []
+        while spectator.pending():
+            updates.append(await spectator.get())
+        live = manager.live_table(table_id)
+        assert live is not None
+        record = live.record()
+    store.close()
+    # Letters only, one word's length: the 8000 A's, the bidi override, the NUL are refused.
+    assert refused["answer_too_long"] == 1 and refused["bad_answer"] == 2
+    # At most 20 answers under one sand-glass (it then counts as run out: the others
+    # answer); the tries are paced (5 per 10 s), the rest is refused, nothing kept.
+    assert stored == ANSWERS_MAX
+    assert after["game"]["step"] == "others" and after["game"]["riddle"]["attempts"] == 20
+    assert refused["rate_limited"] > 0 and sum(refused.values()) + stored == len(floods)
+    new_entries = after["game"]["history"][len(before["history"]):]
+    assert [e["type"] for e in new_entries] == ["answer"] * ANSWERS_MAX
+    # What the flood cost: a few kilobytes, whatever its length.
+    assert _size(after) - _size(welcome["view"]) < 2_000
+    assert len(updates) == ANSWERS_MAX and max(_size(u) for u in updates) < 3_000
+    assert _size(record.to_json()) < 20_000
+    replay = encode_replay(table_id, record)
+    assert len(replay) < 300_000

@@ -16,6 +16,7 @@ import pytest
 from starlette.testclient import TestClient
 
 from ludomots.core.record import Record, replay
+from ludomots.games.volapuk.actions import Define
 from ludomots.games.volapuk.dice import ACCENT_SIGNS, JOKER, SUPER
 from ludomots.games.volapuk.rules import GAME, VolapukState
 from tests.server.games import BotsGame, against_bots, play_to_the_end
@@ -367,8 +368,9 @@ def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_
         server: TestClient) -> None:
     """Seed "recomposer" (+10, docs/rules/volapuk.md): what the screen's « Recomposer » mode
     sends. Seed 6: Bob lays AGA (H6-H8, the last A a joker); Alice moves that joker from H8
-    to H9 and lays her L on H5 and her B on H10: the row reads L A G · A B, that is GAL and
-    BA read backwards (each +5 a letter +10), 34 + 22 + 10 = 66."""
+    to H9 and lays her L on H5 and her B on H10: the row reads L A G · A B, that is LAG (a
+    word since issue 17 took it from Wiktionary and Lexique; GAL read backwards paid more)
+    and BA read backwards (+5 a letter), 3 + 22 + 10 = 35."""
     table_id, tokens = dealt_table(server, 6)
     alice = Socket(server, table_id, tokens[0])
     bob = Socket(server, table_id, tokens[1])
@@ -387,15 +389,28 @@ def test_a_recomposition_over_the_socket_moves_a_board_die_and_scores_its_words_
     assert (error["code"], error["message"]) == ("occupied", "La case H7 est occupée.")
     alice.send({"type": "preview", "id": "r", "action": action})
     preview = alice.until(lambda m: m["type"] == "preview")["result"]
-    assert preview["legal"] is True and preview["total"] == 66
+    assert preview["legal"] is True and preview["total"] == 35
     alice.send({"type": "action", "action": action})
     update = alice.until(lambda m: m["type"] == "update" and any(
         e["type"] == "word" for e in m["events"]))
     word = next(e["data"] for e in update["events"] if e["type"] == "word")
-    assert [(w["text"], w["total"]) for w in word["words"]] == [("GAL", 34), ("BA", 22)]
-    assert (word["recomposed"], word["total"], word["moves"]) == (10, 66, [["H8", "H9"]])
+    assert [(w["text"], w["total"]) for w in word["words"]] == [("BA", 22), ("LAG", 3)]
+    assert (word["recomposed"], word["total"], word["moves"]) == (10, 35, [["H8", "H9"]])
     board = {t["name"]: t["face"] for t in alice.view["game"]["board"]}
     assert board == {"H5": "L", "H6": "A", "H7": "G", "H9": "?", "H10": "B"}
-    assert alice.view["game"]["scores"][0] == 66
+    assert alice.view["game"]["scores"][0] == 35
     alice.close()
     bob.close()
+
+
+def test_a_definition_with_invisible_characters_is_refused(server: TestClient,
+                                                           vola_game: VolaGame) -> None:
+    """Free text follows the rule of names and chat: no control or bidi characters."""
+    _, states = states_of(server, vola_game.table_id, GAME, VolapukState)
+    state = next(s for s in states if s.step == "announce" and 0 in s.to_act())
+    for text in ("Un oiseau\u202e des îles", "Un oiseau\x07"):
+        error = state.check(0, Define(text))
+        assert error is not None
+        assert (error.code, error.message) == (
+            "bad_definition", "La définition contient des caractères non autorisés.")
+    assert state.check(0, Define("Un oiseau des îles")) is None

@@ -176,6 +176,21 @@ def test_messages_are_rate_limited_per_connection(
         s.close()
 
 
+def test_a_connection_looping_on_hello_gets_three_welcomes_per_ten_seconds(
+        client: TestClient) -> None:
+    """Each hello is answered by a whole welcome: two sockets saying hello 29 times a second
+    pulled 1 GB in 10 s from a flooded table."""
+    table_id, tokens = two_humans(client)
+    socket = Socket(client, table_id, tokens[0])  # hello 1
+    for _ in range(29):
+        socket.send({"type": "hello", "token": tokens[0]})
+    received = socket.sync()
+    assert [m["type"] for m in received] == ["welcome", "welcome", "error"]
+    assert (received[-1]["code"], received[-1]["message"]) == (
+        "rate_limited", "Trop de messages en peu de temps : patientez un instant.")
+    socket.close()
+
+
 def test_chat_has_its_own_tighter_limit(client_factory: Callable[..., TestClient]) -> None:
     client = client_factory(settings=ServerSettings(hello_grace=0.2, chat_rate_limit=2,
                                                     chat_rate_window=30))

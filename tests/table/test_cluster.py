@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any
@@ -46,6 +47,10 @@ class CountingExecutor(ThreadPoolExecutor):
         return super().submit(fn, *args, **kwargs)
 
 
+#: The bus of each manager the ``start`` fixture made (tests that publish through it).
+BUSES: dict[int, RedisBus] = {}
+
+
 @pytest_asyncio.fixture
 async def start(pg_url: str, redis_server: RedisServer) -> AsyncIterator[Start]:
     """Start a "process": a manager on the shared database, bus and leases."""
@@ -60,9 +65,11 @@ async def start(pg_url: str, redis_server: RedisServer) -> AsyncIterator[Start]:
         manager = TableManager(store, run_clocks=False, bus=bus, leases=leases, **options)
         await manager.start()
         opened.append((manager, store))
+        BUSES[id(manager)] = bus
         return manager
 
     yield start_one
+    BUSES.clear()
     for manager, store in reversed(opened):
         await manager.close()
         store.close()
@@ -106,9 +113,10 @@ async def test_subscribers_of_one_process_see_every_action_of_another_in_order(
     assert [[e["type"] for e in p["events"]] for p in seen[:2]] == [
         ["bid"], ["bid", "reveal", "prize"]]
     assert seen[-1]["view"]["table"]["status"] == "over"
-    for _ in range(500):  # the last action went through b: a hears of it a moment later
-        if (view := await a.view(table_id, None))["table"]["status"] == "over":
-            break
+    # The last action went through b: a hears of it a moment later.
+    deadline = asyncio.get_running_loop().time() + 30
+    while (view := await a.view(table_id, None))["table"]["status"] != "over":
+        assert asyncio.get_running_loop().time() < deadline, "a never heard of the end"
         await asyncio.sleep(0.01)
     assert seen[-1]["view"] == view
     assert a.store.count_actions(table_id) == 6
@@ -134,6 +142,37 @@ async def test_a_process_that_missed_a_notice_reloads_the_gap_from_the_store(
                                                       "prize"]
     live_a = a.live_table(table_id)
     assert live_a is not None and live_b.state.digest() == live_a.state.digest()
+
+
+@pytest.mark.asyncio
+async def test_an_action_stored_while_another_process_loads_the_table_reaches_its_watchers(
+        start: Start) -> None:
+    a, b = await start(), await start()
+    table_id, tokens = await _two_humans(a)
+    heard: asyncio.Queue[Notice] = asyncio.Queue()
+    BUSES[id(b)].on("chat", heard.put_nowait)  # a marker that follows a's notices in order
+    read, release = threading.Event(), threading.Event()
+    token_hashes = b.store.token_hashes
+
+    def read_then_wait(table: str) -> dict[int, str]:
+        read.set()  # b has read the table (no action yet) and now reads its tokens
+        release.wait(20)
+        return token_hashes(table)
+
+    b.store.token_hashes = read_then_wait  # type: ignore[method-assign]
+    loading = asyncio.create_task(b.subscribe(table_id, None))
+    assert await asyncio.to_thread(read.wait, 20)
+    await a.act(table_id, tokens[0], _bid(1))  # stored and announced while b loads
+    bus_a = BUSES[id(a)]
+    await bus_a.flush()
+    bus_a.publish(Notice(table_id, "chat", bus_a.process_id))
+    await asyncio.wait_for(heard.get(), 20)  # so b has had the action's notice too
+    b.store.token_hashes = token_hashes  # type: ignore[method-assign]
+    release.set()
+    watcher = await asyncio.wait_for(loading, 20)
+    assert (await _next(watcher))["view"]["table"]["actions"] == 1
+    live = b.live_table(table_id)
+    assert live is not None and live.seq == 1
 
 
 @pytest.mark.asyncio

@@ -2,6 +2,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
+import threading
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -13,7 +15,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.record import Record, replay
 from ludomots.table.errors import StoreError
 from ludomots.table.manager import TableManager
-from ludomots.table.model import SeatSpec
+from ludomots.table.model import SeatSpec, TableInfo
 from ludomots.table.store import ACTIONS, Store
 from ludomots.table.subscription import Payload, Subscription
 from tests.core.gops import GAME
@@ -380,6 +382,31 @@ async def test_bots_resume_their_game_after_a_restart(db_url: str) -> None:
     store.close()
 
 
+@pytest.mark.asyncio
+async def test_a_restart_resumes_playing_tables_and_leaves_waiting_ones_in_the_store(
+        db_url: str) -> None:
+    store = Store(db_url)
+    store.create_schema()
+    async with TableManager(store, executor="thread", run_clocks=False) as first:
+        abandoned = [(await first.create_table("gops", {"cards": 3},
+                                               [SeatSpec.human("Alice"), SeatSpec.human()],
+                                               seed=SEED + i))[0] for i in range(20)]
+        table_id, tokens = await manager_table_with_bot(first)
+        await first.idle()
+        await first.act(table_id, tokens[0], _bid(1))
+        await first.idle()
+    async with TableManager(store, executor="thread", run_clocks=False) as second:
+        assert await second.load_all() == 1
+        # Nobody has come back to the waiting tables: nothing of them was replayed.
+        assert [t for t in abandoned if second.live_table(t) is not None] == []
+        assert second.live_table(table_id) is not None
+        assert await second.resume() == 1  # what a server runs in the background: the same
+        # They load on demand, and stay waiting for their second player.
+        assert (await second.view(abandoned[0], None))["table"]["status"] == "waiting"
+        assert (await second.join(abandoned[0], "Bruno"))[0] == 1
+    store.close()
+
+
 async def manager_table_with_bot(manager: TableManager) -> tuple[str, dict[int, str]]:
     return await manager.create_table(
         "gops", {"cards": 3}, [SeatSpec.human("Alice"), SeatSpec.bot("expert")], seed=SEED)
@@ -410,6 +437,33 @@ async def test_a_divergent_record_marks_the_table_broken_without_crashing(
         assert refused.value.code == "table_broken"
         await second.act(healthy_id, healthy_tokens[0], _bid(1))  # the others play on
         assert [t["id"] for t in await second.lobby()] == [healthy_id]
+    store.close()
+
+
+@pytest.mark.asyncio
+async def test_a_table_whose_options_its_game_refuses_is_marked_broken_and_reported_once(
+        db_url: str, caplog: pytest.LogCaptureFixture) -> None:
+    store = Store(db_url)
+    store.create_schema()
+    # Stored by an older version that accepted any integer (10**400 seconds overflowed).
+    info = TableInfo(id="tooLong", game="typo", options={"thinking_seconds": 10**400},
+                     seed=SEED, seats=(SeatSpec.human("Alice"), SeatSpec.bot("debutant")),
+                     status="playing")
+    store.create_table(info, {0: "token-of-alice"})
+    reports = []
+    for _ in range(2):  # two starts of the server
+        caplog.clear()
+        async with TableManager(store, executor="thread", run_clocks=False) as manager:
+            assert await manager.load_all() == 0
+            for _ in range(2):  # two spectators open it
+                with pytest.raises(RuleError) as refused:
+                    await manager.view("tooLong", None)
+                assert (refused.value.code, refused.value.message) == (
+                    "table_unavailable", "Cette partie ne peut pas être chargée.")
+        assert store.load_info("tooLong").status == "broken"
+        reports.append([r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR])
+    assert reports == [["table tooLong: cannot start typo: option 'thinking_seconds' must be "
+                        "between 0 and 86400"], []]
     store.close()
 
 
@@ -475,8 +529,33 @@ async def test_finished_tables_leave_memory_and_come_back_on_demand(
     assert manager.live_table(table_id) is not None  # someone is still watching
     manager.unsubscribe(sub)
     assert manager.live_table(table_id) is None
-    record = await manager.record(table_id)  # rebuilt from the store by replay
+    record = await manager.record(table_id)  # back on demand
     assert record["scores"] == [3, 2]
+
+
+@pytest.mark.asyncio
+async def test_a_finished_table_reopened_again_and_again_is_replayed_once(
+        manager: TableManager) -> None:
+    """Before: every socket opened on a finished game replayed it, on the event loop."""
+    table_id, tokens = await _two_humans(manager)
+    for c0, c1 in [(1, 3), (2, 2), (3, 1)]:
+        await manager.act(table_id, tokens[0], _bid(c0))
+        await manager.act(table_id, tokens[1], _bid(c1))
+    assert manager.live_table(table_id) is None  # over, nobody watching
+    reads = []
+    load_table = manager.store.load_table
+
+    def counted(table: str) -> Any:
+        reads.append(table)
+        return load_table(table)
+
+    manager.store.load_table = counted  # type: ignore[method-assign]
+    for _ in range(20):  # a client reconnecting in a loop
+        sub = await manager.subscribe(table_id, None)
+        assert (await sub.get() or {})["view"]["table"]["status"] == "over"
+        manager.unsubscribe(sub)
+    assert reads == []
+    manager.store.load_table = load_table  # type: ignore[method-assign]
 
 
 @pytest.mark.asyncio
@@ -506,27 +585,24 @@ async def test_an_action_whose_sender_leaves_during_its_write_still_completes(
     table_id, tokens = await _two_humans(manager)
     sub = await manager.subscribe(table_id, 1)
     _drain(sub)
-    release = asyncio.Event()
+    writing, release = threading.Event(), threading.Event()
     append = manager.store.append_actions
-    loop = asyncio.get_running_loop()
 
     def slow(rows: Any) -> Any:
-        asyncio.run_coroutine_threadsafe(release.wait(), loop).result(5)
+        writing.set()
+        assert release.wait(60), "never released"
         return append(rows)
 
     manager.store.append_actions = slow  # type: ignore[method-assign]
     sender = asyncio.create_task(manager.act(table_id, tokens[0], _bid(1)))
-    await asyncio.sleep(0.05)
+    assert await asyncio.to_thread(writing.wait, 60)  # the bid is being stored
     sender.cancel()  # the browser's connection closed while the bid was being stored
     release.set()
     with pytest.raises(asyncio.CancelledError):
         await sender
-    for _ in range(100):
-        if sub.pending():
-            break
-        await asyncio.sleep(0.01)
+    update = await asyncio.wait_for(sub.get(), 60)  # the stored bid still goes out
     manager.store.append_actions = append  # type: ignore[method-assign]
     assert manager.store.count_actions(table_id) == 1
-    (update,) = _drain(sub)
-    assert update["view"]["table"]["actions"] == 1
+    assert update is not None and update["view"]["table"]["actions"] == 1
+    assert _drain(sub) == []
     await manager.act(table_id, tokens[1], _bid(3))  # and the game goes on

@@ -4,9 +4,10 @@ from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
+from ludomots.accounts.schema import all_metadata
 from ludomots.table.migrate import INITIAL, head
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo
-from ludomots.table.store import Store, metadata
+from ludomots.table.store import Store
 
 from .race import race
 
@@ -15,7 +16,7 @@ def test_the_migrations_build_exactly_the_schema_of_the_store(db_url: str) -> No
     store = Store(db_url)
     assert store.migrate() == (None, head())
     with store.engine.connect() as conn:
-        assert compare_metadata(MigrationContext.configure(conn), metadata) == []
+        assert compare_metadata(MigrationContext.configure(conn), all_metadata()) == []
     assert store.migrate() == (head(), head())  # nothing left to do
     store.close()
 

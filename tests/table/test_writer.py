@@ -25,11 +25,13 @@ class SlowStore:
     def __init__(self) -> None:
         self.batches: list[list[str]] = []
         self.release = threading.Event()
+        self.writing = threading.Event()  # the first batch is in the store
         self.fail_with: Exception | None = None
 
     def append_actions(self, rows: Sequence[ActionRow]) -> list[StoreError | None]:
         if not self.batches:
-            self.release.wait(5)
+            self.writing.set()
+            assert self.release.wait(60), "never released"
         self.batches.append([row.table_id for row in rows])
         if self.fail_with is not None:
             raise self.fail_with
@@ -50,9 +52,9 @@ async def test_rows_arriving_during_a_write_share_the_next_transaction() -> None
     with ThreadPoolExecutor(1) as pool:
         writer = _writer(store, pool)
         first = asyncio.create_task(writer.append(_row("a")))
-        await asyncio.sleep(0.05)  # "a" is being written
+        assert await asyncio.to_thread(store.writing.wait, 60)  # "a" is being written
         others = [asyncio.create_task(writer.append(_row(t))) for t in ("b", "taken", "c")]
-        await asyncio.sleep(0.05)
+        await asyncio.sleep(0)  # one turn of the loop: each task queues its row and waits
         store.release.set()
         await first
         results = await asyncio.gather(*others, return_exceptions=True)

@@ -12,6 +12,7 @@ from typing import Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
+from ludomots.core.options import SECONDS_MAX
 
 Step = Literal["define", "vote", "give", "panic", "trim", "exchange", "marabout", "word",
                "over"]
@@ -34,13 +35,33 @@ class AwalettresOptions:
     trim_to_seven: bool = field(default=True, metadata={
         "label": "Retour à 7 cartes",
         "help": "Avec une CONFUSION, on a 8 cartes pendant un tour ; au tirage suivant, la "
-                "CONFUSION compte dans les 7 et la lettre en trop retourne au grenier."})
+                "CONFUSION compte dans les 7 et la lettre en trop retourne au grenier (tant "
+                "qu’il n’est pas vide)."})
+    marabout_card: Literal["caster", "target"] = field(default="caster", metadata={
+        "label": "Carte du MARABOUTAGE",
+        "help": "« caster » : le lanceur désigne une carte de son propre jeu ; l’adversaire "
+                "devra la lui prendre dans son prochain mot et la lui payer (règle du jeu). "
+                "« target » : il désigne une carte du jeu de l’adversaire, qui devra la jouer "
+                "et en verser les graines au lanceur.",
+        "choice_labels": {"caster": "Une carte du lanceur (règle)",
+                          "target": "Une carte de l’adversaire"}})
+    spell_order: Literal["new_player", "last_player"] = field(default="new_player", metadata={
+        "label": "Ordre des sortilèges tirés",
+        "help": "Après un mot, les sortilèges tirés en complétant les jeux sont joués en "
+                "commençant par le nouveau joueur (règle du jeu), ou par celui qui vient de "
+                "jouer (« last_player »), puis dans l’ordre du tirage.",
+        "choice_labels": {"new_player": "Le nouveau joueur d’abord (règle)",
+                          "last_player": "Celui qui vient de jouer d’abord"}})
+    exchange_confusion: bool = field(default=True, metadata={
+        "label": "Donner sa CONFUSION par un ÉCHANGE",
+        "help": "Un ÉCHANGE peut donner sa propre CONFUSION ; celui qui la reçoit paie "
+                "5 graines (règle du jeu). Sinon, on n’échange que ses lettres."})
     credits_count: bool = field(default=False, metadata={
         "label": "Créances comptées",
         "help": "À la fin, les graines qu’on vous doit comptent pour vous (par défaut, "
                 "seules les graines du sac comptent, moins vos dettes)."})
     panic_seconds: int = field(default=15, metadata={
-        "min": 0, "label": "Temps pour « pas de panique ! »",
+        "min": 0, "max": SECONDS_MAX, "label": "Temps pour « pas de panique ! »",
         "help": "Secondes pour taper la phrase ; sinon, payer 5 graines au pot "
                 "(0 : sans limite)."})
 
@@ -80,8 +101,8 @@ class Calm(Action):
 
 @dataclass(frozen=True)
 class Exchange(Action):
-    """ÉCHANGE: swap own card `give` with card `take` of seat `target`; `target` None
-    declines (the spell is discarded all the same)."""
+    """ÉCHANGE: swap own card `give` (a letter, or one's CONFUSION) with card `take` of seat
+    `target`; `target` None declines (the spell is discarded all the same)."""
 
     kind = "exchange"
     give: str
@@ -91,7 +112,9 @@ class Exchange(Action):
 
 @dataclass(frozen=True)
 class Marabout(Action):
-    """MARABOUTAGE: seat `target` must use his card `card` in his next word."""
+    """MARABOUTAGE: seat `target` must use the card `card` in his next word: a card of the
+    caster's own hand (option `marabout_card="caster"`, the default), which the target takes
+    and pays for, or one of the target's (`"target"`)."""
 
     kind = "marabout"
     target: int

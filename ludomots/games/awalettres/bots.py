@@ -29,6 +29,8 @@ from ludomots.games.awalettres.cards import (
     CONFUSION,
     CONFUSION_VALUE,
     ECHANGE,
+    MARABOUT_CONFUSION_CASTER,
+    MARABOUT_CONFUSION_PLAYER,
     MARABOUTAGE,
     PANIC_PHRASE,
     PANIQUE,
@@ -96,6 +98,23 @@ class Seen:
 
     def designations(self, seat: int) -> list[tuple[int, str]]:
         return [(int(c), str(card)) for c, card in self.view["designations"][seat]]
+
+    @property
+    def from_caster(self) -> bool:
+        """MARABOUTAGE designates a card of the caster's own hand (the default reading)."""
+        return bool(self.view["options"]["marabout_card"] == "caster")
+
+    def imposed(self) -> Counter[str]:
+        """This seat's cards its MARABOUTAGE spells impose on opponents not yet played."""
+        if not self.from_caster:
+            return Counter()
+        return Counter(card for target in range(self.players) if target != self.seat
+                       for caster, card in self.designations(target) if caster == self.seat)
+
+    def pool(self, seat: int, extra: tuple[int, str] | None = None) -> Pool:
+        """The cards `seat` may use under the MARABOUTAGE spells on him (and `extra`)."""
+        designations = self.designations(seat) + ([extra] if extra is not None else [])
+        return Pool.designated(seat, self.hands, designations, self.from_caster)
 
     def lengths(self) -> tuple[int, int]:
         return (4, 4) if self.view["options"]["elephant"] else (2, 99)
@@ -168,15 +187,19 @@ class AwalettresBot:
         low, high = seen.lengths()
         return words(pool, low, high)
 
-    def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False) -> list[str]:
+    def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False,
+               keep: Counter[str] | None = None) -> list[str]:
         """Playable words, best first by a quick estimate: own seeds collected, the others'
         paid (counted again for what the opponents gain), the bonus, and the own letters left
         at the end's weight. The opponents' CONFUSION cards (5 seeds each) are left out: they
-        are the fallback's business."""
-        required = Counter(c for _, c in seen.designations(seen.seat))
-        pool = Pool.of(seen.seat, seen.hands, required)
-        if not wide:
-            pool = Pool(pool.own, pool.own_wild, pool.others, 0, pool.required)
+        are the fallback's business. `keep`: own cards left out of the words."""
+        pool = seen.pool(seen.seat)
+        if not wide:  # but a CONFUSION a MARABOUTAGE makes him take
+            pool = Pool(pool.own, pool.own_wild, pool.others,
+                        min(pool.other_wilds, pool.taken[WILD]), pool.required, pool.taken)
+        if keep:
+            pool = Pool(pool.own - keep, pool.own_wild and not keep[WILD], pool.others,
+                        pool.other_wilds, pool.required, pool.taken)
         low, high = seen.lengths()
         share = 1.0 + 1.0 / (seen.players - 1)
         total = sum(VALUES[c] * n for c, n in pool.own.items())
@@ -190,11 +213,13 @@ class AwalettresBot:
              payees: list[int] | None = None) -> tuple[Play, Outcome] | None:
         hands = seen.hands
         designations = seen.designations(seen.seat)
-        cards = assign(seen.seat, key, hands, designations, payees, own_wild_first)
+        cards = assign(seen.seat, key, hands, designations, payees, own_wild_first,
+                       seen.from_caster)
         if cards is None:
             return None
         try:
-            outcome = evaluate(seen.seat, key, cards[0], cards[1], hands, designations)
+            outcome = evaluate(seen.seat, key, cards[0], cards[1], hands, designations,
+                               seen.from_caster)
         except Exception:  # a rare assignment the greedy rule gets wrong: skip the word
             return None
         return Play(key, *cards), outcome
@@ -261,25 +286,46 @@ class AwalettresBot:
             return Exchange("", None, "")
         return Exchange(give, target, card)
 
+    def marabout_end(self, seen: Seen) -> float:
+        """How much this level weighs what a card left in hand costs at the end."""
+        return 0.0
+
     def marabout(self, seen: Seen, rng: SeededRandom) -> Action:
-        """The dearest card of an opponent that he can still use in a word."""
+        """The most profitable designation an opponent can still satisfy with a word, the
+        leader first among equals. By default (the caster's own card) that is getting rid of
+        a costly card and being paid for it: a letter brings its seeds from the target (who
+        loses them) and leaves a hand where it would cost them at the end; his CONFUSION
+        brings 3 from the pot (2 to the target) but leaves him without a wild card. With the
+        option "target", the dearest card of the target's."""
         hands = seen.hands
+        others = seen.players - 1
+        end = self.marabout_end(seen)
         best: tuple[float, int, int, str] | None = None
         low, high = seen.lengths()
+        imposed = seen.imposed()
         for target in seen.opponents():
-            for card in sorted(set(hands[target])):
-                gain = 3.0 if card == WILD else float(VALUES[card])
+            if not hands[target]:
+                continue
+            owner = seen.seat if seen.from_caster else target
+            # a card already imposed on another player goes to the first who plays it
+            cards = Counter(hands[owner]) - imposed if seen.from_caster else Counter(hands[owner])
+            for card in sorted(cards):
+                if not seen.from_caster:
+                    gain = 3.0 if card == WILD else float(VALUES[card])
+                elif card == WILD:
+                    gain = MARABOUT_CONFUSION_CASTER - MARABOUT_CONFUSION_PLAYER / others \
+                        - 2.0 * (1.0 - end)
+                else:
+                    gain = VALUES[card] * (1.0 + 1.0 / others + end)
                 key = (gain, seen.scores[target], -target, card)
                 if best is not None and key[:3] <= best[:3]:
                     continue
-                required = Counter(c for _, c in seen.designations(target))
-                required[card] += 1
-                if exists(Pool.of(target, hands, required), low, high):
-                    best = (gain, seen.scores[target], -target, card)
+                if exists(seen.pool(target, (seen.seat, card)), low, high):
+                    best = key
         if best is None:
-            target = seen.opponents()[0] if hands[seen.opponents()[0]] else \
-                next(t for t in seen.opponents() if hands[t])
-            return Marabout(target, hands[target][0])
+            target = next(t for t in seen.opponents() if hands[t])
+            owner = seen.seat if seen.from_caster else target
+            return Marabout(target, sorted(hands[owner])[0])
         return Marabout(-best[2], best[3])
 
 
@@ -291,10 +337,15 @@ class Debutant(AwalettresBot):
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
         hands = seen.hands
-        own_only = [h if s == seen.seat else [] for s, h in enumerate(hands)]
-        required = Counter(c for _, c in seen.designations(seen.seat))
-        keys = [k for k in self.candidates(seen, Pool.of(seen.seat, own_only, required))
-                if self.knows(k)]
+        designations = seen.designations(seen.seat)
+        # his own letters, and the cards a MARABOUTAGE makes him take from their casters
+        taken: dict[int, list[str]] = {}
+        if seen.from_caster:
+            for caster, card in designations:
+                taken.setdefault(caster, []).append(card)
+        own_only = [h if s == seen.seat else taken.get(s, []) for s, h in enumerate(hands)]
+        pool = Pool.designated(seen.seat, own_only, designations, seen.from_caster)
+        keys = [k for k in self.candidates(seen, pool) if self.knows(k)]
         if keys:
             longest = max(len(k) for k in keys)
             choice = rng.choice(sorted(k for k in keys if len(k) >= longest - 1))
@@ -317,7 +368,8 @@ class Debutant(AwalettresBot):
     def marabout(self, seen: Seen, rng: SeededRandom) -> Action:
         hands = seen.hands
         target = rng.choice([t for t in seen.opponents() if hands[t]])
-        return Marabout(target, rng.choice(sorted(hands[target])))
+        owner = seen.seat if seen.from_caster else target
+        return Marabout(target, rng.choice(sorted(hands[owner])))
 
 
 class Confirme(AwalettresBot):
@@ -327,11 +379,18 @@ class Confirme(AwalettresBot):
     threshold = 0.5
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
-        for key in self.ranked(seen)[:200]:
-            if not self.knows(key):
-                continue
-            found = self.play(seen, key)
-            if found is not None:
+        """The best known word by the quick estimate, one that keeps the cards his
+        MARABOUTAGE imposes on opponents (they will pay them) if there is one."""
+        imposed = seen.imposed()
+        for keep in ((imposed, None) if imposed else (None,)):
+            for key in self.ranked(seen, keep=keep)[:200]:
+                if not self.knows(key):
+                    continue
+                found = self.play(seen, key)
+                if found is None:
+                    continue
+                if keep and found[1].cards.get(seen.seat, Counter()) & keep:
+                    continue  # the usual choice of cards took it all the same
                 return found[0]
         return self.fallback(seen)
 
@@ -372,6 +431,10 @@ class Expert(AwalettresBot):
         if left[WILD]:
             mine += 2.0 * (1.0 - end)  # a wild card kept is worth something while it lasts
         theirs = float(sum(outcome.payments.values()) + sum(outcome.pot_gains.values()))
+        # playing a card his MARABOUTAGE imposes on an opponent spares that opponent its price
+        spared = used & seen.imposed()
+        theirs += sum(MARABOUT_CONFUSION_CASTER if c == WILD else VALUES[c]
+                      for c in spared.elements())
         for source, taken in outcome.cards.items():
             if source != seat:
                 theirs += end * sum((CONFUSION_VALUE if c == WILD else VALUES[c]) * n
@@ -392,6 +455,9 @@ class Expert(AwalettresBot):
         if value >= VALUES[give]:
             return Exchange("", None, "")
         return Exchange(give, target, card)
+
+    def marabout_end(self, seen: Seen) -> float:
+        return seen.end_weight()
 
     def trim(self, seen: Seen) -> str:
         if seen.end_weight() >= 0.5:  # the dearest letter would cost at the end

@@ -1,5 +1,6 @@
-"""`ludomots awalettres play` (a game in the terminal) and `ludomots awalettres deck-stats`
-(the figures behind the deck). Registered as `ludomots.games.awalettres.cli:awalettres`;
+"""`ludomots awalettres play` (a game in the terminal), `ludomots awalettres deck-stats`
+(the figures behind the deck) and `ludomots awalettres spell-stats` (how the bots use
+MARABOUTAGE). Registered as `ludomots.games.awalettres.cli:awalettres`;
 heavy modules are imported inside the commands."""
 
 from __future__ import annotations
@@ -57,3 +58,23 @@ def deck_stats_command(player_counts: tuple[int, ...], games: int, level: str, s
     for players in player_counts:
         data = deck_stats(players, games, level, seed).to_json()
         click.echo(json.dumps(data, ensure_ascii=False) if as_json else format_stats(data))
+
+
+@awalettres.command("spell-stats")
+@click.option("--seats", default="expert,confirme,debutant", show_default=True,
+              help="Bot levels by seat (2 to 6), rotated from game to game.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--marabout-card", type=click.Choice(["caster", "target"]), default="caster",
+              show_default=True, help="Whose card a MARABOUTAGE designates (game option).")
+@click.option("--json", "as_json", is_flag=True)
+def spell_stats_command(seats: str, games: int, seed: int, marabout_card: str,
+                        as_json: bool) -> None:
+    """How each bot level uses MARABOUTAGE: the card designated and the seeds it brings."""
+    from ludomots.games.awalettres.spellstats import format_spell_stats, spell_stats
+
+    levels = [s.strip() for s in seats.split(",") if s.strip()]
+    if not 2 <= len(levels) <= 6:
+        raise click.BadParameter("2 to 6 seats", param_hint="--seats")
+    data = spell_stats(levels, games, seed, marabout_card).to_json()
+    click.echo(json.dumps(data, ensure_ascii=False) if as_json else format_spell_stats(data))

@@ -6,9 +6,10 @@ least 2 letters with at least one of his own cards, taking letters from his oppo
 likes (he pays them). The word's cards are discarded and everybody refills to 7 letters from the
 grenier, starting with him; "tirage de sortilège" cards drawn on the way make each drawer take a
 spell from the box, which he keeps or gives (without looking at it by default), in drawing
-order. Then the MARABOUTAGE spells of the player who just played are cast, and the next player
-(clockwise: increasing seat numbers) plays. The game ends when the grenier is empty and the
-player to play cannot make a word, or has no card left.
+order, the new player's first (option `spell_order`). Then the MARABOUTAGE spells of the player
+who just played are cast, and the next player (clockwise: increasing seat numbers) plays. The
+game ends when the grenier is empty and the player to play cannot make a word, or has no card
+left.
 
 What happens next is kept as a queue of `tasks` (a spell to give, a panic to calm, a spell to
 cast, a letter to put back); each needs one player's decision, `_advance` runs them in order
@@ -21,10 +22,11 @@ from collections import Counter
 from typing import Any
 
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.text import printable
 from ludomots.games.awalettres.actions import (
     CODEC,
     AwalettresOptions,
@@ -76,7 +78,7 @@ _WRONG_ACTION: dict[str, str] = {
     "panic": "Pas de panique ! Payez 5 graines au pot ou criez « pas de panique ! ».",
     "trim": "Remettez une lettre en trop dans le grenier.",
     "exchange": "Jouez votre sortilège d’ÉCHANGE (ou renoncez-y) avant de poser votre mot.",
-    "marabout": "Lancez votre MARABOUTAGE : désignez une carte d’un adversaire.",
+    "marabout": "Lancez votre MARABOUTAGE : désignez un adversaire et une carte.",
     "word": "Posez un mot.",
 }
 
@@ -172,11 +174,19 @@ class AwalettresState(State):
     def active_designations(self, seat: int) -> list[tuple[int, str]]:
         return [(int(c), str(card)) for c, card in self.designations[seat]]
 
+    @property
+    def from_caster(self) -> bool:
+        """MARABOUTAGE designates a card of the caster's hand (else of the target's)."""
+        return self.options.marabout_card == "caster"
+
     def pool(self, seat: int, required: bool = True) -> Pool:
         """The cards `seat` may use, with the cards MARABOUTAGE forces him to use."""
-        forced = Counter(card for _, card in self.active_designations(seat)) if required \
-            else Counter()
-        return Pool.of(seat, self.hands, forced)
+        designations = self.active_designations(seat) if required else []
+        return Pool.designated(seat, self.hands, designations, self.from_caster)
+
+    def marabout_owner(self, seat: int, target: int) -> int:
+        """Whose hand the card designated by `seat`'s MARABOUTAGE on `target` comes from."""
+        return seat if self.from_caster else target
 
     def length_range(self) -> tuple[int, int]:
         if self.options.elephant:
@@ -239,6 +249,9 @@ class AwalettresState(State):
         if not text or len(text) > MAX_DEFINITION:
             return rule_error("bad_definition", "Écrivez une définition de 1 à "
                               f"{MAX_DEFINITION} caractères.")
+        if not printable(text):
+            return rule_error("bad_definition", "La définition contient des caractères non "
+                              "autorisés.")
         return None
 
     def _check_vote(self, seat: int, action: Vote) -> RuleError | None:
@@ -272,13 +285,15 @@ class AwalettresState(State):
         target = action.target
         if not 0 <= target < self.players or target == seat:
             return rule_error("bad_target", "Échangez avec un adversaire.", target=target)
-        if action.give == WILD or action.give not in self.hands[seat]:
+        if action.give not in self.hands[seat] or \
+                (action.give == WILD and not self.options.exchange_confusion):
             return rule_error("card_not_in_hand", "Donnez une de vos lettres.",
                               card=action.give)
         if action.take not in self.hands[target]:
             return rule_error("card_not_in_hand", f"Le joueur {target + 1} n’a pas cette "
                               "carte.", card=action.take)
-        if action.take == WILD and WILD in self.hands[seat]:
+        if (action.take == WILD and WILD in self.hands[seat]) or \
+                (action.give == WILD and WILD in self.hands[target]):
             return rule_error("two_confusions", "On ne peut pas avoir deux CONFUSION à la "
                               "fois.")
         return None
@@ -288,7 +303,10 @@ class AwalettresState(State):
         if not 0 <= target < self.players or target == seat:
             return rule_error("bad_target", "Lancez le MARABOUTAGE sur un adversaire.",
                               target=target)
-        if action.card not in self.hands[target]:
+        if self.from_caster and action.card not in self.hands[seat]:
+            return rule_error("card_not_in_hand", "Désignez une carte de votre propre jeu.",
+                              card=action.card)
+        if not self.from_caster and action.card not in self.hands[target]:
             return rule_error("card_not_in_hand", f"Le joueur {target + 1} n’a pas cette "
                               "carte.", card=action.card)
         return None
@@ -306,7 +324,7 @@ class AwalettresState(State):
             raise rule_error("elephant_length", "Variante de l’éléphant : seulement des mots "
                              "de 4 lettres.", word=action.word)
         result = evaluate(seat, key, action.sources, action.wild, self.hands,
-                          self.active_designations(seat))
+                          self.active_designations(seat), self.from_caster)
         if not accepted(key):
             raise rule_error("unknown_word", "Ce mot n’est pas dans le dictionnaire.",
                              word=action.word)
@@ -330,12 +348,12 @@ class AwalettresState(State):
             return [Return(c) for c in sorted(set(self.hands[seat]) - {WILD})]
         if self.step == "marabout":
             return [Marabout(t, c) for t in range(self.players) if t != seat
-                    for c in sorted(set(self.hands[t]))]
+                    for c in sorted(set(self.hands[self.marabout_owner(seat, t)]))]
         actions: list[Action] = [Exchange("", None, "")]
         for target in range(self.players):
             if target == seat:
                 continue
-            for give in sorted(set(self.hands[seat]) - {WILD}):
+            for give in sorted(set(self.hands[seat])):
                 for take in sorted(set(self.hands[target])):
                     action = Exchange(give, target, take)
                     if self._check_exchange(seat, action) is None:
@@ -421,22 +439,28 @@ class AwalettresState(State):
 
     def _end_turn(self, seat: int) -> list[Event]:
         """Everybody refills to 7 from the player who played, then the spells drawn are
-        played in drawing order, then his MARABOUTAGE spells (seed: "à la fin de son tour,
-        après avoir joué et défaussé son mot, puis complété son tirage")."""
+        played, the new player's first (seed: "Les sortilèges sont joués dans l'ordre, le
+        nouveau joueur étant le premier"; option `spell_order`), in drawing order, then his
+        MARABOUTAGE spells (seed: "à la fin de son tour, après avoir joué et défaussé son mot,
+        puis complété son tirage")."""
         self.current = seat
         self.phase = "end_turn"
-        events = self._refill(seat)
+        first = seat if self.options.spell_order == "last_player" else \
+            (seat + 1) % self.players
+        events = self._refill(seat, first)
         for _ in range(self.held[seat].count(MARABOUTAGE)):
             self.held[seat].remove(MARABOUTAGE)
             self.tasks.append({"type": "cast", "seat": seat, "spell": MARABOUTAGE})
         return events + self._advance()
 
-    def _refill(self, start: int) -> list[Event]:
+    def _refill(self, start: int, spells_from: int | None = None) -> list[Event]:
         """Each player in turn, from `start`, draws until he holds 7 letters (a CONFUSION
         counts); a spell draw is put aside for later and he draws on. Then, with the option
-        `trim_to_seven`, whoever holds more than 7 puts letters back."""
+        `trim_to_seven`, whoever holds more than 7 puts letters back while the grenier has
+        cards (docs: an empty grenier is not reopened). The spells drawn are played from seat
+        `spells_from` (default `start`) clockwise, each player's in drawing order."""
         events: list[Event] = []
-        spells: list[dict[str, Any]] = []
+        spells: dict[int, list[dict[str, Any]]] = {}
         trims: list[dict[str, Any]] = []
         for seat in self.seat_order(start):
             drawn: list[str] = []
@@ -445,7 +469,7 @@ class AwalettresState(State):
                 card = self.grenier.pop()
                 if card == SPELL_DRAW:
                     self.discard.append(card)
-                    spells.append({"type": "spell", "seat": seat})
+                    spells.setdefault(seat, []).append({"type": "spell", "seat": seat})
                     draws += 1
                 else:
                     self.hands[seat].append(card)
@@ -456,7 +480,8 @@ class AwalettresState(State):
                                              "grenier": len(self.grenier)}))
             if self.options.trim_to_seven and letter_count(self.hands[seat]) > HAND_SIZE:
                 trims.append({"type": "trim", "seat": seat})
-        self.tasks += trims + spells
+        order = self.seat_order(start if spells_from is None else spells_from)
+        self.tasks += trims + [task for seat in order for task in spells.get(seat, [])]
         return events
 
     def advance(self) -> list[Event]:
@@ -492,7 +517,7 @@ class AwalettresState(State):
                 self.step = "panic"
                 return events
             if kind == "trim":
-                if letter_count(self.hands[seat]) > HAND_SIZE and \
+                if self.grenier and letter_count(self.hands[seat]) > HAND_SIZE and \
                         any(c != WILD for c in self.hands[seat]):
                     self.step = "trim"
                     return events
@@ -511,8 +536,9 @@ class AwalettresState(State):
     def _spell_has_effect(self, seat: int, spell: str) -> bool:
         others = [s for s in range(self.players) if s != seat and self.hands[s]]
         if spell == ECHANGE:
-            return bool(others) and any(c != WILD for c in self.hands[seat])
-        return bool(others)
+            return bool(others) and any(c != WILD or self.options.exchange_confusion
+                                        for c in self.hands[seat])
+        return bool(others) and (bool(self.hands[seat]) or not self.from_caster)
 
     def _next_phase(self) -> list[Event]:
         if self.phase == "end_turn":
@@ -541,7 +567,10 @@ class AwalettresState(State):
         kept: list[list[Any]] = []
         for caster, card in self.designations[seat]:
             self.designations[seat] = [*kept, [caster, card]]
-            if self.word_possible(seat):
+            owner = self.marabout_owner(caster, seat)
+            wanted = sum(1 for c, k in self.designations[seat]
+                         if k == card and self.marabout_owner(c, seat) == owner)
+            if self.hands[owner].count(card) >= wanted and self.word_possible(seat):
                 kept.append([caster, card])
             else:
                 events.append(Event("marabout_void", {"seat": seat, "caster": caster,
@@ -598,8 +627,10 @@ class AwalettresState(State):
         return events + self._advance()
 
     def _exchange(self, seat: int, action: Exchange) -> list[Event]:
-        """Seed: swap one of his letters with an opponent's, no seeds change hands, except
-        for a CONFUSION: who takes it pays its holder 5."""
+        """Seed: swap one of his cards with an opponent's, no seeds change hands, except
+        for a CONFUSION: whoever receives it pays 5 to the one he got it from (seed: "si elle
+        fait l'objet d'un ECHANGE, le joueur qui la récupère donne 5 graines ... à celui à qui
+        il l'a pris")."""
         self.tasks.pop(0)
         self.spell_discard.append(ECHANGE)
         if action.target is None:
@@ -611,6 +642,8 @@ class AwalettresState(State):
         self.hands[target] = sorted([*self.hands[target], action.give])
         if action.take == WILD:
             self.ledger.pay(seat, target, CONFUSION_VALUE)
+        if action.give == WILD:
+            self.ledger.pay(target, seat, CONFUSION_VALUE)
         events = [self._moves_event("exchange", {"seat": seat, "target": target,
                                                  "give": action.give, "take": action.take})]
         return events + self._advance()
@@ -620,7 +653,8 @@ class AwalettresState(State):
         self.spell_discard.append(MARABOUTAGE)
         self.designations[action.target].append([seat, action.card])
         events = [Event("marabout", {"seat": seat, "target": action.target,
-                                     "card": action.card})]
+                                     "card": action.card,
+                                     "owner": self.marabout_owner(seat, action.target)})]
         return events + self._advance()
 
     def _return(self, seat: int, card: str) -> list[Event]:
@@ -838,6 +872,11 @@ class Awalettres(Game):
         state.remember(state.start())
         return state
 
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """Each word played, with the seeds it gained (before payments)."""
+        assert isinstance(state, AwalettresState)
+        return [PlayedWord(p["seat"], p["word"], p["gain"]) for p in state.played]
+
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         """For a proposed word: legal or not (the French message), and the seeds it would
         collect, pay to each opponent and earn as a bonus. Never applies anything."""
@@ -861,9 +900,10 @@ class Awalettres(Game):
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """Out of time: keep the spell, pay the panic, decline the exchange, designate the
-        dearest card of the next opponent, put back the dearest letter, vote for the first
-        other definition, write "?"; for the word, the first word the automaton finds with the
-        player's letters first (compulsory), or pass when none is possible."""
+        dearest card of his own hand (option `"target"`: of the next opponent) to the next
+        opponent, put back the dearest letter, vote for the first other definition, write
+        "?"; for the word, the first word the automaton finds with the player's letters first
+        (compulsory), or pass when none is possible."""
         assert isinstance(state, AwalettresState)
         if seat not in state.to_act():
             return None
@@ -883,7 +923,8 @@ class Awalettres(Game):
                               key=lambda c: (VALUES[c], c)))
         if step == "marabout":
             target = next(t for t in state.seat_order(seat)[1:] if state.hands[t])
-            card = max(state.hands[target], key=lambda c: (VALUES.get(c, CONFUSION_VALUE), c))
+            hand = state.hands[state.marabout_owner(seat, target)]
+            card = max(hand, key=lambda c: (VALUES.get(c, CONFUSION_VALUE), c))
             return Marabout(target, card)
         return first_word(state, seat)
 
@@ -897,7 +938,7 @@ def first_word(state: AwalettresState, seat: int) -> Action:
     designations = state.active_designations(seat)
     pool = state.pool(seat)
     for key in [*first_playable(pool, low, high), *words(pool, low, high)]:
-        cards = assign(seat, key, state.hands, designations)
+        cards = assign(seat, key, state.hands, designations, from_caster=state.from_caster)
         if cards is not None:
             action = Play(key, *cards)
             if state.check(seat, action) is None:

@@ -4,8 +4,11 @@ jouer ?" and "Comptage des graines").
 A word's cards come from the player's hand (he collects their seeds from the pot) or from his
 opponents' (he pays each opponent the seeds of the cards taken from him). A CONFUSION is a wild
 card: worth 0 to its holder, 5 paid to its holder by anyone else who plays it. A card designated
-by a MARABOUTAGE counts as if fetched from the caster: its seeds go to the caster (a designated
-CONFUSION: 3 from the pot to the caster, 2 to the player). Long words earn a bonus from the pot.
+by a MARABOUTAGE counts as if fetched from the caster: by default it is a card of the caster's
+own hand, which the word must take from him and pays him as any letter taken; with the option
+`marabout_card="target"` it is one of the player's own cards, whose seeds go to the caster
+instead of the player. A designated CONFUSION pays 3 from the pot to the caster and 2 to the
+player, and nothing to its holder. Long words earn a bonus from the pot.
 
 `evaluate` is pure: the rules, the preview and the bots share it.
 """
@@ -77,11 +80,13 @@ def _error(code: str, message: str, **details: Any) -> RuleError:
 
 
 def evaluate(seat: int, key: str, sources: Sequence[int], wild: Sequence[int],
-             hands: Sequence[Sequence[str]], designations: Sequence[tuple[int, str]]
-             ) -> Outcome:
+             hands: Sequence[Sequence[str]], designations: Sequence[tuple[int, str]],
+             from_caster: bool = True) -> Outcome:
     """The outcome of `seat` playing `key`, letter i taken from seat `sources[i]` (its
-    CONFUSION standing for that letter when i is in `wild`). RuleError when the cards do not
-    exist, no own card is used, or a designated card is left out. The lexicon is not asked."""
+    CONFUSION standing for that letter when i is in `wild`). `designations` are the
+    (caster, card) pairs of the MARABOUTAGE spells on him: cards of the casters' hands when
+    `from_caster`, else of his own. RuleError when the cards do not exist, no own card is
+    used, or a designated card is left out. The lexicon is not asked."""
     players = len(hands)
     if len(sources) != len(key):
         raise _error("bad_sources", "Indiquez, pour chaque lettre du mot, le joueur qui la "
@@ -109,28 +114,50 @@ def evaluate(seat: int, key: str, sources: Sequence[int], wild: Sequence[int],
             raise _error("letter_not_available", f"{who} pas : {shown}.", seat=source,
                          missing=missing)
     own = cards[seat]
-    designated = Counter(card for _, card in designations)
-    lacking = sorted((designated - own).elements())
-    if lacking:
-        shown = ", ".join("CONFUSION" if c == WILD else c for c in lacking)
-        raise _error("marabout_required", f"Un MARABOUTAGE vous oblige à jouer : {shown}.",
-                     required=lacking)
+    if from_caster:
+        _check_taken(cards, designations)
+    else:
+        designated = Counter(card for _, card in designations)
+        lacking = sorted((designated - own).elements())
+        if lacking:
+            shown = ", ".join("CONFUSION" if c == WILD else c for c in lacking)
+            raise _error("marabout_required", f"Un MARABOUTAGE vous oblige à jouer : {shown}.",
+                         required=lacking)
 
     collected = sum(VALUES[c] * n for c, n in own.items() if c != WILD)
     pot_gains: dict[int, int] = {}
     payments: dict[int, int] = {}
+    imposed_wilds: Counter[int] = Counter()  # casters whose designated CONFUSION is played
     for caster, card in designations:  # counted as if fetched from the caster
         if card == WILD:
             collected += MARABOUT_CONFUSION_PLAYER
             pot_gains[caster] = pot_gains.get(caster, 0) + MARABOUT_CONFUSION_CASTER
-        else:
+            if from_caster:
+                imposed_wilds[caster] += 1
+        elif not from_caster:  # his own card: its seeds go to the caster, not to him
             collected -= VALUES[card]
             payments[caster] = payments.get(caster, 0) + VALUES[card]
     for source, used in cards.items():
         if source != seat:
-            price = sum((CONFUSION_VALUE if c == WILD else VALUES[c]) * n
-                        for c, n in used.items())
-            payments[source] = payments.get(source, 0) + price
+            price = sum(VALUES[c] * n for c, n in used.items() if c != WILD) + \
+                CONFUSION_VALUE * (used[WILD] - imposed_wilds[source])
+            if price:
+                payments[source] = payments.get(source, 0) + price
     order = sorted(payments, key=lambda s: (s - seat) % players)
     return Outcome(seat, key, cards, collected, length_bonus(len(key)), pot_gains,
                    {s: payments[s] for s in order}, len(designations))
+
+
+def _check_taken(cards: dict[int, Counter[str]], designations: Sequence[tuple[int, str]]
+                 ) -> None:
+    """Every card designated by a MARABOUTAGE is taken from its caster's hand."""
+    wanted: dict[int, Counter[str]] = {}
+    for caster, card in designations:
+        wanted.setdefault(caster, Counter())[card] += 1
+    lacking = [(caster, card) for caster, want in sorted(wanted.items())
+               for card in sorted((want - cards.get(caster, Counter())).elements())]
+    if lacking:
+        shown = ", ".join(f"{'la CONFUSION' if card == WILD else f'le {card}'} du joueur "
+                          f"{caster + 1}" for caster, card in lacking)
+        raise _error("marabout_required", f"Un MARABOUTAGE vous oblige à prendre {shown}.",
+                     required=[[caster, card] for caster, card in lacking])

@@ -56,7 +56,8 @@ def parse_word(text: str, state: AwalettresState, seat: int) -> Play | Hint | No
         key = word_key(tokens[0])
         if key is None:
             raise _bad(f"« {text.strip()} » n'est pas un mot : des lettres seulement.", text)
-        cards = assign(seat, key, state.hands, state.active_designations(seat))
+        cards = assign(seat, key, state.hands, state.active_designations(seat),
+                       from_caster=state.from_caster)
         if cards is None:
             raise _bad(f"Les cartes de la table ne permettent pas « {key} ».", text)
         return Play(key, *cards)
@@ -99,12 +100,14 @@ def parse_exchange(text: str, state: AwalettresState) -> Exchange:
 
 
 def parse_marabout(text: str, state: AwalettresState) -> Marabout:
-    """`2 Z`: player 2 must play his Z."""
+    """`2 Z`: player 2 must play the Z (the caster's, by default; his own with the option
+    `marabout_card="target"`)."""
     words = text.split()
     card = parse_letter(words[1]) if len(words) == 2 else None
     if card is None:
-        raise _bad("Écrivez « 2 Z » : le joueur 2 devra jouer son Z (? pour sa CONFUSION).",
-                   text)
+        whose = "votre Z (? pour votre CONFUSION)" if state.from_caster else \
+            "son Z (? pour sa CONFUSION)"
+        raise _bad(f"Écrivez « 2 Z » : le joueur 2 devra jouer {whose}.", text)
     return Marabout(_player(words[0], state.players, text), card)
 
 
@@ -138,7 +141,8 @@ def render_status(state: AwalettresState, seats: Sequence[SeatInfo]) -> Renderab
         debts = ", ".join(f"{n} à {'pot' if c < 0 else seats[c].name}"
                           for c, n in state.ledger.debts[seat]) or ""
         spells = [SPELL_NAMES[s] for s in state.held[seat]]
-        spells += [f"doit jouer {card_text(card)} ({seats[c].name})"
+        spells += [f"doit jouer {card_text(card)} de {seats[c].name}" if state.from_caster
+                   else f"doit jouer {card_text(card)} ({seats[c].name})"
                    for c, card in state.designations[seat]]
         table.add_row(marker, f"{seat + 1}. {info.name}", hand_text(state.hands[seat]),
                       str(state.ledger.sacks[seat]), debts, ", ".join(spells),
@@ -206,8 +210,10 @@ def describe_event(event: Event, seats: Sequence[SeatInfo], viewer: int | None) 
         return (f"{name} échange son {card_text(data['give'])} contre le "
                 f"{card_text(data['take'])} de {seats[data['target']].name}.")
     if kind == "marabout":
-        return (f"{name} maraboute {seats[data['target']].name} : il devra jouer son "
-                f"{card_text(data['card'])}.")
+        whose = "le" if data.get("owner", data["target"]) == data["seat"] else "son"
+        where = f" de {name}" if whose == "le" else ""
+        return (f"{name} maraboute {seats[data['target']].name} : il devra jouer {whose} "
+                f"{card_text(data['card'])}{where}.")
     if kind in ("marabout_void", "spell_void"):
         return f"Le sortilège de {name} reste sans effet."
     if kind == "returned":

@@ -3,15 +3,15 @@
 A word is walked letter by letter in the lexicon's automaton while the letters still available
 (the player's and all his opponents', pooled) are counted down; a letter nobody has left may be
 covered by a CONFUSION (a wild card). Whether a reachable word is really playable (at least one
-of the player's own cards, the cards a MARABOUTAGE forces him to use) depends only on its letter
-counts, checked by `playable`. The rules use `exists` (is any word possible? it stops at the
-first one), the bots `words` (all of them).
+of the player's own cards, the cards a MARABOUTAGE forces him to use or to take) depends only on
+its letter counts, checked by `playable`. The rules use `exists` (is any word possible? it stops
+at the first one), the bots `words` (all of them).
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -41,10 +41,11 @@ class Pool:
     others: Counter[str]
     other_wilds: int  # opponents holding a CONFUSION (one each at most)
     required: Counter[str] = field(default_factory=Counter)  # own cards a MARABOUTAGE forces
+    taken: Counter[str] = field(default_factory=Counter)  # opponents' cards it forces
 
     @classmethod
-    def of(cls, seat: int, hands: list[list[str]], required: Counter[str] | None = None
-           ) -> Pool:
+    def of(cls, seat: int, hands: Sequence[Sequence[str]],
+           required: Counter[str] | None = None, taken: Counter[str] | None = None) -> Pool:
         own = Counter(c for c in hands[seat] if c != WILD)
         others: Counter[str] = Counter()
         wilds = 0
@@ -52,32 +53,64 @@ class Pool:
             if other != seat:
                 others.update(c for c in hand if c != WILD)
                 wilds += WILD in hand
-        return cls(own, WILD in hands[seat], others, wilds, Counter(required or {}))
+        return cls(own, WILD in hands[seat], others, wilds, Counter(required or {}),
+                   Counter(taken or {}))
+
+    @classmethod
+    def designated(cls, seat: int, hands: Sequence[Sequence[str]],
+                   designations: Sequence[tuple[int, str]], from_caster: bool = True) -> Pool:
+        """The pool of a player under MARABOUTAGE spells: the designated cards are taken from
+        their casters (`from_caster`) or are his own."""
+        cards = Counter(card for _, card in designations)
+        return cls.of(seat, hands, taken=cards) if from_caster else cls.of(seat, hands, cards)
 
     @property
     def wilds(self) -> int:
         return int(self.own_wild) + self.other_wilds
 
+    @property
+    def forced(self) -> bool:
+        return bool(self.required or self.taken)
+
     def playable(self, key: str) -> bool:
         """Whether some choice of cards makes `key` with at least one own card and every
-        required card (its letters are assumed reachable: `words` only yields such keys)."""
-        need = Counter(key)
-        wild_required = self.required.get(WILD, 0) > 0
-        if self.required.get(WILD, 0) > int(self.own_wild):  # one CONFUSION a player at most
+        required or taken card (its letters are assumed reachable: `words` only yields such
+        keys).
+
+        The designated letters take positions of their letter; the other positions are
+        covered by own or others' letters, and what none covers (`deficit`) by a CONFUSION.
+        Every designated CONFUSION stands in for one of those positions too. An own card is
+        then an own letter at a free position, or the own CONFUSION."""
+        own_req = +self.required
+        taken = +self.taken
+        forced_wilds = own_req[WILD] + taken[WILD]
+        if own_req[WILD] > int(self.own_wild) or taken[WILD] > self.other_wilds:
             return False
-        required_positions = 0
-        for letter, n in self.required.items():
-            if letter == WILD:
-                continue
-            if need[letter] < n or self.own[letter] < n:
-                return False
-            required_positions += n
-        deficit = sum(max(0, n - self.own[letter] - self.others[letter])
-                      for letter, n in need.items())
-        used_wilds = max(deficit, 1) if wild_required else deficit
-        if used_wilds > self.wilds or (wild_required and len(key) - required_positions < 1):
+        rest = Counter(key)
+        own_free = Counter(self.own)
+        others_free = Counter(self.others)
+        for letter, n in own_req.items():
+            if letter != WILD:
+                rest[letter] -= n
+                own_free[letter] -= n
+        for letter, n in taken.items():
+            if letter != WILD:
+                rest[letter] -= n
+                others_free[letter] -= n
+        if any(n < 0 for n in (*rest.values(), *own_free.values(), *others_free.values())):
             return False
-        return self.own_wild or any(self.own[letter] for letter in need)
+        positions = sum(rest.values())
+        deficit = sum(max(0, n - own_free[letter] - others_free[letter])
+                      for letter, n in rest.items())
+        room = min(self.wilds, positions)
+        if max(deficit, forced_wilds) > room:
+            return False
+        if own_req:
+            return True
+        if forced_wilds < positions and any(own_free[letter] for letter, n in rest.items()
+                                            if n):
+            return True
+        return self.own_wild and max(deficit, forced_wilds + 1) <= room
 
 
 Found = Callable[[str, int, int, int], bool]
@@ -131,7 +164,7 @@ def _walk(dawg: Dawg, pool: Pool, min_len: int, max_len: int, found: Found,
 
 def _playable(pool: Pool) -> Callable[[str, int], bool]:
     """Playability from the walk's own-first choice; the full check only under a MARABOUTAGE."""
-    if pool.required:
+    if pool.forced:
         return lambda key, mine: pool.playable(key)
     if pool.own_wild:
         return lambda key, mine: True

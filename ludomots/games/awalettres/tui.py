@@ -101,6 +101,8 @@ class TerminalGame(BaseTerminalGame[AwalettresState]):
         if step == "exchange":
             return "ÉCHANGE : « E 2 S » (votre E contre le S du joueur 2) ou « non » : "
         if step == "marabout":
+            if self.state.from_caster:
+                return "MARABOUTAGE : « 2 Z » (le joueur 2 devra vous prendre votre Z) : "
             return "MARABOUTAGE : « 2 Z » (le joueur 2 devra jouer son Z) : "
         if not self.state.can_play:
             return "aucun mot n'est possible : tapez « passe ». "

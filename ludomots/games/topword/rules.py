@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, ActionCodec, Event, Game, State
+from ludomots.core.game import Action, ActionCodec, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
@@ -550,6 +550,22 @@ class Topword(Game):
 
         assert isinstance(state, TopwordState)
         return analyse(state, seat, action)
+
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """Each word of each play, with its own score; a play taken back after a successful
+        challenge is dropped (it is the last play of its seat when that happens)."""
+        assert isinstance(state, TopwordState)
+        plays: list[list[PlayedWord]] = []
+        for entry in state.history:
+            if entry["type"] == "play":
+                plays.append([PlayedWord(entry["seat"], w["word"], w["score"])
+                              for w in entry["words"]])
+            elif entry["type"] == "taken_back":
+                for i in range(len(plays) - 1, -1, -1):
+                    if plays[i] and plays[i][0].seat == entry["seat"]:
+                        del plays[i]
+                        break
+        return [word for play in plays for word in play]
 
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """Out of time: the player passes (the last word of the game is accepted)."""

@@ -12,6 +12,7 @@ from typing import Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
+from ludomots.core.options import SECONDS_MAX
 from ludomots.games.typo.rows import Side
 
 CHALLENGE_BONUS = 2  # seed: "Si le mot existe, vous marquez 2 point"
@@ -28,7 +29,7 @@ class TypoOptions:
                 "moitié d'entre eux ou plus doutent, le dictionnaire tranche (règle du jeu). "
                 "« auto » : l'arbitre automatique refuse tout de suite un mot inconnu."})
     first_player: int | None = field(default=None, metadata={
-        "min": 0, "label": "Premier joueur",
+        "min": 0, "max": 5, "label": "Premier joueur",
         "help": "Le joueur qui reçoit le dictionnaire au départ (numéro de place à partir "
                 "de 0) ; vide : tiré au sort."})
     tie_order: Literal["reveal", "live"] = field(default="reveal", metadata={
@@ -37,7 +38,7 @@ class TypoOptions:
                 "révélées ; « live » : il suit le dictionnaire même s'il change de main "
                 "pendant le tour."})
     thinking_seconds: int = field(default=30, metadata={
-        "min": 0, "label": "Temps de réflexion",
+        "min": 0, "max": SECONDS_MAX, "label": "Temps de réflexion",
         "help": "Secondes pour choisir une carte, poser ou voter ; ensuite la carte la plus "
                 "faible est jouée, on renonce à poser, ou l'on ne doute pas. 0 : sans limite."})
 

@@ -2,7 +2,8 @@
 
 Actions are what a client sends: a secret word (at the start, or to change it), a throw of the
 die, the cell a pawn goes to, the letter card chosen on a VOCABULON cell, an exchange proposed
-and its answer, and an answer to a riddle ("" says "je ne sais pas"). They are frozen
+and its answer, the holders' answer to a player who asks for the letter he misses before
+changing his word, and an answer to a riddle ("" says "je ne sais pas"). They are frozen
 dataclasses so the core codec checks them at the border and records store them as JSON.
 """
 
@@ -13,10 +14,15 @@ from typing import Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
+from ludomots.core.options import SECONDS_MAX
 
 Clue = Literal["aucun", "deuxieme", "derniere"]
+#: The most answers one player gives under one sand-glass (« autant qu'il veut » in the
+#: rules): more than anyone types in a minute, few enough that a flood cannot swell the
+#: views, the record and the replay. Past it the sand-glass counts as run out.
+ANSWERS_MAX = 20
 Step = Literal["secret", "throw", "move", "vocabulon", "respond", "pick", "answer", "others",
-               "over"]
+               "offer", "over"]
 
 
 @dataclass(frozen=True)
@@ -42,14 +48,14 @@ class VocabulonOptions:
         "per_seat": {"default": "aucun", "labels": {
             "aucun": "Aucun", "deuxieme": "La deuxième lettre", "derniere": "La dernière lettre"}}})
     sandglass_seconds: int = field(default=60, metadata={
-        "min": 0, "label": "Sablier",
+        "min": 0, "max": SECONDS_MAX, "label": "Sablier",
         "help": "Secondes pour trouver le mot une fois les indices donnés. 0 : sans limite."})
     answers: int = field(default=0, metadata={
-        "min": 0, "label": "Réponses par sablier",
+        "min": 0, "max": ANSWERS_MAX, "label": "Réponses par sablier",
         "help": "Combien de réponses le joueur peut donner avant la fin du sablier ; "
-                "0 : autant qu'il veut (règle du jeu)."})
+                f"0 : autant qu'il veut (règle du jeu), {ANSWERS_MAX} au plus."})
     others_seconds: int = field(default=20, metadata={
-        "min": 0, "label": "Temps des autres joueurs",
+        "min": 0, "max": SECONDS_MAX, "label": "Temps des autres joueurs",
         "help": "Secondes de chacun des autres joueurs pour répondre, dans l'ordre de la "
                 "table, quand le joueur n'a pas trouvé. 0 : sans limite."})
     die: Literal["3-8", "1-6"] = field(default="3-8", metadata={
@@ -79,11 +85,11 @@ class VocabulonOptions:
         "help": "Un joueur qui change de mot secret au début de son tour ne lance pas le dé "
                 "ce tour-là."})
     theme: str = field(default="", metadata={
-        "label": "Thème",
+        "max_length": 40, "label": "Thème",
         "help": "Variante : un thème annoncé pour les mots secrets (objet, sport, animal...). "
                 "Il n'est pas vérifié."})
     max_rounds: int = field(default=100, metadata={
-        "min": 0, "label": "Tours au plus",
+        "min": 0, "max": 10_000, "label": "Tours au plus",
         "help": "Après ce nombre de tours de table sans gagnant, la partie s'arrête sans "
                 "vainqueur. 0 : sans limite."})
 
@@ -146,6 +152,17 @@ class Respond(Action):
 
 
 @dataclass(frozen=True)
+class Offer(Action):
+    """Seed, CHANGEMENT DE MOT SECRET: a player who wants to change his word first asks for the
+    missing letter; each holder of one, in table order, offers his card ``give`` for the
+    asker's card ``take``, or refuses (``give`` "")."""
+
+    kind = "offer"
+    give: str
+    take: str
+
+
+@dataclass(frozen=True)
 class Answer(Action):
     """An answer to the riddle; "" means "je ne sais pas" (what the sand-glass running out
     plays)."""
@@ -154,7 +171,8 @@ class Answer(Action):
     word: str
 
 
-CODEC = ActionCodec(ChooseSecret, ChangeSecret, Throw, Move, Pick, Propose, Respond, Answer)
+CODEC = ActionCodec(ChooseSecret, ChangeSecret, Throw, Move, Pick, Propose, Respond, Offer,
+                    Answer)
 
 
 def rule_error(code: str, message: str, **details: object) -> RuleError:

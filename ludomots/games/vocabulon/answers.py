@@ -10,8 +10,17 @@ from __future__ import annotations
 
 import re
 
+from ludomots.core.errors import RuleError
+from ludomots.core.text import printable
+from ludomots.games.vocabulon.actions import rule_error
+from ludomots.games.vocabulon.deck import LENGTHS
 from ludomots.lexicon.fold import fold, normalize_apostrophes
 
+#: The longest answer a player may type: the longest word of the deck and a little (an
+#: article or a pronoun, spaces). A longer text is no answer, only a way to swell the game.
+ANSWER_MAX = max(LENGTHS) + 12
+#: Besides letters, what an answer said naturally may hold: « la mer », « s'absenter ».
+ANSWER_MARKS = frozenset(" '’-")
 _ARTICLE_RE = re.compile(r"^(?:LE |LA |LES |L'|UN |UNE )")
 _PRONOUN_RE = re.compile(r"^(?:SE |S')")
 
@@ -36,3 +45,14 @@ def spoken(answer: str, cls: str) -> str:
     if cls != "v.pr.":
         return answer
     return ("s’" if answer[:1].lower() in "aeiouyâàéèêëîïôûù" else "se ") + answer
+
+
+def answer_error(typed: str) -> RuleError | None:
+    """Why ``typed`` (stripped) cannot be an answer, or None ("" is « je ne sais pas »)."""
+    if len(typed) > ANSWER_MAX:
+        return rule_error("answer_too_long", f"Une réponse compte {ANSWER_MAX} caractères au "
+                          "plus.", max=ANSWER_MAX)
+    if not printable(typed) or not all(c.isalpha() or c in ANSWER_MARKS for c in typed):
+        return rule_error("bad_answer", "Une réponse s'écrit en lettres (avec, au besoin, un "
+                          "article : « la mer », « s'absenter »).")
+    return None

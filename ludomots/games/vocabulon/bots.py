@@ -34,6 +34,7 @@ from ludomots.games.vocabulon.actions import (
     ChangeSecret,
     ChooseSecret,
     Move,
+    Offer,
     Pick,
     Propose,
     Respond,
@@ -114,6 +115,8 @@ class Seen:
     deck: str
     question: dict[str, object] | None
     exchange: dict[str, object] | None
+    request: dict[str, object] | None  # a change of word waiting for the missing letter
+    asked: bool  # this seat asked for its missing letter this turn already
 
     @classmethod
     def of(cls, state: VocabulonState, seat: int) -> Seen:
@@ -128,7 +131,10 @@ class Seen:
                    [w if state.public_secret[s] else None for s, w in enumerate(state.secrets)],
                    state.face, (3, 4, 5, 6, 7, 8) if state.options.die == "3-8" else
                    (1, 2, 3, 4, 5, 6), state.deck_level, question,
-                   dict(state.exchange) if state.exchange is not None else None)
+                   dict(state.exchange) if state.exchange is not None else None,
+                   None if state.request is None else
+                   {k: state.request[k] for k in ("seat", "groups", "queue")},
+                   state.asked_turn == state.turn and state.current == seat)
 
     def missing(self, seat: int | None = None) -> Counter[str]:
         seat = self.seat if seat is None else seat
@@ -158,8 +164,10 @@ class VocabulonBot:
         if step == "secret":
             return ChooseSecret(self.secret_word(seen, rng))
         if step == "throw":
-            change = self.change_word(seen, rng)
+            change = None if seen.asked else self.change_word(seen, rng)
             return ChangeSecret(change) if change is not None else Throw()
+        if step == "offer":
+            return self.offer(seen, rng)
         if step == "move":
             return Move(self.pick_cell(seen, state.reachable(), rng))
         if step == "vocabulon":
@@ -168,6 +176,10 @@ class VocabulonBot:
         if step == "pick":
             return Pick(self.pick_group(seen, rng))
         if step == "respond":
+            exchange = seen.exchange
+            assert exchange is not None
+            if exchange.get("offer"):
+                return Respond(self.takes_offer(seen, rng))
             return Respond(self.accepts(seen, rng))
         return Answer(self.answer(seen, rng))
 
@@ -320,6 +332,44 @@ class VocabulonBot:
         return gains and spare
 
 
+    # -- the missing letter before a change of word -------------------------------------------
+
+    def offer(self, seen: Seen, rng: SeededRandom) -> Offer:
+        """Asked for a card of a group another player misses: give one this seat can spare,
+        for one of his it needs (the scarcest in the sabot); otherwise refuse (his change of
+        word, to a longer word known to all, only helps the others)."""
+        request = seen.request
+        assert request is not None
+        asker = int(str(request["seat"]))
+        if seen.secret is None:
+            return Offer("", "")
+        word_needs = needs(seen.secret)
+        mine = Counter(seen.held[seen.seat])
+        need = seen.missing()
+        groups = [str(g) for g in request["groups"]]  # type: ignore[attr-defined]
+        spare = [g for g in groups if mine[g] > word_needs[g]]
+        wanted = sorted((g for g in set(seen.held[asker]) if need[g] > 0 and g not in groups),
+                        key=lambda g: (seen.available[g], GROUPS.index(g)))
+        if not spare or not wanted or not self.may_help(seen, asker):
+            return Offer("", "")
+        return Offer(spare[0], wanted[0])
+
+    def may_help(self, seen: Seen, other: int) -> bool:
+        """Whether handing ``other`` a card he misses is safe (the expert refuses it to a
+        player about to win)."""
+        return True
+
+    def takes_offer(self, seen: Seen, rng: SeededRandom) -> bool:
+        """The card asked for is the missing one; pay with a card the word can spare or that
+        the sabot still has."""
+        exchange = seen.exchange
+        assert exchange is not None and seen.secret is not None
+        receive, lose = str(exchange["give"]), str(exchange["take"])
+        mine = Counter(seen.held[seen.seat])
+        spare = mine[lose] > needs(seen.secret)[lose]
+        return seen.missing()[receive] > 0 and (spare or seen.available[lose] > 0)
+
+
 class Debutant(VocabulonBot):
     """Knows the common words; moves to a useful cell half the time."""
 
@@ -384,6 +434,9 @@ class Expert(Confirme):
         elif len(seen.held[proposer]) >= seen.lengths[proposer] - 1:
             return self.completes_mine(seen)
         return True
+
+    def may_help(self, seen: Seen, other: int) -> bool:
+        return len(seen.held[other]) < seen.lengths[other] - 1
 
     def completes_mine(self, seen: Seen) -> bool:
         exchange = seen.exchange

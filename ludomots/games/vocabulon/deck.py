@@ -49,6 +49,11 @@ class Question:
 
 @dataclass(frozen=True)
 class Card:
+    """A riddle card: its letter, and one question per length, 3 to 8. A question's initial
+    is its own: where the card's letter lacks a well-known word of some length, the question
+    asks a word of another letter of the compartment (a U card's 3-letter question may ask
+    a T word)."""
+
     initial: str
     questions: tuple[Question, ...]  # by length, 3 to 8
 
@@ -65,8 +70,13 @@ class Deck:
         return self.compartments[group][index]
 
 
+FORMAT_VERSION = 2  # 2: each question carries its initial
+
+
 def parse_deck(data: dict[str, Any]) -> Deck:
     """A deck from its JSON, checking its shape (16 compartments × 33 cards × 6 lengths)."""
+    if data.get("format_version") != FORMAT_VERSION:
+        raise ValueError(f"a deck of format {FORMAT_VERSION} is expected: rebuild it")
     compartments: dict[str, tuple[Card, ...]] = {}
     raw = data["compartments"]
     if list(raw) != list(GROUPS):
@@ -78,9 +88,11 @@ def parse_deck(data: dict[str, Any]) -> Deck:
             if initial not in group:
                 raise ValueError(f"card initial {initial} is not in compartment {group}")
             questions = tuple(
-                Question(initial, q["length"], q["class"], q["definition"], q["answer"],
+                Question(q["initial"], q["length"], q["class"], q["definition"], q["answer"],
                          float(q["familiarity"]))
                 for q in card["questions"])
+            if any(q.initial not in group for q in questions):
+                raise ValueError(f"a question of a {group} card has another initial")
             if tuple(q.length for q in questions) != LENGTHS:
                 raise ValueError(f"a card of {group} lacks a length")
             cards.append(Card(initial, questions))

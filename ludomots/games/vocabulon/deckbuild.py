@@ -18,20 +18,27 @@ How a question is chosen, for one initial and one length:
    Wiktionary senses) counts 30 % less, because Lexique's frequency there is the other class's.
 3. Definitions: the word's first senses of that class (for a word of several classes, only
    senses whose class was recognised and that open the way that class's definitions do),
-   cleaned (`clean_definition`), at most 120 characters, never giving the answer away
-   (`family.gives_away`), ranked by position, plainness and penalties.
+   cleaned (`clean_definition`: the first sentence, two words at least, no wiki leftover), at
+   most 120 characters, never giving the answer away (`family.gives_away`), ranked by position,
+   plainness and penalties, the senses the review prefers first (the usual one, where the wiki
+   lists an older one before it).
 4. Selection: the standard deck draws its words among the best known candidates (three times as
    many as it needs, weighted by familiarity × best definition score, each candidate's draw from
    its own stream so that the review's rejections change no other word); the easy deck
    ("facile") takes the best ones. When a letter has fewer good words of a length than the
    cards need (three-letter words above all), the best words come back with another of their
-   senses, and only when those run out with the same definition again: a well-known word asked
-   twice beats an obscure one.
+   strong senses (`STRONG`), and only when those run out with the same definition again: a
+   well-known word asked twice beats an obscure one (none under `ASKED_FLOOR`).
 
-Cards of a multi-letter compartment share out the 33 cards between its letters in proportion to
-their good candidates; a letter that lacks a word of some length gets no card (U, W, X). The build
-is deterministic (sorted inputs, the project's seeded random source), so the same lexicon gives
-the same bytes; a test checks the shipped files against a fresh build.
+Cards of a multi-letter compartment share out the 33 cards between its letters, in proportion to
+the square root of their well-known words (`share_cards`): every letter is asked, the rare ones
+(U, Q, K, W, X, Y) more than their share of the dictionary. A question carries its own initial:
+where a letter has fewer well-known words of a length than it has cards (U has UNI and USÉ for
+three letters, X nothing under five), its cards ask the compartment's other letters' words at
+that length (`columns_of`), and only then does a word come back.
+
+The build is deterministic (sorted inputs, the project's seeded random source), so the same
+lexicon and review give the same bytes; a test checks the shipped files against a fresh build.
 """
 
 from __future__ import annotations
@@ -47,11 +54,12 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ludomots.core.rng import SeededRandom
+from ludomots.games.vocabulon.deck import FORMAT_VERSION
 from ludomots.games.vocabulon.family import gives_away
 from ludomots.games.vocabulon.groups import GROUPS
-from ludomots.games.vocabulon.review import REJECTED_DEFINITIONS, REJECTED_WORDS
+from ludomots.games.vocabulon.review import Review, load_review
 from ludomots.lexicon import paths
-from ludomots.lexicon.fold import fold, normalize_apostrophes
+from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 Level = Literal["standard", "facile"]
@@ -60,8 +68,8 @@ CLASS_CODES = {"n.m.": "n", "n.f.": "n", "adj.": "adj", "adv.": "adv", "v.": "v"
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
 CARDS_PER_COMPARTMENT = 33
 MAX_DEFINITION = 120
-FORMAT_VERSION = 1
 BUILD_SEED = 20_240_601  # the seeded draws of the build; changing it changes the deck
+ASKED_FLOOR = 0.35  # under it, a well-known word asked again beats a new word, in any deck
 
 LICENCE = "CC BY-SA 4.0"
 CREDITS = ("Définitions : Wiktionnaire (fr.wiktionary.org), ses contributeurs, CC BY-SA 4.0. "
@@ -105,22 +113,55 @@ _FORM_OF_RE = re.compile(
     r"|masculin|forme|graphie|orthographe|abréviation|diminutif|augmentatif|participe"
     r"|(?:première|deuxième|troisième) personne|contraction|apocope|aphérèse|troncation"
     r"|nom vernaculaire|terme|mot|utilisé|employé|se dit pour|cf\b|voir\b|désigne\b"
-    r"|relatif à la lettre|lettre\b|nom de la lettre)\b",
+    r"|relatif à la lettre|lettre\b|nom de la lettre"
+    # An interjection's sense listed under a noun ("Interjection soulignant la réplique").
+    r"|interjection|onomatopée|exclamation|juron|par apposition)\b",
+    re.IGNORECASE)
+# An old sense ("Monnaie de compte de l'Ancien Régime"): asked only when nothing else is left.
+_OLD_SENSE_RE = re.compile(
+    r"\b(?:ancien régime|autrefois|jadis|anciennement|au moyen âge|dans l[’']antiquité"
+    r"|féodal|féodalité|vassal|suzerain)|^(?:ancienne|ancien)\s+(?:unité|mesure|monnaie|pièce"
+    r"|nom|titre|impôt|charge|arme)\b",
+    re.IGNORECASE)
+# "Nom courant du phragmite": what follows is the definition, here one rarer word.
+_COMMON_NAME_RE = re.compile(
+    r"^nom (?:courant|usuel|commun|vulgaire|scientifique|savant|populaire|normalisé)"
+    r"\s+(?:de la |de l[’']|de |du |des |d[’'])", re.IGNORECASE)
+# The wiki's remarks and pointers, never a definition's words.
+_LEFTOVER_RE = re.compile(
+    r"ci-(?:dessous|dessus|contre|après)|hyponymes?\b|\bvoir\s+(?:aussi|les|l[’']|la|le)\b"
+    r"|\((?:voir|cf)\b|^\(?\d+\)",
     re.IGNORECASE)
 _JUNK_RE = re.compile(r"[\[\]{}|=<>→]|https?:|www\.|wiki|\d{4}\s*[-–]\s*\d{4}", re.IGNORECASE)
 # A sense that leans on the one before it ("Pièce de cette monnaie") means nothing alone.
 _BACK_REFERENCE_RE = re.compile(
-    r"\b(?:cette|cet|ces|ledit|ladite|lesdits|celui-ci|celle-ci|précédent|ci-dessus)\b"
-    r"|^(?:ses|son|sa|leurs?)\b|d[eu] même nom"
-    # "ce" before a noun points back ("Pièce de ce jeu"); "ce qui", "ce que"... do not.
-    r"|\bce\s+(?!qui\b|que\b|qu[’']|dont\b|sont\b|soit\b|fut\b|n[’']|à\b|de\b|sur\b"
-    r"|pour\b|en\b|par\b|dans\b|avec\b|qu\b)\w",
-    re.IGNORECASE)
+    r"\b(?:ledit|ladite|lesdits|celui-ci|celle-ci|précédent|ci-dessus)\b"
+    r"|^(?:ses|son|sa|leurs?)\b|d[eu] même nom", re.IGNORECASE)
+# "Pièce de ce jeu": a demonstrative whose noun the sense does not name before points to the
+# previous sense; "exerce le commandement afférent à ce grade" (grade named before) does not.
+# "ce qui", "ce que"... are no demonstratives.
+_DEMONSTRATIVE_RE = re.compile(
+    r"\b(?:cette|cet|ces|ce)\s+(?!qui\b|que\b|qu[’']|dont\b|sont\b|soit\b|fut\b|n[’']|à\b"
+    r"|de\b|sur\b|pour\b|en\b|par\b|dans\b|avec\b|qu\b)(\w+)", re.IGNORECASE)
+
+
+def _points_back(text: str) -> bool:
+    """Whether the sense leans on the one before it (see ``_DEMONSTRATIVE_RE``)."""
+    if _BACK_REFERENCE_RE.search(text):
+        return True
+    for match in _DEMONSTRATIVE_RE.finditer(text):
+        noun = fold(match.group(1))[:5]
+        if noun not in fold(text[: match.start()]):
+            return True
+    return False
 # Heraldry: "Meuble représentant l'animal du même nom dans les armoiries".
 _HERALDRY_RE = re.compile(r"armoiries|héraldi|blason", re.IGNORECASE)
 # A link the extraction dropped leaves a hole: "Point du qui est situé", "d’une, opération".
-_GAP_RE = re.compile(r"\b(?:du|des|le|la|les|au|aux|une?|d[’']une?|de la|à la|l[’'])\s*"
-                     r"(?:[,;.:)]|\b(?:qui|que|dont|et|ou)\b)", re.IGNORECASE)
+# ("une ou plusieurs", "un et demi" are whole.)
+_GAP_RE = re.compile(r"(?<![’'])\b(?:du|des|le|la|les|au|aux|une?|d[’']une?|de la|à la|l[’'])\s*"
+                     r"(?:[,;.:)]|\b(?:qui|que|dont)\b|\b(?:et|ou)\b(?!\s+(?:plusieurs|deux|trois"
+                     r"|quatre|demie?|autres?|l[’']autre|d[’']autres)\b))",
+                     re.IGNORECASE)
 # Senses of a homograph that comes from a name (a language, a place, a people).
 _NAME_SENSE_RE = re.compile(r"^(?:langue|dialecte|localité|commune|village|ville|hameau|prénom"
                             r"|patronyme|nom de famille|habitant|habitante|peuple)\b",
@@ -186,13 +227,23 @@ def clean_definition(sense: str, pronominal: bool = False,
     if hedge is not None:
         text = text[hedge.end():]
         penalty += 0.1
+    # A remark after a dash ("— on l'utilise surtout au pluriel") is the wiki's, not the sense;
+    # so are the sentences after the first (remarks, examples): only the first is checked.
+    text = _first_sentence(re.split(r"\s+—\s+", text, maxsplit=1)[0].strip())
+    # "Nom courant du chlorure de sodium, composé ionique...": the definition is what follows.
+    common_name = _COMMON_NAME_RE.match(text)
+    if common_name is not None:
+        text = text[common_name.end():]
     if (not text or _FORM_OF_RE.match(text) or _JUNK_RE.search(text) or _GAP_RE.search(text)
-            or _NAME_SENSE_RE.match(text) or _BACK_REFERENCE_RE.search(text)
+            or _LEFTOVER_RE.search(text)
+            or _NAME_SENSE_RE.match(text) or _points_back(text)
             or _HERALDRY_RE.search(text)
             or _ADULT_RE.search(text)):
         return None
     if any(ord(ch) > 0xFFFF for ch in text):  # emoji and other symbols
         return None
+    if _OLD_SENSE_RE.search(text):
+        penalty += 0.3
     if _PRONOMINAL_START_RE.match(text) and not pronominal:
         penalty += 0.1  # maybe a sense of the pronominal verb (labels are lost)
     wrong = _WRONG_OPENING.get(code)
@@ -210,7 +261,9 @@ def clean_definition(sense: str, pronominal: bool = False,
     names = sum(1 for w in re.findall(r"(?<![.!?…] )(?<!^)\b[A-ZÀ-ÖØ-Þ][a-zà-öø-ÿ]+", text))
     penalty += min(0.3, 0.1 * names)
     words = len(text.split())
-    if words < 2 or len(text) < 8:
+    if words < 2:
+        return None  # "Aptéryx.", "Tube.": a synonym, often rarer than the answer
+    if len(text) < 8:
         penalty += 0.25
     elif words < 4:
         penalty += 0.1
@@ -224,6 +277,7 @@ def clean_definition(sense: str, pronominal: bool = False,
 class Definition:
     text: str
     score: float
+    rank: int | None = None  # among the review's preferred senses
 
 
 @dataclass
@@ -248,6 +302,12 @@ class Candidate:
         return self._definitions
 
     @property
+    def strong_definitions(self) -> list[Definition]:
+        """The definitions good enough to ask the word again with: the first, and the others
+        that score as a usual sense does (an early one, in plain words)."""
+        return self.definitions[:1] + [d for d in self.definitions[1:] if d.score >= STRONG]
+
+    @property
     def quality(self) -> float:
         """Familiarity times the best definition's score: a known word whose main senses
         could not be used (they gave it away) makes a poor riddle."""
@@ -270,6 +330,8 @@ def familiarity(frequency: float, known: int | None) -> float:
 
 
 MAX_SENSE_POSITION = 6  # senses further down a Wiktionary entry are rare uses
+STRONG = 0.75  # a definition scoring less is not used to ask a word a second time
+PREFERRED = 0.9  # the score of a sense the review prefers (at least)
 _SHAPE_MARKERS = {
     "n": re.compile(r"^(?:un|une|le|la|les|l'|des|du|celui|celle|ceux|celles|ce qui|ce que"
                     r"|ensemble|action|fait|personne|chose)\b"),
@@ -285,8 +347,10 @@ _SHAPE_MARKERS = {
 class Sources:
     """The lexicon data the build reads, loaded once."""
 
-    def __init__(self, lexicon: Lexicon | None = None) -> None:
+    def __init__(self, lexicon: Lexicon | None = None, review: Review | None = None) -> None:
         self.lexicon = lexicon or get_lexicon()
+        self.review = review or load_review()
+        self._lemmas: dict[str, list[str]] = {}
 
     @cached_property
     def known(self) -> dict[str, int]:
@@ -299,7 +363,10 @@ class Sources:
         return {lemmas.restore_key(i): rate for i, rate in enumerate(rates) if rate != 255}
 
     def lemmas(self, word: str) -> list[str]:
-        return sorted({e.lemma for e in self.lexicon.entries(word)})
+        found = self._lemmas.get(word)
+        if found is None:
+            found = self._lemmas[word] = sorted({e.lemma for e in self.lexicon.entries(word)})
+        return found
 
     def senses(self, word: str, code: str, several_classes: bool) -> list[str]:
         """The word's senses of one class code; for a word of several classes, only those the
@@ -353,8 +420,7 @@ class Sources:
             for headword in self.lexicon.pattern(letter, length, cls):
                 word = headword.word
                 if (not word.isalpha() or not word.islower() or any(c in word for c in "œæ")
-                        or word in REJECTED_WORDS or f"{word} {cls}" in REJECTED_WORDS
-                        or not check(word)):
+                        or self.review.rejects_word(word, cls) or not check(word)):
                     continue
                 by_word.setdefault(word, {})[cls] = headword.frequency
         for classes in by_word.values():
@@ -391,15 +457,15 @@ class Sources:
         guess of a sense's class errs there)."""
         out: list[Definition] = []
         seen: set[str] = set()
-        senses = self.senses(word, code, several_classes)[:MAX_SENSE_POSITION]
-        rejected = tuple(normalize_apostrophes(start)
-                         for start in REJECTED_DEFINITIONS.get(word, ()))
+        senses = self.senses(word, code, several_classes)
         for position, sense in enumerate(senses):
             cleaned = clean_definition(sense, pronominal, code)
             if cleaned is None:
                 continue
             text, penalty = cleaned
-            if normalize_apostrophes(text).startswith(rejected):
+            if position >= MAX_SENSE_POSITION and self.review.preference(word, text) is None:
+                continue  # a rare use, unless the review says it is the usual one
+            if self.review.rejects_sense(word, text) is not None:
                 continue
             if text in seen or gives_away(word, text, self.lemmas) is not None:
                 continue
@@ -407,8 +473,12 @@ class Sources:
                 continue
             seen.add(text)
             penalty += 0.3 * (1.0 - self.plainness(text))
-            out.append(Definition(text, round(1.0 - 0.08 * position - penalty, 3)))
-        out.sort(key=lambda d: (-d.score, d.text))
+            score = round(1.0 - 0.08 * position - penalty, 3)
+            rank = self.review.preference(word, text)
+            if rank is not None:  # the review's choice of the usual sense
+                score = max(score, PREFERRED)
+            out.append(Definition(text, score, rank))
+        out.sort(key=lambda d: (d.rank is None, d.rank or 0, -d.score, d.text))
         return out
 
 
@@ -423,9 +493,14 @@ class Question:
     definition: str
     familiarity: float
 
+    @property
+    def initial(self) -> str:
+        return fold(self.answer)[0]
+
     def to_json(self) -> dict[str, Any]:
-        return {"length": self.length, "class": self.cls, "answer": self.answer,
-                "definition": self.definition, "familiarity": self.familiarity}
+        return {"initial": self.initial, "length": self.length, "class": self.cls,
+                "answer": self.answer, "definition": self.definition,
+                "familiarity": self.familiarity}
 
 
 def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> list[Candidate]:
@@ -441,36 +516,49 @@ def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> l
     return [k[3] for k in keyed[:count]]
 
 
-def select(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededRandom,
-           length: int) -> list[Question]:
-    """``count`` questions of one initial and length (see the module docstring, step 4)."""
+def draw(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededRandom,
+         length: int, floor: float | None = None) -> list[Question]:
+    """At most ``count`` questions of distinct well-known words (familiarity ≥ the floor),
+    each with its best definition (see the module docstring, step 4)."""
+    floor = tuning.floor if floor is None else floor
     size = max(count, math.ceil(count * tuning.pool_factor))
     pool = list(itertools.islice(
-        (c for c in candidates if c.familiarity >= tuning.floor and c.definitions), size))
+        (c for c in candidates if c.familiarity >= floor and c.definitions), size))
     if len(pool) <= count:
         chosen = pool
     elif tuning.sample:
         chosen = _weighted_sample(pool, count, rng)
     else:
         chosen = sorted(pool, key=lambda c: (-c.quality, c.word, c.cls))[:count]
-    questions: list[Question] = []
-    uses: dict[str, int] = {}
-    for cand in sorted(chosen, key=lambda c: (-c.familiarity, c.word, c.cls)):
-        questions.append(Question(length, cand.cls, cand.word, cand.definitions[0].text,
-                                  cand.familiarity))
-        uses[cand.key] = uses.get(cand.key, 0) + 1
+    return [Question(length, cand.cls, cand.word, cand.definitions[0].text, cand.familiarity)
+            for cand in sorted(chosen, key=lambda c: (-c.familiarity, c.word, c.cls))]
+
+
+def fill(candidates: list[Candidate], questions: list[Question], count: int,
+         tuning: Tuning) -> list[Question]:
+    """``questions`` completed to ``count`` when there were not enough good words: a word
+    asked again (with its next strong definition, else the same) is weighed against a new,
+    less known one (module docstring, step 5)."""
+    questions = list(questions)
     if len(questions) >= count:
         return questions
-    # Not enough good words: weigh a word asked again (next definition) against a new one.
-    offered: dict[tuple[str, str], int] = {(q.answer, q.cls): 1 for q in questions}
-    reserve = [c for c in candidates if (c.word, c.cls) not in offered and c.definitions]
+    uses: dict[str, int] = {}
+    offered: dict[tuple[str, str], int] = {}
+    for q in questions:
+        uses[fold(q.answer)] = uses.get(fold(q.answer), 0) + 1
+        offered[(q.answer, q.cls)] = offered.get((q.answer, q.cls), 0) + 1
+    # New words as far down as ASKED_FLOOR: under it, a known word asked again is better.
+    reserve = [c for c in candidates if (c.word, c.cls) not in offered
+               and c.familiarity >= ASKED_FLOOR and c.definitions]
     everyone = [c for c in candidates if (c.word, c.cls) in offered] + reserve
+    if not everyone:
+        everyone = [c for c in candidates if c.definitions]
     while len(questions) < count:
         best: tuple[float, str, str] | None = None
         best_cand: Candidate | None = None
         for cand in everyone:
             used = offered.get((cand.word, cand.cls), 0)
-            repeat = used >= len(cand.definitions)
+            repeat = used >= len(cand.strong_definitions)
             value = (cand.familiarity - tuning.reuse_penalty * uses.get(cand.key, 0)
                      - (tuning.repeat_penalty if repeat else 0.0))
             key = (-value, cand.word, cand.cls)
@@ -478,12 +566,17 @@ def select(candidates: list[Candidate], count: int, tuning: Tuning, rng: SeededR
                 best, best_cand = key, cand
         assert best_cand is not None, "no candidate at all"
         used = offered.get((best_cand.word, best_cand.cls), 0)
-        definition = best_cand.definitions[used % len(best_cand.definitions)]
-        questions.append(Question(length, best_cand.cls, best_cand.word, definition.text,
-                                  best_cand.familiarity))
+        strong = best_cand.strong_definitions
+        definition = strong[used % len(strong)]
+        questions.append(Question(length_of(best_cand), best_cand.cls, best_cand.word,
+                                  definition.text, best_cand.familiarity))
         offered[(best_cand.word, best_cand.cls)] = used + 1
         uses[best_cand.key] = uses.get(best_cand.key, 0) + 1
     return questions
+
+
+def length_of(candidate: Candidate) -> int:
+    return len(candidate.key)
 
 
 def allocate(weights: dict[str, float], total: int) -> dict[str, int]:
@@ -506,6 +599,58 @@ def allocate(weights: dict[str, float], total: int) -> dict[str, int]:
     return counts
 
 
+def share_cards(group: str, pools: dict[tuple[str, int], list[Candidate]],
+                tuning: Tuning) -> tuple[dict[str, int], dict[str, float]]:
+    """The compartment's 33 cards shared between its letters, and each letter's floor.
+
+    A letter's share follows the square root of its well-known words (all lengths together):
+    the rare letters (U, Q, K, W, X, Y) are asked more than their share of the dictionary, less
+    than the common ones. A letter with no word above the deck's floor but one above
+    ``ASKED_FLOOR`` (X in the easy deck: XÉRÈS) still gets a card, with its best words."""
+    weights: dict[str, float] = {}
+    floors: dict[str, float] = {}
+    for letter in group:
+        words = [c for n in LENGTHS for c in pools[(letter, n)]]
+        good = sum(1 for c in words if c.familiarity >= tuning.floor)
+        if good:
+            weights[letter], floors[letter] = math.sqrt(good), tuning.floor
+        elif any(c.familiarity >= ASKED_FLOOR and c.definitions for c in words):
+            weights[letter], floors[letter] = 1e-9, ASKED_FLOOR  # allocate's one card
+    return allocate(weights, CARDS_PER_COMPARTMENT), floors
+
+
+def columns_of(group: str, length: int, shares: dict[str, int],
+               own: dict[str, list[Question]], pools: dict[tuple[str, int], list[Candidate]],
+               tuning: Tuning, base: SeededRandom) -> dict[str, list[Question]]:
+    """Each letter's questions of one length, one per card of that letter (``own``: its
+    drawn words). A letter short of well-known words of this length borrows the compartment's
+    other letters' (the question keeps its own initial): new words first, then the gaps are
+    filled (``fill``)."""
+    letters = list(shares)
+    merged = sorted((c for letter in letters for c in pools[(letter, length)]),
+                    key=lambda c: (-c.familiarity, c.word, c.cls))
+    if len(letters) == 1:
+        letter = letters[0]
+        column = fill(merged, own[letter], shares[letter], tuning)
+        base.fork(f"{letter}{length}").shuffle(column)  # the draw's stream, as drawn
+        return {letter: column}
+    chosen = [q for letter in letters for q in own[letter]]
+    taken = {(q.answer, q.cls) for q in chosen}
+    rest = [c for c in merged if (c.word, c.cls) not in taken]
+    stream = base.fork(f"{group}{length}+")
+    extra = draw(rest, CARDS_PER_COMPARTMENT - len(chosen), tuning, stream, length)
+    borrowed = fill(merged, chosen + extra, CARDS_PER_COMPARTMENT, tuning)[len(chosen):]
+    stream.shuffle(borrowed)
+    columns: dict[str, list[Question]] = {}
+    for letter in letters:
+        column = list(own[letter])
+        base.fork(f"{letter}{length}").shuffle(column)
+        while len(column) < shares[letter]:
+            column.append(borrowed.pop())
+        columns[letter] = column
+    return columns
+
+
 Progress = Callable[[str], None]
 
 
@@ -524,24 +669,25 @@ def build_deck(level: Level = "standard", sources: Sources | None = None,
     for group in GROUPS:
         pools = {(letter, length): sources.candidates(letter, length)
                  for letter in group for length in LENGTHS}
-        weights: dict[str, float] = {}
-        for letter in group:
-            counts = [sum(1 for c in pools[(letter, n)] if c.familiarity >= tuning.floor)
-                      for n in LENGTHS]
-            if all(any(c.definitions for c in pools[(letter, n)]) for n in LENGTHS):
-                weights[letter] = math.exp(sum(math.log(c + 0.5) for c in counts) / len(counts))
-        shares = allocate(weights, CARDS_PER_COMPARTMENT)
+        shares, floors = share_cards(group, pools, tuning)
+        letters = sorted(shares, key=group.index)
+        columns: dict[str, list[list[Question]]] = {letter: [] for letter in letters}
+        asked: dict[str, dict[str, int]] = {letter: {} for letter in group}
+        for length in LENGTHS:
+            own = {letter: draw(pools[(letter, length)], shares[letter], tuning,
+                                base.fork(f"{letter}{length}"), length, floors[letter])
+                   for letter in letters}
+            for letter, column in columns_of(group, length, shares, own, pools, tuning,
+                                              base).items():
+                columns[letter].append(column)
+                for q in column:
+                    asked[q.initial][str(length)] = \
+                        asked[q.initial].get(str(length), 0) + 1
         cards: list[dict[str, Any]] = []
-        for letter in sorted(shares, key=group.index):
-            columns = []
-            for length in LENGTHS:
-                rng = base.fork(f"{letter}{length}")
-                questions = select(pools[(letter, length)], shares[letter], tuning, rng, length)
-                rng.shuffle(questions)
-                columns.append(questions)
+        for letter in letters:
             for i in range(shares[letter]):
                 cards.append({"initial": letter,
-                              "questions": [column[i].to_json() for column in columns]})
+                              "questions": [column[i].to_json() for column in columns[letter]]})
         compartments[group] = cards
         report[group] = {
             "cards": shares,
@@ -550,6 +696,8 @@ def build_deck(level: Level = "standard", sources: Sources | None = None,
             "good": {letter: {str(n): sum(1 for c in pools[(letter, n)]
                                           if c.familiarity >= tuning.floor)
                               for n in LENGTHS} for letter in group},
+            "asked": {letter: {str(n): asked[letter].get(str(n), 0) for n in LENGTHS}
+                      for letter in group},
         }
         progress(f"{group}: {shares}")
     return {

@@ -10,7 +10,11 @@ upper case), on three signs of kinship:
 - a definition word that is all but the last letter of a beginning of the answer (LENTE for
   LENTEMENT, RAPIDE for RAPIDEMENT);
 - one word inside the other, five letters or more (FAIRE in REFAIRE, NOUER in DENOUER; not
-  MAIN in HUMAIN), or a shorter one after a prefix (CAR in AUTOCAR, TOUR in DÉTOUR).
+  MAIN in HUMAIN), or a shorter one after a prefix (CAR in AUTOCAR, TOUR in DÉTOUR);
+- the same stem once a derivational or inflectional ending is off, Y read as I (JOYEUX and
+  JOIE: JOI-; JOGGEUR and JOGGING: JOGG-; LOUEUR and LOUAGE: LOU-; RIS and RIRE: RI-), or a
+  definition word that begins with the answer's stem of three letters or more (SOL- of SOLAIRE
+  in SOLEIL).
 
 It errs on the side of refusing: a harmless definition lost costs nothing (the deck has others),
 a giveaway ruins a riddle. The lemmas of the definition's words are checked too (a conjugated
@@ -21,6 +25,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable
+from functools import lru_cache
 
 from ludomots.lexicon.fold import fold
 
@@ -30,6 +35,32 @@ PREFIXES = ("AUTO", "RE", "DE", "DES", "DIS", "IN", "IM", "PRE", "SUR", "SOUS", 
             "ANTI", "CO", "MINI", "MICRO", "SUPER", "HYPER", "TELE", "BI", "TRI", "MULTI", "SEMI",
             "MI", "PARA", "PORTE", "ENTRE", "EXTRA", "INTER", "TRANS", "ULTRA", "AVANT", "APRES",
             "ARRIERE", "BIEN", "MAL", "NON", "PRO", "EN", "EM", "A")
+
+# Endings that derive or inflect a word of the same family (folded, Y read as I), longest first.
+SUFFIXES = tuple(sorted((
+    "ISSEMENT", "ISSANT", "ISSAGE", "ATIONS", "ATION", "ATEUR", "ATRICE", "EMENT", "MENT",
+    "ITION", "TION", "SION", "ERIE", "EUSE", "EUR", "EUX", "IQUE", "ISME", "ISTE", "ABLE",
+    "IBLE", "AIRE", "ANCE", "ENCE", "ANTE", "ANT", "ENT", "AGE", "ING", "ITE", "IERE", "IER",
+    "ELLE", "EL", "ETTE", "ET", "ON", "IF", "IVE", "OIR", "OIRE", "URE", "ADE", "IEN", "IENNE",
+    "ISER", "IFIER", "ER", "IR", "RE", "EE", "E", "ES", "S", "X", "AL", "AUX", "ALE",
+), key=lambda s: (-len(s), s)))
+
+
+# Endings after which two letters are still a stem (RI-S, RI-RE; SU-ANT, SU-ER), not AV-AL.
+INFLECTIONS = ("S", "E", "ES", "X", "EE", "RE", "ER", "IR", "ANT")
+
+
+@lru_cache(maxsize=65536)
+def _ending(word: str) -> str:
+    w = fold(word).replace("Y", "I")
+    return next((s for s in SUFFIXES if w.endswith(s) and len(w) - len(s) >= 2), "")
+
+
+def stem(word: str) -> str:
+    """A folded word less its longest ending that leaves two letters or more (Y read as I):
+    the part its family shares."""
+    w = fold(word).replace("Y", "I")
+    return w[: len(w) - len(_ending(word))]
 
 
 def stem_length(answer: str) -> int:
@@ -47,6 +78,7 @@ def _common_prefix(a: str, b: str) -> int:
     return n
 
 
+@lru_cache(maxsize=1 << 20)
 def related(answer: str, word: str) -> bool:
     """Whether ``word`` (one word of a definition) looks like a word of ``answer``'s family.
     Both are compared folded; an answer made of a prefix and a word is compared through that
@@ -55,6 +87,13 @@ def related(answer: str, word: str) -> bool:
     if len(w) < 3:
         return False
     if _related(a, w):
+        return True
+    a, w = a.replace("Y", "I"), w.replace("Y", "I")
+    sa, sw = stem(answer), stem(word)
+    if sa == sw and (len(sa) >= 3 or (_ending(answer) in INFLECTIONS
+                                      and _ending(word) in INFLECTIONS)):
+        return True  # two letters are a stem only after an inflection (RI-S, RI-RE)
+    if len(sa) >= 3 and sa != a and w.startswith(sa):
         return True
     return any(a.startswith(p) and len(a) - len(p) >= 4 and _related(a[len(p):], w)
                for p in PREFIXES)

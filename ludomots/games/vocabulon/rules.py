@@ -2,7 +2,8 @@
 
 Every player first writes a secret word (`ChooseSecret`, all at once, hidden). The die decides
 who starts. A turn: the player throws the die (`Throw`; before it he may change a secret word
-that can no longer be completed, `ChangeSecret`), moves his pawn exactly that many cells
+that can no longer be completed, `ChangeSecret`, once the players holding the missing letter
+have refused to exchange it, `Offer`), moves his pawn exactly that many cells
 (`Move`; the engine lists the reachable cells and paths), and on a letter cell answers a riddle
 of that compartment whose word has the die's length (`Answer`, as often as the sand-glass
 allows; "" gives up). A miss lets the others answer once each, in table order. On a VOCABULON
@@ -23,11 +24,13 @@ from ludomots.core.options import OptionError, options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import (
+    ANSWERS_MAX,
     CODEC,
     Answer,
     ChangeSecret,
     ChooseSecret,
     Move,
+    Offer,
     Pick,
     Propose,
     Respond,
@@ -36,7 +39,7 @@ from ludomots.games.vocabulon.actions import (
     VocabulonOptions,
     rule_error,
 )
-from ludomots.games.vocabulon.answers import is_correct, spoken
+from ludomots.games.vocabulon.answers import answer_error, is_correct, spoken
 from ludomots.games.vocabulon.deck import CARDS_PER_COMPARTMENT, Deck, Question, load_deck
 from ludomots.games.vocabulon.groups import GROUPS, complete, letters_key, missing
 from ludomots.games.vocabulon.secret import (
@@ -57,6 +60,8 @@ _WRONG_ACTION: dict[str, str] = {
     "pick": "L'échange a été refusé : choisissez une carte-lettre disponible.",
     "answer": "Répondez à l'énigme (ou dites que vous ne savez pas).",
     "others": "Donnez votre réponse à l'énigme (ou passez).",
+    "offer": "Un joueur demande la lettre qui lui manque : proposez-lui un échange ou "
+             "refusez.",
 }
 CLUE_NAMES = {"deuxieme": "deuxième lettre", "derniere": "dernière lettre"}
 
@@ -75,7 +80,8 @@ class VocabulonState(State):
         self.public_secret = [False] * players
         self.former: list[list[str]] = [[] for _ in range(players)]
         self.positions = [board.START] * players
-        self.moved = [False] * players  # has made his first move (direction is then free)
+        self.moved = [False] * players  # has left the start
+        self.throws = [0] * players  # dice thrown to move (from the second the way is free)
         self.held: list[list[str]] = [[] for _ in range(players)]
         self.step: Step = "secret"
         self.current = 0
@@ -84,6 +90,10 @@ class VocabulonState(State):
         self.face: int | None = None  # the die of this turn
         self.riddle: dict[str, Any] | None = None
         self.exchange: dict[str, Any] | None = None
+        # A change of secret word waiting for the holders of the missing letter: the asker,
+        # his new word (his secret until the change is made), the groups, who is still asked.
+        self.request: dict[str, Any] | None = None
+        self.asked_turn = 0  # the turn in which the player to play last asked (0: never)
         self.winners_: list[int] = []
         self.history: list[dict[str, Any]] = []
 
@@ -121,9 +131,14 @@ class VocabulonState(State):
             return {}
         return self.paths_for(self.current, self.face)
 
+    def first_throw(self, seat: int) -> bool:
+        """Is the die just thrown the seat's first? Seed: « lors du deuxième lancer de dé (et
+        des suivants) » the pawn may go either way, whether or not the first throw moved it."""
+        return self.throws[seat] <= 1
+
     def paths_for(self, seat: int, face: int) -> dict[int, list[board.Path]]:
         others = {p for s, p in enumerate(self.positions) if s != seat}
-        return board.paths(self.positions[seat], self.steps_of(face), not self.moved[seat],
+        return board.paths(self.positions[seat], self.steps_of(face), self.first_throw(seat),
                            self.options.first_throw, others)
 
     def secret_of(self, seat: int) -> str:
@@ -171,6 +186,9 @@ class VocabulonState(State):
         if self.step == "others":
             assert self.riddle is not None
             return frozenset({self.riddle["queue"][0]})
+        if self.step == "offer":
+            assert self.request is not None
+            return frozenset({self.request["queue"][0]})
         if self.step == "over":
             return frozenset()
         return frozenset({self.current})
@@ -194,6 +212,7 @@ class VocabulonState(State):
             "respond": self._check_respond,
             "answer": self._check_answer,
             "others": self._check_answer,
+            "offer": self._check_offer,
         }[self.step]
         return check(seat, action)
 
@@ -209,8 +228,12 @@ class VocabulonState(State):
         if isinstance(action, Throw):
             return None
         if isinstance(action, ChangeSecret):
-            return change_error(self.secret_of(seat), action.word, self.held[seat],
-                                self.available())
+            error = change_error(self.secret_of(seat), action.word, self.held[seat],
+                                 self.available())
+            if error is None and self.asked_turn == self.turn:
+                return rule_error("already_asked", "Vous avez déjà demandé la lettre qui vous "
+                                  "manque ce tour-ci : lancez le dé.")
+            return error
         return self._wrong()
 
     def _check_move(self, seat: int, action: Action) -> RuleError | None:
@@ -236,7 +259,7 @@ class VocabulonState(State):
         from an unreachable one)."""
         assert self.face is not None
         return set(board.paths(self.positions[seat], self.steps_of(self.face),
-                               not self.moved[seat], self.options.first_throw))
+                               self.first_throw(seat), self.options.first_throw))
 
     def _check_vocabulon(self, seat: int, action: Action) -> RuleError | None:
         if isinstance(action, Pick):
@@ -260,21 +283,62 @@ class VocabulonState(State):
                 not 0 <= other < self.players or other == seat:
             return rule_error("bad_partner", "Proposez l'échange à un autre joueur de la table.",
                               seat=other)
-        if action.give not in self.held[seat]:
+        return self._swap_error(seat, other, action.give, action.take)
+
+    def _swap_error(self, seat: int, other: int, give: str, take: str) -> RuleError | None:
+        """Why `seat` cannot give his card `give` for `other`'s card `take`, or None."""
+        if give not in self.held[seat]:
             return rule_error("card_not_held", f"Vous n'avez pas de carte-lettre "
-                              f"« {action.give} » à donner.", group=action.give)
-        if action.take not in self.held[other]:
+                              f"« {give} » à donner.", group=give)
+        if take not in self.held[other]:
             return rule_error("card_not_held_by_partner", f"Ce joueur n'a pas de carte-lettre "
-                              f"« {action.take} ».", group=action.take, seat=other)
-        if action.give == action.take:
+                              f"« {take} ».", group=take, seat=other)
+        if give == take:
             return rule_error("same_card", "Échanger une carte contre la même ne change rien.")
         return None
 
     def _check_respond(self, seat: int, action: Action) -> RuleError | None:
         return None if isinstance(action, Respond) else self._wrong()
 
+    def _check_offer(self, seat: int, action: Action) -> RuleError | None:
+        if not isinstance(action, Offer):
+            return self._wrong()
+        if not action.give:
+            return None
+        request = self.request
+        assert request is not None
+        asker = request["seat"]
+        if action.give not in request["groups"]:
+            return rule_error("not_the_missing_letter", f"{self._name(asker)} demande une "
+                              f"carte-lettre {', '.join(request['groups'])}.",
+                              group=action.give)
+        return self._swap_error(seat, asker, action.give, action.take)
+
+    @staticmethod
+    def _name(seat: int) -> str:
+        return f"Le joueur {seat + 1}"
+
+    def holders(self, seat: int, groups: list[str]) -> list[int]:
+        """The other players holding a card of one of `groups`, in table order from `seat`'s
+        left."""
+        order = [(seat + k) % self.players for k in range(1, self.players)]
+        return [s for s in order if any(g in self.held[s] for g in groups)]
+
+    def offers(self, seat: int) -> list[Offer]:
+        """What the holder asked may answer: refuse, or one of his cards of a missing group
+        for one of the asker's cards."""
+        assert self.request is not None
+        asker = self.request["seat"]
+        out = [Offer("", "")]
+        for give in self.request["groups"]:
+            if give in self.held[seat]:
+                out += [Offer(give, take) for take in sorted(set(self.held[asker]),
+                                                             key=GROUPS.index) if take != give]
+        return out
+
     def _check_answer(self, seat: int, action: Action) -> RuleError | None:
-        return None if isinstance(action, Answer) else self._wrong()
+        return answer_error(action.word.strip()) if isinstance(action, Answer) \
+            else self._wrong()
 
     def legal(self, seat: int) -> list[Action] | None:
         """Enumerated where the choices are few; None where a word is typed (secret words,
@@ -292,6 +356,8 @@ class VocabulonState(State):
             return picks
         if self.step == "respond":
             return [Respond(True), Respond(False)]
+        if self.step == "offer":
+            return list(self.offers(seat))
         return None
 
     # -- playing -----------------------------------------------------------------------------
@@ -311,6 +377,8 @@ class VocabulonState(State):
             return self._propose(seat, action)
         if isinstance(action, Respond):
             return self._respond(seat, action.accept)
+        if isinstance(action, Offer):
+            return self._offer(seat, action)
         assert isinstance(action, Answer)
         return self._answer(seat, action.word)
 
@@ -353,12 +421,49 @@ class VocabulonState(State):
         self.face = None
         self.riddle = None
         self.exchange = None
+        self.request = None
         return [Event("turn", {"seat": seat, "turn": self.turn})]
 
     def _next_turn(self) -> list[Event]:
         return self._start_turn((self.current + 1) % self.players)
 
     def _change_secret(self, seat: int, word: str) -> list[Event]:
+        """Seed: the word may be changed when its missing letter can no longer be won « et
+        qu'aucun joueur ne veut lui échanger la lettre manquante »: the holders of a card of
+        a missing group are asked first, in table order (`Offer`). A player without any
+        letter card has nothing to exchange: his word changes at once."""
+        groups = self.blocked(seat)
+        holders = self.holders(seat, groups)
+        if not holders or not self.held[seat]:
+            return self._replace_secret(seat, word)
+        self.asked_turn = self.turn
+        self.request = {"seat": seat, "word": word.strip(), "groups": groups, "queue": holders}
+        self.step = "offer"
+        entry = self._log({"type": "change_request", "seat": seat, "groups": list(groups),
+                           "holders": list(holders)})
+        return [Event("change_request", entry)]
+
+    def _offer(self, seat: int, action: Offer) -> list[Event]:
+        request = self.request
+        assert request is not None
+        asker = request["seat"]
+        if action.give:
+            entry = self._log({"type": "offer", "seat": seat, "to": asker,
+                               "give": action.give, "take": action.take})
+            self.exchange = {"from": seat, "to": asker, "give": action.give,
+                             "take": action.take, "offer": True}
+            self.step = "respond"
+            return [Event("offer", entry)]
+        entry = self._log({"type": "offer", "seat": seat, "to": asker, "give": None,
+                           "take": None})
+        events = [Event("offer", entry)]
+        request["queue"].pop(0)
+        if request["queue"]:
+            return events
+        self.request = None  # nobody will exchange the missing letter
+        return events + self._replace_secret(asker, request["word"])
+
+    def _replace_secret(self, seat: int, word: str) -> list[Event]:
         old = self.secret_of(seat)
         new = word.strip()
         self.former[seat].append(old)
@@ -367,6 +472,7 @@ class VocabulonState(State):
         self.lengths[seat] = len(letters_key(new) or new)
         entry = self._log({"type": "secret_changed", "seat": seat, "old": old, "new": new})
         events = [Event("secret_changed", entry)]
+        self.step = "throw"
         if self.options.change_ends_turn:
             return events + self._next_turn()
         return events
@@ -374,6 +480,7 @@ class VocabulonState(State):
     def _throw(self, seat: int) -> list[Event]:
         face = self.roll()
         self.face = face
+        self.throws[seat] += 1
         self.step = "move"
         entry = self._log({"type": "throw", "seat": seat, "face": face,
                            "steps": self.steps_of(face), "length": self.length_of(face)})
@@ -418,16 +525,39 @@ class VocabulonState(State):
         entry = self._log({"type": "exchange", **exchange, "accepted": accept})
         events = [Event("exchange", entry)]
         self.exchange = None
+        if exchange.get("offer"):
+            return events + self._close_offer(exchange, accept)
         if accept:
-            self.held[exchange["from"]].remove(exchange["give"])
-            self.held[exchange["from"]].append(exchange["take"])
-            self.held[exchange["to"]].remove(exchange["take"])
-            self.held[exchange["to"]].append(exchange["give"])
+            self._swap(exchange)
             return events + self._after_cards()
         if any(self.available().values()):
             self.step = "pick"
             return events
         return events + self._next_turn()
+
+    def _close_offer(self, exchange: dict[str, Any], accept: bool) -> list[Event]:
+        """The asker answered an offer for his missing letter: accepted, the cards swap;
+        refused, a player was willing all the same, so the word stays. Either way the request
+        ends and the asker throws the die (unless the swap made a winner)."""
+        self.request = None
+        self.step = "throw"
+        if not accept:
+            return []
+        self._swap(exchange)
+        done = self._completed()
+        if done:
+            self.winners_ = done
+            return self._game_over("word")
+        return []
+
+    def _swap(self, exchange: dict[str, Any]) -> None:
+        self.held[exchange["from"]].remove(exchange["give"])
+        self.held[exchange["from"]].append(exchange["take"])
+        self.held[exchange["to"]].remove(exchange["take"])
+        self.held[exchange["to"]].append(exchange["give"])
+
+    def _completed(self) -> list[int]:
+        return [s for s in range(self.players) if complete(self.secret_of(s), self.held[s])]
 
     # -- riddles -----------------------------------------------------------------------------
 
@@ -478,8 +608,8 @@ class VocabulonState(State):
             return events + self._close_riddle(seat)
         if self.step == "answer":
             riddle["attempts"] += 1
-            limit = self.options.answers
-            if typed and not (limit and riddle["attempts"] >= limit):
+            limit = self.options.answers or ANSWERS_MAX
+            if typed and riddle["attempts"] < limit:
                 return events  # the sand-glass still runs: he may try again
             riddle["queue"] = [(seat + k) % self.players for k in range(1, self.players)]
             self.step = "others"
@@ -508,7 +638,7 @@ class VocabulonState(State):
     def _after_cards(self) -> list[Event]:
         """Seed, LE GAGNANT: the first player holding every letter card of his word wins (an
         exchange may complete two words at once: a shared win)."""
-        done = [s for s in range(self.players) if complete(self.secret_of(s), self.held[s])]
+        done = self._completed()
         if done:
             self.winners_ = done
             return self._game_over("word")
@@ -518,6 +648,7 @@ class VocabulonState(State):
         self.step = "over"
         self.riddle = None
         self.exchange = None
+        self.request = None
         self.face = None
         entry = self._log({"type": "game_over", "reason": reason, "winners": list(self.winners_),
                            "secrets": list(self.secrets)})
@@ -553,10 +684,15 @@ class VocabulonState(State):
             assert question is not None
             riddle = {k: self.riddle[k] for k in ("group", "length", "asked", "reader", "via",
                                                   "attempts")}
+            # Its answers are in the history (a log sent once), not repeated here.
             riddle.update(question=question.public(), clue=self.clue(),
-                          answers=[dict(a) for a in self.riddle["answers"]],
                           queue=list(self.riddle["queue"]))
         secret = self.secrets[own] if own is not None else None
+        request = None
+        if self.request is not None:
+            request = {k: copy_json(self.request[k]) for k in ("seat", "groups", "queue")}
+            if own == self.request["seat"]:
+                request["word"] = self.request["word"]
         return {
             "game": "vocabulon",
             "players": self.players,
@@ -568,6 +704,7 @@ class VocabulonState(State):
             "turn": self.turn,
             "positions": list(self.positions),
             "moved": list(self.moved),
+            "throws": list(self.throws),
             "face": self.face,
             "steps": self.steps_of(self.face) if self.face is not None else None,
             "length": self.length_of(self.face) if self.face is not None else None,
@@ -584,6 +721,8 @@ class VocabulonState(State):
             "former_secrets": [list(words) for words in self.former],
             "riddle": riddle,
             "exchange": dict(self.exchange) if self.exchange is not None else None,
+            "request": request,
+            "change_asked": self.asked_turn == self.turn and self.step == "throw",
             "history": [copy_json(entry) for entry in self.history],
             "scores": self.scores(),
             "over": over,
@@ -610,6 +749,7 @@ class VocabulonState(State):
             "former": [list(w) for w in self.former],
             "positions": list(self.positions),
             "moved": list(self.moved),
+            "throws": list(self.throws),
             "held": [list(c) for c in self.held],
             "step": self.step,
             "current": self.current,
@@ -618,6 +758,8 @@ class VocabulonState(State):
             "face": self.face,
             "riddle": copy_json(self.riddle),
             "exchange": copy_json(self.exchange),
+            "request": copy_json(self.request),
+            "asked_turn": self.asked_turn,
             "winners": list(self.winners_),
             "history": copy_json(self.history),
         }
@@ -639,6 +781,8 @@ class VocabulonState(State):
         state.former = [list(w) for w in data["former"]]
         state.positions = list(data["positions"])
         state.moved = list(data["moved"])
+        # (a state saved before throws were counted: a pawn that moved had thrown)
+        state.throws = list(data.get("throws", [int(m) for m in data["moved"]]))
         state.held = [list(c) for c in data["held"]]
         state.step = data["step"]
         state.current = data["current"]
@@ -647,6 +791,8 @@ class VocabulonState(State):
         state.face = data["face"]
         state.riddle = copy_json(data["riddle"])
         state.exchange = copy_json(data["exchange"])
+        state.request = copy_json(data.get("request"))
+        state.asked_turn = int(data.get("asked_turn", 0))
         state.winners_ = list(data["winners"])
         state.history = copy_json(data["history"])
         return state
@@ -705,7 +851,7 @@ class Vocabulon(Game):
     def timeout_action(self, state: State, seat: int) -> Action | None:
         """The seed's consequence of the sand-glass: no answer (a wrong one). Elsewhere the
         plainest legal choice: throw, the first reachable cell, the first available letter
-        card, refuse the exchange, a default secret word."""
+        card, refuse the exchange or the missing letter, a default secret word."""
         assert isinstance(state, VocabulonState)
         if seat not in state.to_act():
             return None
@@ -719,6 +865,8 @@ class Vocabulon(Game):
             return Pick(next(g for g, n in state.available().items() if n))
         if state.step == "respond":
             return Respond(False)
+        if state.step == "offer":
+            return Offer("", "")
         if state.step == "secret":
             from ludomots.games.vocabulon.words import default_secret
 
@@ -756,5 +904,5 @@ class Vocabulon(Game):
 GAME = Vocabulon()
 
 __all__ = ["CODEC", "GAME", "LENGTH_CHANGE", "Answer", "ChangeSecret", "ChooseSecret", "Move",
-           "Pick", "Propose", "Respond", "Throw", "Vocabulon", "VocabulonOptions",
+           "Offer", "Pick", "Propose", "Respond", "Throw", "Vocabulon", "VocabulonOptions",
            "VocabulonState"]

@@ -25,7 +25,7 @@ from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
 from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.vocabulon import board
-from ludomots.games.vocabulon.actions import Pick, Propose
+from ludomots.games.vocabulon.actions import Offer, Pick, Propose
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 
@@ -91,6 +91,20 @@ def parse_vocabulon(text: str, seats: int) -> Pick | Propose:
         if number.isdigit() and 1 <= int(number) <= seats and give and take:
             return Propose(int(number) - 1, give, take)
     raise _bad("Tapez une carte-lettre (ex. « GH ») ou « échange 2 A GH ».", text)
+
+
+def parse_offer(text: str, groups: Sequence[str]) -> Offer:
+    """`non` (or Entrée) refuses; `E GH` offers my E card for the asker's GH card; a lone `GH`
+    when one group is missing."""
+    words = text.split()
+    if not words or plain(words[0]) in ("n", "non"):
+        return Offer("", "")
+    if len(words) == 2 and _group(words[0]) and _group(words[1]):
+        return Offer(str(_group(words[0])), str(_group(words[1])))
+    if len(words) == 1 and len(groups) == 1 and _group(words[0]):
+        return Offer(groups[0], str(_group(words[0])))
+    raise _bad("Tapez « non », ou la carte-lettre que vous voulez en échange (ex. « GH »).",
+               text)
 
 
 def parse_yes_no(text: str) -> bool:
@@ -253,6 +267,14 @@ def describe_event(event: Event, seats: Sequence[SeatInfo], viewer: int | None) 
     if kind == "exchange":
         return f"{seats[data['to']].name} {'accepte' if data['accepted'] else 'refuse'} " \
                "l'échange."
+    if kind == "change_request":
+        return (f"{name} ne peut plus gagner de carte {', '.join(data['groups'])} dans le sabot "
+                f"et veut changer de mot secret : qui veut lui échanger cette lettre ?")
+    if kind == "offer":
+        if data["give"] is None:
+            return f"{name} refuse d'échanger sa carte à {seats[data['to']].name}."
+        return (f"{name} propose à {seats[data['to']].name} sa carte {data['give']} contre sa "
+                f"carte {data['take']}.")
     if kind == "answer":
         if not data["word"]:
             return f"{name} ne sait pas."

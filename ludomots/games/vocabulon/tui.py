@@ -38,6 +38,7 @@ from ludomots.games.vocabulon.screens import (
     VOCABULON_HELP,
     describe_event,
     parse_cell,
+    parse_offer,
     parse_throw,
     parse_vocabulon,
     parse_yes_no,
@@ -90,6 +91,8 @@ class TerminalGame(BaseTerminalGame[VocabulonState]):
             self._vocabulon(seat)
         elif step == "respond":
             self._respond(seat)
+        elif step == "offer":
+            self._offer(seat)
         else:
             self._answer(seat)
         return True
@@ -152,13 +155,27 @@ class TerminalGame(BaseTerminalGame[VocabulonState]):
                            lambda typed, _started: parse_vocabulon(typed, self.state.players),
                            self.now())
 
+    def _offer(self, seat: int) -> None:
+        request = self.state.request
+        assert request is not None
+        groups = list(request["groups"])
+        asker = self.seats[request["seat"]].name
+        cards = ", ".join(self.state.held[request["seat"]])
+        prompt = (f"{self.seats[seat].name}, {asker} n'a plus de carte {', '.join(groups)} à "
+                  f"gagner. Lui échangez-vous la vôtre ? Tapez la carte que vous voulez en "
+                  f"échange ({cards}) ou « non » : ")
+        self._until_played(seat, prompt,
+                           lambda typed, _started: parse_offer(typed, groups), self.now())
+
     def _respond(self, seat: int) -> None:
         exchange = self.state.exchange
         assert exchange is not None
         started = self.now()
+        keep = " (refuser : vous gardez votre mot secret ce tour-ci)" if exchange.get("offer") \
+            else ""
         while True:
             typed = self._ask(f"{self.seats[seat].name}, acceptez-vous de donner votre carte "
-                              f"{exchange['take']} contre la carte {exchange['give']} ? "
+                              f"{exchange['take']} contre la carte {exchange['give']}{keep} ? "
                               "(o / N) ")
             try:
                 accept = parse_yes_no(typed)

@@ -1,13 +1,15 @@
 """Secret-word candidates from the lexicon: what bots and timeouts choose among.
 
 A good secret word is a headword everyone knows, accepted by the Vocabulon policy, whose
-letters need few cards of one group (each group has three). Lists are built once per length.
+letters need few cards of one group (each group has three), and one can say at a family table
+(`decency.py`). Lists are built once per length.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
 
+from ludomots.games.vocabulon.decency import sayable
 from ludomots.games.vocabulon.groups import ALPHABET, CARDS_PER_GROUP, needs
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
@@ -31,7 +33,8 @@ def secret_candidates(length: int, min_frequency: float = MIN_FREQUENCY) -> tupl
                 key = fold(headword.word)
                 if not (key.isalpha() and key.isascii() and headword.word.islower()):
                     continue
-                if max(needs(key).values()) > CARDS_PER_GROUP or not check(key):
+                if max(needs(key).values()) > CARDS_PER_GROUP or not check(key) or \
+                        not sayable(key):
                     continue
                 best[key] = max(best.get(key, 0.0), headword.frequency)
     return tuple(sorted(best, key=lambda k: (-best[k], k)))

@@ -11,6 +11,7 @@ from typing import Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec
+from ludomots.core.options import SECONDS_MAX
 
 Step = Literal["roll", "place", "announce", "over"]
 Mark = Literal["aigu", "grave", "circonflexe", "trema"]
@@ -19,10 +20,10 @@ Mark = Literal["aigu", "grave", "circonflexe", "trema"]
 @dataclass(frozen=True)
 class VolapukOptions:
     rolls: int = field(default=3, metadata={
-        "min": 1, "label": "Lancers par tour",
+        "min": 1, "max": 10, "label": "Lancers par tour",
         "help": "Le joueur a droit à 3 lancers, en gardant les dés qu’il veut entre deux."})
     turn_seconds: int = field(default=180, metadata={
-        "min": 0, "label": "Minuteur (secondes)",
+        "min": 0, "max": SECONDS_MAX, "label": "Minuteur (secondes)",
         "help": "Temps pour composer et déposer son mot ; sinon on passe son tour "
                 "(0 : sans limite)."})
     adjacency: Literal["all", "orthogonal"] = field(default="all", metadata={
@@ -41,7 +42,7 @@ class VolapukOptions:
                 "PARTI) ; un mot qui garde son sens (PORT devenu PORTS, ou l’inverse) ne "
                 "compte pas. Sans cette règle, tout mot modifié compte."})
     pass_rounds: int = field(default=2, metadata={
-        "min": 1, "label": "Fin sur passes",
+        "min": 1, "max": 10, "label": "Fin sur passes",
         "help": "La partie s’arrête quand tous les joueurs passent autant de tours de suite."})
     multi_letter_values: bool = field(default=False, metadata={
         "label": "Valeur des dés multiples (plus-value)",
@@ -68,7 +69,7 @@ class VolapukOptions:
                 "rapporte rien ; les réponses individuelles rapportent 3, 5, 7… points dans "
                 "l’ordre où elles ont été données."})
     announce_seconds: int = field(default=30, metadata={
-        "min": 0, "label": "Temps des annonces (secondes)",
+        "min": 0, "max": SECONDS_MAX, "label": "Temps des annonces (secondes)",
         "help": "Temps laissé à chacun pour ses annonces après un mot (0 : sans limite)."})
     super_joker: bool = field(default=False, metadata={
         "label": "Super joker (plus-value)",

@@ -18,10 +18,11 @@ from __future__ import annotations
 from typing import Any
 
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, Event, Game, State
+from ludomots.core.game import Action, Event, Game, PlayedWord, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.text import printable
 from ludomots.games.volapuk.actions import (
     CODEC,
     Accent,
@@ -242,6 +243,9 @@ class VolapukState(State):
         if not 0 < len(action.text.strip()) <= MAX_DEFINITION:
             return rule_error("bad_definition", f"Une définition de 1 à {MAX_DEFINITION} "
                               "caractères.")
+        if not printable(action.text.strip()):
+            return rule_error("bad_definition", "La définition contient des caractères non "
+                              "autorisés.")
         return None
 
     def _check_roll(self, seat: int, action: Roll) -> RuleError | None:
@@ -734,6 +738,12 @@ class Volapuk(Game):
         state = VolapukState(options, players, SeededRandom(seed))
         state.start()
         return state
+
+    def played_words(self, state: State) -> list[PlayedWord]:
+        """Each word a move formed, with its own total."""
+        assert isinstance(state, VolapukState)
+        return [PlayedWord(p["seat"], w["text"], w["total"])
+                for p in state.played if p["type"] == "word" for w in p["words"]]
 
     def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
         """For a proposed word or recomposition: legal or not (the French message), its

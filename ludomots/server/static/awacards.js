@@ -22,8 +22,8 @@ export const SPELL_NAMES = {
 
 export const SPELL_HELP = {
   confusion: "Un joker : 0 graine pour son détenteur, 5 pour qui la lui prend ; −5 si elle reste en main.",
-  maraboutage: "À la fin de son tour, son détenteur désigne une carte qu’un adversaire devra jouer (ses graines lui reviennent).",
-  echange: "Avant son mot, son détenteur échange une de ses lettres contre une carte d’un adversaire.",
+  maraboutage: "À la fin de son tour, son détenteur impose à un adversaire une carte de son propre jeu : l’adversaire devra la lui prendre dans son prochain mot et la lui payer.",
+  echange: "Avant son mot, son détenteur échange une de ses cartes contre une carte d’un adversaire.",
   generosite1: "Son détenteur donne 1 graine à chaque adversaire.",
   generosite2: "Son détenteur donne 2 graines à chaque adversaire.",
   generosite3: "Son détenteur donne 3 graines à chaque adversaire.",
@@ -104,7 +104,20 @@ export function foldWord(text) {
  * from his left, his CONFUSION, then an opponent's. Returns [{letter, seat, wild}] with seat
  * null where no card is left for that letter.
  */
-export function assignWord(seat, key, hands, pinned = {}) {
+/** Whether a MARABOUTAGE designates a card of the caster's own hand (the rule) rather than one
+ * of the target's (option `marabout_card: "target"`). */
+export function fromCaster(g) {
+  return ((g && g.options) || {}).marabout_card !== "target";
+}
+
+/** What a MARABOUTAGE makes `target` do: take the caster's card, or play his own. */
+export function designationText(g, caster, card, you) {
+  const what = card === WILD ? "la CONFUSION" : `le ${card}`;
+  if (fromCaster(g)) return you(caster) === "vous" ? `doit vous prendre ${what}` : `doit prendre ${what} de ${you(caster)}`;
+  return `doit jouer ${card === WILD ? "sa CONFUSION" : `son ${card}`} (pour ${you(caster)})`;
+}
+
+export function assignWord(seat, key, hands, pinned = {}, taken = []) {
   const players = hands.length;
   const order = Array.from({ length: players - 1 }, (_, k) => (seat + k + 1) % players);
   const left = hands.map((h) => {
@@ -118,12 +131,29 @@ export function assignWord(seat, key, hands, pinned = {}) {
     const k = Number(i);
     if (k < out.length && take(p.seat, p.wild ? WILD : out[k].letter)) out[k] = { letter: out[k].letter, seat: p.seat, wild: p.wild };
   }
-  for (const [givers, wild] of [[[seat], false], [order, false], [[seat, ...order], true]]) {
+  // The letters a MARABOUTAGE makes the player take from their casters, first.
+  const imposed = [];
+  for (const [caster, card] of taken) {
+    if (card === WILD) { imposed.push(caster); continue; }
+    const i = out.findIndex((slot) => slot.seat === null && slot.letter === card);
+    if (i >= 0 && take(caster, card)) out[i] = { letter: card, seat: caster, wild: false };
+  }
+  for (const [givers, wild] of [[[seat], false], [order, false], [[...imposed, seat, ...order], true]]) {
     out.forEach((slot, i) => {
       if (slot.seat !== null) return;
       const giver = givers.find((s) => take(s, wild ? WILD : slot.letter));
       if (giver !== undefined) out[i] = { letter: slot.letter, seat: giver, wild };
     });
+  }
+  // A designated CONFUSION still unplayed stands in for a letter taken from another player,
+  // else for one of his own letters if he keeps another.
+  for (const caster of imposed) {
+    if (!(left[caster][WILD] > 0)) continue;
+    let i = -1;
+    out.forEach((slot, k) => { if (slot.seat !== null && slot.seat !== seat && !slot.wild && !taken.some(([c, card]) => c === slot.seat && card === slot.letter)) i = k; });
+    const own = out.map((slot, k) => (slot.seat === seat && !slot.wild ? k : -1)).filter((k) => k >= 0);
+    if (i < 0 && own.length > 1) i = own[own.length - 1];
+    if (i >= 0) { left[caster][WILD] -= 1; out[i] = { letter: out[i].letter, seat: caster, wild: true }; }
   }
   return out;
 }
@@ -144,7 +174,7 @@ export function historyText(type, d, seatName) {
     case "generosity": return `GÉNÉROSITÉ : donne ${seeds(d.amount)} à chaque adversaire`;
     case "calm": return d.method === "shout" ? "crie « pas de panique ! »" : "paie 5 graines au pot";
     case "exchange": return d.target === null || d.target === undefined ? "renonce à son ÉCHANGE" : `échange son ${d.give} contre ${card(d.take)} de ${seatName(d.target)}`;
-    case "marabout": return `maraboute ${card(d.card)} de ${seatName(d.target)}`;
+    case "marabout": return d.owner === d.seat ? `impose ${card(d.card)} de son jeu à ${seatName(d.target)}` : `maraboute ${card(d.card)} de ${seatName(d.target)}`;
     case "returned": return `remet ${d.card} au grenier`;
     default: return "";
   }
@@ -216,7 +246,7 @@ export function zoneNode(g, s, { seat, name, me = false, active = false, flag = 
   held.length || desig.length ? el("div", { class: "aw-zone-foot" },
     held.map((sp) => spellNode(sp, "small")),
     desig.map(([caster, card]) => el("span", { class: `aw-desig seat-${caster % SEAT_COLOURS}`, title: `MARABOUTAGE de ${seatName(caster)}` },
-      icon("flag"), el("span", { text: `doit jouer ${card === WILD ? "sa CONFUSION" : `son ${card}`} (pour ${you(caster)})` })))) : null);
+      icon("flag"), el("span", { text: designationText(g, caster, card, you) })))) : null);
 }
 
 /** The middle of the table: the grenier, the spell box, the pot, the last word and what it

@@ -16,6 +16,7 @@ import { wordPopup } from "./lexicon.js";
 import {
   WILD, SPELL_NAMES, SPELL_HELP, endReason, seeds, cardNode, spellNode, foldWord, assignWord,
   outcomeChips, wordTiles, debtsText, paymentsText, historyText, zoneNode as zoneNode_, centreNode as centreNode_,
+  fromCaster, designationText,
 } from "./awacards.js";
 
 const STEP_LABELS = {
@@ -178,15 +179,22 @@ export function mount(main, { id, info }) {
     }
     const pinned = {};
     st.build.forEach((b, i) => { if (b.seat !== null && key[i] === b.letter) pinned[i] = { seat: b.seat, wild: b.wild }; });
-    st.build = assignWord(st.seat, key, hands(), pinned);
+    st.build = assignWord(st.seat, key, hands(), pinned, takenCards());
     changed(false);
+  }
+
+  /** The caster's cards a MARABOUTAGE makes the player take ([caster, card]; none when the
+   * option designates his own cards). */
+  function takenCards() {
+    const g = st.game;
+    return fromCaster(g) ? (g.designations[st.seat] || []) : [];
   }
 
   /** After a new view: the same letters, re-assigned where a card has gone. */
   function refreshBuild() {
     const pinned = {};
     st.build.forEach((b, i) => { if (b.seat !== null) pinned[i] = { seat: b.seat, wild: b.wild }; });
-    st.build = assignWord(st.seat, buildKey(), hands(), pinned);
+    st.build = assignWord(st.seat, buildKey(), hands(), pinned, takenCards());
     requestPreview();
   }
 
@@ -306,13 +314,18 @@ export function mount(main, { id, info }) {
       return;
     }
     if (g.step === "exchange") {
-      if (seat === st.seat) { if (card !== WILD) st.pick.give = card; } else st.pick = { ...st.pick, target: seat, take: card };
+      if (seat === st.seat) { if (card !== WILD || exchangeConfusion()) st.pick.give = card; } else st.pick = { ...st.pick, target: seat, take: card };
     } else if (g.step === "trim") {
       if (seat !== st.seat || card === WILD) return;
       st.pick = { card };
     } else if (g.step === "marabout") {
-      if (seat === st.seat) return;
-      st.pick = { target: seat, card };
+      if (fromCaster(g)) {
+        // A card of one's own hand; a card of an opponent chooses him as the target.
+        st.pick = seat === st.seat ? { ...st.pick, card } : { ...st.pick, target: seat };
+      } else {
+        if (seat === st.seat) return;
+        st.pick = { target: seat, card };
+      }
     } else {
       return;
     }
@@ -326,10 +339,15 @@ export function mount(main, { id, info }) {
     if (!mustAct() || busy()) return false;
     const step = st.game.step;
     if (step === "word") return true;
-    if (step === "exchange") return seat !== st.seat || card !== WILD;
+    if (step === "exchange") return seat !== st.seat || card !== WILD || exchangeConfusion();
     if (step === "trim") return seat === st.seat && card !== WILD;
-    if (step === "marabout") return seat !== st.seat;
+    if (step === "marabout") return fromCaster(st.game) || seat !== st.seat;
     return false;
+  }
+
+  /** Whether an ÉCHANGE may give one's own CONFUSION (the rule; an option may forbid it). */
+  function exchangeConfusion() {
+    return ((st.game && st.game.options) || {}).exchange_confusion !== false;
   }
 
   function isPicked(seat, card, occurrence) {
@@ -338,7 +356,7 @@ export function mount(main, { id, info }) {
     const step = st.game && st.game.step;
     if (step === "exchange") return (seat === st.seat && p.give === card) || (seat === p.target && p.take === card);
     if (step === "trim") return seat === st.seat && p.card === card;
-    if (step === "marabout") return seat === p.target && p.card === card;
+    if (step === "marabout") return fromCaster(st.game) ? seat === st.seat && p.card === card : seat === p.target && p.card === card;
     return false;
   }
 
@@ -411,7 +429,9 @@ export function mount(main, { id, info }) {
       case "panic": return { text: "PAS DE PANIQUE !", sub: "Tapez « pas de panique ! » avant la fin du compte à rebours, ou payez 5 graines au pot." };
       case "exchange": return { text: "ÉCHANGE : une de vos lettres contre une carte adverse", sub: "Cliquez une de vos lettres puis une carte d’un adversaire, ou renoncez." };
       case "trim": return { text: "Vous avez 8 cartes : remettez une lettre au grenier", sub: "Cliquez la lettre à remettre (elle repart à une place au hasard)." };
-      case "marabout": return { text: "MARABOUTAGE : désignez une carte adverse", sub: "Son détenteur devra la jouer dans son prochain mot, et ses graines vous reviendront." };
+      case "marabout": return fromCaster(g)
+        ? { text: "MARABOUTAGE : imposez une de vos cartes à un adversaire", sub: "Il devra vous la prendre dans son prochain mot et vous la payer." }
+        : { text: "MARABOUTAGE : désignez une carte adverse", sub: "Son détenteur devra la jouer dans son prochain mot, et ses graines vous reviendront." };
       default:
         if (!g.can_play) return { text: "Aucun mot n’est possible : passez votre tour", sub: "Même en prenant des lettres aux autres, aucun mot ne se forme." };
         return { text: "À vous : posez un mot !", sub: "Cliquez des cartes (les vôtres ou celles des adversaires) ou tapez le mot. Au moins une de vos lettres." };
@@ -473,7 +493,9 @@ export function mount(main, { id, info }) {
       if (isFresh) fresh.splice(fi, 1);
       const can = clickable(s, card);
       const picked = isPicked(s, card, k);
-      const designated = (g.designations[s] || []).some(([, c]) => c === card);
+      const designated = fromCaster(g)
+        ? (g.designations || []).some((list) => (list || []).some(([c, k]) => c === s && k === card))
+        : (g.designations[s] || []).some(([, c]) => c === card);
       const extraClass = [used ? "used" : "", designated ? "designated" : "", isFresh ? "fresh" : "", picked ? "picked" : "", can ? "can" : ""].join(" ");
       if (!can) return cardNode(card, values(), { extraClass });
       const label = `${card === WILD ? "CONFUSION" : card} ${me ? "(à vous)" : `de ${seatName(s)}`}${used ? ", dans votre mot" : ""}${designated ? ", désignée par un MARABOUTAGE" : ""}`;
@@ -540,7 +562,9 @@ export function mount(main, { id, info }) {
       el("h2", { class: "aw-action-title", text: "Votre mot" }),
       el("span", { class: "muted small", text: g.options && g.options.elephant ? "Variante de l’éléphant : 4 lettres exactement." : "Bonus : 5 lettres +2, 6 lettres +3, 7 et plus +5." }));
     replace(actionBox.querySelector(".aw-builder-note"),
-      desig.length ? el("p", { class: "aw-must" }, icon("flag"), el("span", { text: `MARABOUTAGE : vous devez jouer ${desig.map(([c, card]) => `${card === WILD ? "votre CONFUSION" : `votre ${card}`} (graines pour ${seatName(c)})`).join(", ")}.` })) : null);
+      desig.length ? el("p", { class: "aw-must" }, icon("flag"), el("span", { text: fromCaster(g)
+        ? `MARABOUTAGE : vous devez prendre ${desig.map(([c, card]) => `${card === WILD ? "la CONFUSION" : `le ${card}`} de ${seatName(c)}`).join(", ")} dans votre mot.`
+        : `MARABOUTAGE : vous devez jouer ${desig.map(([c, card]) => `${card === WILD ? "votre CONFUSION" : `votre ${card}`} (graines pour ${seatName(c)})`).join(", ")}.` })) : null);
     wordInput.disabled = busy();
     clearBtn.disabled = !st.build.length;
     const p = st.preview;
@@ -622,12 +646,14 @@ export function mount(main, { id, info }) {
     const v = values();
     const ready = p.give && p.target !== undefined && p.take;
     replace(actionBox,
-      panelHead("ÉCHANGE", "Une de vos lettres contre une carte d’un adversaire, sans graines (une CONFUSION se paie 5 graines)."),
+      panelHead("ÉCHANGE", exchangeConfusion()
+        ? "Une de vos cartes contre une carte d’un adversaire, sans graines (qui reçoit une CONFUSION la paie 5 graines)."
+        : "Une de vos lettres contre une carte d’un adversaire, sans graines (une CONFUSION se paie 5 graines)."),
       el("div", { class: "aw-swap" },
         p.give ? cardNode(p.give, v) : el("span", { class: "aw-card placeholder", text: "?" }),
         el("span", { class: "aw-swap-arrow", "aria-hidden": "true" }, icon("swap")),
         p.take ? cardNode(p.take, v) : el("span", { class: "aw-card placeholder", text: "?" }),
-        el("span", { class: "muted small", text: ready ? `Votre ${p.give} contre ${p.take === WILD ? "la CONFUSION" : `le ${p.take}`} de ${seatName(p.target)}` : "Cliquez une de vos lettres, puis une carte adverse." })),
+        el("span", { class: "muted small", text: ready ? `Votre ${p.give === WILD ? "CONFUSION" : p.give} contre ${p.take === WILD ? "la CONFUSION" : `le ${p.take}`} de ${seatName(p.target)}` : "Cliquez une de vos cartes, puis une carte adverse." })),
       el("div", { class: "aw-action-row" },
         button("Échanger", { kind: "primary", iconName: "swap", disabled: !ready || busy(), onClick: () => sendAction({ type: "exchange", give: p.give, target: p.target, take: p.take }) }),
         button("Renoncer", { kind: "ghost", iconName: "close", disabled: busy(), title: "Échap", onClick: () => sendAction({ type: "exchange", give: "", target: null, take: "" }) })));
@@ -644,12 +670,35 @@ export function mount(main, { id, info }) {
 
   function renderMarabout() {
     const p = st.pick;
+    if (fromCaster(st.game)) return renderImposed(p);
     replace(actionBox,
       panelHead("MARABOUTAGE", "La carte désignée devra être jouée dans le prochain mot de son détenteur ; ses graines vous reviendront. Si aucun mot n’est possible avec elle, sans effet."),
       el("div", { class: "aw-action-row" },
         p.card ? cardNode(p.card, values()) : null,
         button(p.card ? `Désigner ${p.card === WILD ? "la CONFUSION" : `le ${p.card}`} de ${seatName(p.target)}` : "Cliquez une carte adverse", {
           kind: "primary", iconName: "flag", disabled: !p.card || busy(), onClick: () => sendAction({ type: "marabout", target: p.target, card: p.card }),
+        })));
+  }
+
+  /** MARABOUTAGE by the rule: a card of one's own hand, imposed on the opponent chosen. */
+  function renderImposed(p) {
+    const g = st.game;
+    const targets = seatOrder().filter((s) => s !== st.seat && (g.hands[s] || []).length);
+    const ready = p.card && p.target !== undefined;
+    const what = p.card === WILD ? "votre CONFUSION" : `votre ${p.card}`;
+    replace(actionBox,
+      panelHead("MARABOUTAGE", "Cliquez une carte de votre jeu et choisissez l’adversaire : il devra vous la prendre dans son prochain mot et vous la payer (une CONFUSION : 3 graines du pot pour vous, 2 pour lui). Sans effet si aucun mot n’est possible avec elle."),
+      el("div", { class: "aw-action-row" },
+        p.card ? cardNode(p.card, values()) : el("span", { class: "aw-card placeholder", text: "?" }),
+        el("span", { class: "muted small", text: "à" }),
+        targets.map((s) => button(seatName(s), {
+          kind: `aw-give-btn seat-${s % SEAT_COLOURS}${p.target === s ? " picked" : ""}`, disabled: busy(),
+          dataset: { target: String(s) }, "aria-pressed": p.target === s ? "true" : "false",
+          onClick: () => { st.pick = { ...st.pick, target: s }; sound("tile"); renderFelt(); renderAction(); },
+        }))),
+      el("div", { class: "aw-action-row" },
+        button(ready ? `Imposer ${what} à ${seatName(p.target)}` : (p.card ? "Choisissez l’adversaire" : "Cliquez une de vos cartes"), {
+          kind: "primary", iconName: "flag", disabled: !ready || busy(), onClick: () => sendAction({ type: "marabout", target: p.target, card: p.card }),
         })));
   }
 

@@ -5,7 +5,7 @@ import { el, replace, plural, signed, num } from "./ui.js";
 import { wordPopup } from "./lexicon.js";
 import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
 import {
-  WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText,
+  WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText, fromCaster,
 } from "./awacards.js";
 import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
 
@@ -53,7 +53,9 @@ export function renderAwalettres(main, id, data, info) {
         return a.target === null || a.target === undefined
           ? { short: "renonce à l’ÉCHANGE", text: `${name} renonce à son ÉCHANGE`, word: null, points: null }
           : { short: `échange ${a.give} ⇄ ${a.take === WILD ? "CONFUSION" : a.take}`, text: `${name} échange son ${a.give} contre ${a.take === WILD ? "la CONFUSION" : `le ${a.take}`} de ${seatName(a.target)}`, word: null, points: null };
-      case "marabout": return { short: `maraboute ${a.card === WILD ? "CONFUSION" : a.card}`, text: `${name} maraboute ${a.card === WILD ? "la CONFUSION" : `le ${a.card}`} de ${seatName(a.target)}`, word: null, points: null };
+      case "marabout": return fromCaster(g)
+        ? { short: `impose ${a.card === WILD ? "CONFUSION" : a.card}`, text: `${name} impose ${a.card === WILD ? "sa CONFUSION" : `son ${a.card}`} à ${seatName(a.target)} (MARABOUTAGE)`, word: null, points: null }
+        : { short: `maraboute ${a.card === WILD ? "CONFUSION" : a.card}`, text: `${name} maraboute ${a.card === WILD ? "la CONFUSION" : `le ${a.card}`} de ${seatName(a.target)}`, word: null, points: null };
       case "return": return { short: `remet ${a.card} au grenier`, text: `${name} remet ${a.card} au grenier (retour à 7 cartes)`, word: null, points: null };
       case "define": return { short: "écrit sa définition", text: `${name} écrit sa définition de WAYAMPOU`, word: null, points: null };
       case "vote": return { short: "vote", text: `${name} vote pour une définition de WAYAMPOU`, word: null, points: null };

@@ -240,6 +240,8 @@ export function historyText(e, name) {
     case "propose": return `${name(e.from)} propose à ${name(e.to)} d’échanger sa carte ${e.give} contre sa carte ${e.take}.`;
     case "exchange": return `${name(e.to)} ${e.accepted ? "accepte" : "refuse"} l’échange (${e.give} contre ${e.take}).`;
     case "secret_changed": return `${name(e.seat)} ne peut plus compléter « ${e.old} » et prend un nouveau mot secret, connu de tous : « ${e.new} ».`;
+    case "change_request": return `${name(e.seat)} ne peut plus gagner de carte ${(e.groups || []).join(", ")} dans le sabot et veut changer de mot secret : qui veut lui échanger cette lettre ?`;
+    case "offer": return e.give ? `${name(e.seat)} propose à ${name(e.to)} sa carte ${e.give} contre sa carte ${e.take}.` : `${name(e.seat)} refuse d’échanger sa carte à ${name(e.to)}.`;
     case "game_over": return endText(e, name);
     default: return e.type;
   }
@@ -252,6 +254,16 @@ export function endText(e, name) {
   if (winners.length > 1) return `${winners.map(name).join(" et ")} complètent leur mot en même temps : victoire partagée.`;
   if (winners.length) return `${name(winners[0])} a gagné toutes les lettres de son mot secret.`;
   return "Partie terminée.";
+}
+
+/** The answers given so far to the riddle under way, from the history (a log the server
+ *  sends once): its "answer" entries with a word since the riddle's own entry. */
+export function riddleTries(history) {
+  const tries = [];
+  for (let i = (history || []).length - 1; i >= 0 && history[i].type !== "riddle"; i -= 1) {
+    if (history[i].type === "answer" && history[i].word) tries.unshift(history[i]);
+  }
+  return tries;
 }
 
 /** The seat whose entry it is (for the coloured name in logs). */

@@ -14,12 +14,13 @@ import { tableScreen } from "./tablescreen.js";
 import { play as sound } from "./sound.js";
 import {
   GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage, pathTowards,
+  riddleTries,
 } from "./vocaboard.js";
 import { actionPanel } from "./vocapanel.js";
 
 const STEP_LABELS = {
   secret: "Les mots secrets", throw: "Lancer du dé", move: "Déplacement du pion", vocabulon: "Case VOCABULON",
-  respond: "Échange proposé", pick: "Choix d’une carte-lettre", answer: "Énigme", others: "Énigme : les autres répondent", over: "Fin de la partie",
+  respond: "Échange proposé", offer: "Lettre demandée", pick: "Choix d’une carte-lettre", answer: "Énigme", others: "Énigme : les autres répondent", over: "Fin de la partie",
 };
 
 export function mount(main, { id, info }) {
@@ -30,6 +31,7 @@ export function mount(main, { id, info }) {
       selected: null, // the cell chosen to move to
       direction: null, // and the way there, when chosen from the list of destinations
       swap: {}, // the exchange being composed: {give, to, take}
+      offer: {}, // asked for the missing letter: {give, take} being composed
       stepKey: null,
     },
   });
@@ -87,6 +89,7 @@ export function mount(main, { id, info }) {
       st.selected = null;
       st.direction = null;
       st.swap = {};
+      st.offer = {};
       st.preview = null;
       if (!(g.step === "answer" && prev && prev.step === "answer")) answerInput.value = "";
     }
@@ -177,11 +180,12 @@ export function mount(main, { id, info }) {
     const r = g.riddle;
     switch (g.step) {
       case "secret": return { text: "Écrivez votre mot secret", sub: `${g.secret_lengths[st.seat]} lettres, dans le dictionnaire, sans verbe conjugué. Personne d’autre ne le verra.` };
-      case "throw": return { text: "À vous : lancez le dé !", sub: g.blocked.length ? "Une lettre de votre mot ne peut plus être gagnée : vous pouvez changer de mot secret." : "Le chiffre du dé donne le nombre de cases et la longueur du mot à deviner." };
+      case "throw": return { text: "À vous : lancez le dé !", sub: g.blocked.length && !g.change_asked ? "Une lettre de votre mot ne peut plus être gagnée : vous pouvez changer de mot secret, si personne ne veut vous l’échanger." : "Le chiffre du dé donne le nombre de cases et la longueur du mot à deviner." };
       case "move": return { text: `Dé : ${g.face}. Choisissez votre case`, sub: `Avancez de ${g.steps} cases ; le mot à deviner aura ${g.length} lettres.` };
       case "vocabulon": return { text: "Case VOCABULON !", sub: "Choisissez la carte-lettre à gagner, ou proposez un échange à un joueur." };
       case "pick": return { text: "Échange refusé : choisissez une carte-lettre", sub: "L’énigme portera sur le compartiment choisi." };
-      case "respond": return { text: `${seatName(g.exchange.from)} vous propose un échange`, sub: `Sa carte ${g.exchange.give} contre votre carte ${g.exchange.take}.` };
+      case "respond": return { text: `${seatName(g.exchange.from)} vous propose un échange`, sub: `Sa carte ${g.exchange.give} contre votre carte ${g.exchange.take}.${g.exchange.offer ? " Si vous refusez, vous gardez votre mot secret ce tour-ci." : ""}` };
+      case "offer": return { text: `${seatName(g.request.seat)} vous demande une carte ${g.request.groups.join(", ")}`, sub: "Il ne peut plus la gagner dans le sabot : échangez-la contre une de ses cartes, ou refusez (il changera alors de mot si personne ne la lui échange)." };
       case "answer": return { text: "Devinez le mot avant la fin du sablier !", sub: `Carte-lettre ${r.group} en jeu. Vous pouvez proposer plusieurs réponses.` };
       case "others": return { text: "À vous de répondre !", sub: `${seatName(r.asked)} n’a pas trouvé : si vous connaissez le mot, la carte ${r.group} est à vous.` };
       default: return { text: "À vous de jouer", sub: null };
@@ -196,6 +200,7 @@ export function mount(main, { id, info }) {
       case "answer": return { text: `${who} cherche le mot…`, sub: `Carte-lettre ${g.riddle.group} en jeu.` };
       case "others": return { text: `${who} tente sa chance…`, sub: "Les autres joueurs répondent chacun à leur tour." };
       case "respond": return { text: `${who} étudie l’échange proposé…`, sub: null };
+      case "offer": return { text: `${seatName(g.request.seat)} demande une carte ${g.request.groups.join(", ")}…`, sub: `${who} décide s’il la lui échange.` };
       default: return { text: waitingText(toAct().map(seatName), bots), sub: null };
     }
   }
@@ -237,6 +242,7 @@ export function mount(main, { id, info }) {
     riddleBox.hidden = !r;
     if (!r) return;
     const q = r.question;
+    const tries = riddleTries(g.history);
     const current = g.step === "answer" ? r.asked : (r.queue || [])[0];
     const mine = answering();
     riddleBox.className = ["card", "vc-riddle", mine ? "mine" : ""].join(" ");
@@ -256,7 +262,7 @@ export function mount(main, { id, info }) {
         el("span", { class: "tag", text: q.class_title }),
         r.clue ? el("span", { class: "tag", text: `Indice : ${r.clue.name} ${r.clue.letter}` }) : null),
       el("blockquote", { class: "vc-definition", text: q.definition }),
-      (r.answers || []).length ? el("ul", { class: "vc-tries" }, r.answers.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null,
+      tries.length ? el("ul", { class: "vc-tries" }, tries.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null,
       g.step === "others" ? el("p", { class: "muted small", text: `${seatName(r.asked)} n’a pas trouvé. Répondent encore, dans l’ordre : ${r.queue.map(seatName).join(", ")}.` }) : null,
       mine ? answerForm : el("p", { class: "vc-waiting muted", text: `${current === r.asked ? seatName(current) : `${seatName(current)} (les autres joueurs)`} réfléchit…` }));
     answerInput.disabled = busy();

@@ -74,10 +74,12 @@ const PANELS = {
     const parts = [el("div", { class: "aw-action-row vc-throw-row" },
       button("Lancer le dé", { kind: "primary big vc-throw", iconName: "play", onClick: () => send({ type: "throw" }), disabled: busy }),
       el("span", { class: "muted small", text: g.options.die === "1-6" ? "Dé de 1 à 6 : le pion avance du chiffre, le mot a deux lettres de plus." : "Dé de 3 à 8 : autant de cases, et un mot d’autant de lettres." }))];
-    if (g.blocked.length) {
+    if (g.blocked.length && g.change_asked) {
+      parts.push(el("p", { class: "muted small", text: "Un joueur voulait vous échanger la lettre qui vous manque : vous gardez votre mot ce tour-ci." }));
+    } else if (g.blocked.length) {
       const n = g.secret_lengths[ctx.st.seat] + 2;
       parts.push(el("div", { class: "vc-change" },
-        head("Changer de mot secret", `Les cartes ${g.blocked.join(", ")} de votre mot sont toutes gagnées par d’autres : vous pouvez prendre un mot de ${n} lettres, qui sera connu de tous.`),
+        head("Changer de mot secret", `Les cartes ${g.blocked.join(", ")} de votre mot sont toutes gagnées par d’autres. Les joueurs qui en ont une seront d’abord invités à vous l’échanger ; si aucun ne le veut, vous prendrez ce mot de ${n} lettres, qui sera connu de tous.`),
         secretForm(ctx, "change_secret", n, `Nouveau mot de ${n} lettres`, "Changer de mot")));
     }
     return parts;
@@ -115,12 +117,13 @@ const PANELS = {
   },
 
   vocabulon(ctx) { return vocabulonPanel(ctx, true); },
+  offer(ctx) { return offerPanel(ctx); },
   pick(ctx) { return vocabulonPanel(ctx, false); },
 
   respond(ctx) {
     const { g, busy, send, seatName } = ctx;
     const x = g.exchange;
-    return [head(`${seatName(x.from)} vous propose un échange`, "Le refuser l’oblige à choisir une carte-lettre dans le sabot."),
+    return [head(`${seatName(x.from)} vous propose un échange`, x.offer ? "Il veut bien vous échanger la lettre qui vous manque. Si vous refusez, vous gardez votre mot secret ce tour-ci." : "Le refuser l’oblige à choisir une carte-lettre dans le sabot."),
       el("div", { class: "vc-swap" }, el("span", { class: "muted small", text: "Vous recevez" }), letterCard(x.give, { extraClass: "big" }),
         el("span", { class: "aw-swap-arrow", "aria-hidden": "true" }, icon("swap")),
         el("span", { class: "muted small", text: "Vous donnez" }), letterCard(x.take, { extraClass: "big" })),
@@ -129,6 +132,28 @@ const PANELS = {
         button("Refuser", { kind: "danger", iconName: "close", disabled: busy, onClick: () => send({ type: "respond", accept: false }) }))];
   },
 };
+
+/** Asked for the letter another player misses: one of my cards of that group for one of his. */
+function offerPanel(ctx) {
+  const { g, st, busy, send, seatName } = ctx;
+  const r = g.request;
+  const mine = r.groups.filter((gr) => (g.held[st.seat] || []).includes(gr));
+  const his = [...new Set(g.held[r.seat] || [])];
+  const x = st.offer || {};
+  const give = mine.includes(x.give) ? x.give : mine[0];
+  const ready = give && x.take && x.take !== give;
+  const choose = (take) => { st.offer = { give, take }; ctx.redraw(); };
+  return [head(`${seatName(r.seat)} vous demande une carte ${r.groups.join(", ")}`, "Il ne peut plus la gagner dans le sabot. Échangez-la contre une de ses cartes, ou refusez : si personne ne la lui échange, il changera de mot secret."),
+    el("div", { class: "vc-swap-pick" },
+      el("span", { class: "muted small", text: "Je donne :" }),
+      mine.map((c) => letterCard(c, { as: "button", extraClass: ["vc-give", give === c ? "picked" : ""].join(" "), props: { disabled: busy, "aria-pressed": give === c ? "true" : "false", "aria-label": `Donner ma carte ${c}`, onclick: () => { st.offer = { ...x, give: c }; ctx.redraw(); } } }))),
+    el("div", { class: "vc-swap-pick" },
+      el("span", { class: "muted small", text: `Contre sa carte :` }),
+      his.map((c) => letterCard(c, { as: "button", extraClass: ["vc-take", x.take === c ? "picked" : ""].join(" "), props: { disabled: busy || c === give, "aria-pressed": x.take === c ? "true" : "false", "aria-label": `Prendre sa carte ${c}`, onclick: () => choose(c) } }))),
+    el("div", { class: "aw-action-row" },
+      button(ready ? `Proposer mon ${give} contre son ${x.take}` : "Proposer l’échange", { kind: "primary", iconName: "swap", disabled: busy || !ready, onClick: () => send({ type: "offer", give, take: x.take }) }),
+      button("Refuser", { kind: "danger", iconName: "close", disabled: busy, onClick: () => send({ type: "offer", give: "", take: "" }) }))];
+}
 
 function vocabulonPanel(ctx, canSwap) {
   const { g, st, busy, send, seatName, redraw } = ctx;

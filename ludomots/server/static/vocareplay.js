@@ -4,13 +4,14 @@
 
 import { el, icon, replace } from "./ui.js";
 import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
-import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName } from "./vocaboard.js";
+import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName, riddleTries } from "./vocaboard.js";
 import { openRecord, gameOf, replayPage, victoryText, stepTitle, winTag } from "./replaykit.js";
 
 const ACTION_SHORT = {
-  secret: () => "écrit son mot secret", change_secret: (a) => `change de mot : « ${a.word} »`, throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
+  secret: () => "écrit son mot secret", change_secret: (a, g) => (g.request ? "demande la lettre qui lui manque" : `change de mot : « ${a.word} »`), throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),
   move: (a) => `va en ${cellName(a.cell)}`, pick: (a) => `choisit la carte ${a.group}`, propose: (a) => `propose ${a.give} contre ${a.take}`,
-  respond: (a) => (a.accept ? "accepte l’échange" : "refuse l’échange"), answer: (a) => (a.word ? `répond « ${a.word} »` : "ne sait pas"),
+  respond: (a) => (a.accept ? "accepte l’échange" : "refuse l’échange"),
+  offer: (a) => (a.give ? `propose sa carte ${a.give} contre ${a.take}` : "refuse d’échanger sa carte"), answer: (a) => (a.word ? `répond « ${a.word} »` : "ne sait pas"),
 };
 
 export function renderVocabulon(main, id, data, info) {
@@ -57,11 +58,12 @@ export function renderVocabulon(main, id, data, info) {
     const r = g.riddle;
     riddleBox.hidden = !r;
     if (r) {
+      const tries = riddleTries(g.history);
       replace(riddleBox, el("div", { class: "vc-riddle-head" }, letterCard(r.group, { extraClass: "big" }),
         el("div", { class: "vc-riddle-who" }, el("h2", { class: "aw-action-title", text: `Énigme pour ${seatName(r.asked)}` }),
           el("p", { class: "muted small", text: `${questionText(r.question)}, lue par ${seatName(r.reader)}` }))),
       el("blockquote", { class: "vc-definition", text: r.question.definition }),
-      (r.answers || []).length ? el("ul", { class: "vc-tries" }, r.answers.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null);
+      tries.length ? el("ul", { class: "vc-tries" }, tries.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null);
     }
 
     const told = added(index);

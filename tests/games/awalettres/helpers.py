@@ -47,7 +47,8 @@ def word(state: AwalettresState, text: str, *taken: tuple[int, int],
 def auto(state: AwalettresState, text: str) -> Play:
     """The Play the terminal makes of a typed word (own letters first)."""
     seat = state.current
-    cards = assign(seat, text, state.hands, state.active_designations(seat))
+    cards = assign(seat, text, state.hands, state.active_designations(seat),
+                   from_caster=state.from_caster)
     assert cards is not None, text
     return Play(text, *cards)
 
@@ -73,7 +74,7 @@ def random_action(state: AwalettresState, seat: int, rng: SeededRandom) -> Actio
     rng.shuffle(keys)
     for key in keys:
         cards = assign(seat, key, state.hands, state.active_designations(seat),
-                       own_wild_first=rng.random() < 0.5)
+                       own_wild_first=rng.random() < 0.5, from_caster=state.from_caster)
         if cards is not None:
             action = Play(key, *cards)
             if state.check(seat, action) is None:

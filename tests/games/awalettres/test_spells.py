@@ -1,5 +1,6 @@
 """Spells (seed "Cartes de sortilèges"): drawing, keeping or giving, and each spell's effect."""
 
+from ludomots.core.game import Event
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.rules import (
     GAME,
@@ -64,17 +65,29 @@ def test_generosity_given_to_an_opponent_makes_him_pay_even_into_debt() -> None:
     assert state.ledger.debts[B] == [[C, 3], [A, 3]]
 
 
-def test_spells_are_played_from_the_player_who_played_then_in_drawing_order() -> None:
-    # A draws two spell draws, then B one (A took B's T)
+def spells_after_rut(**options: object) -> list[tuple[int, str]]:
+    """A plays RUT (B's T) and draws two spell draws, B one: who plays which spell, in order
+    (the box gives generosite1, then 2, then 3)."""
     state = make_state(["AEIRSTU", "EEEEEET", "OOOOOOL"], grenier="*N*N*N" + FULL,
-                       box=["generosite1", "generosite2", "generosite3"])
+                       box=["generosite1", "generosite2", "generosite3"], **options)
     state.apply(A, word(state, "RUT", (2, B)))
     order = []
     while state.step == "give":
         seat = min(state.to_act())
         events = state.apply(seat, Give(seat))
         order.append((seat, next(e for e in events if e.type == "spell").data["spell"]))
-    assert order == [(A, "generosite1"), (A, "generosite2"), (B, "generosite3")]
+    assert state.step == "word" and state.current == B
+    return order
+
+
+def test_spells_drawn_after_a_word_are_played_from_the_new_player_then_in_drawing_order() -> None:
+    # seed: "Les sortilèges sont joués dans l'ordre, le nouveau joueur étant le premier"
+    assert spells_after_rut() == [(B, "generosite1"), (A, "generosite2"), (A, "generosite3")]
+
+
+def test_option_spell_order_last_player_plays_the_spells_of_who_played_first() -> None:
+    assert spells_after_rut(spell_order="last_player") == \
+        [(A, "generosite1"), (A, "generosite2"), (B, "generosite3")]
 
 
 def test_spells_drawn_in_the_initial_deal_are_all_played_before_the_first_word() -> None:
@@ -147,6 +160,25 @@ def test_confusion_counts_in_the_7_and_the_letter_in_excess_goes_back_to_the_gre
     assert len(state.grenier) == size + 1 and state.step == "word" and state.current == C
 
 
+def test_back_to_seven_only_while_the_grenier_has_cards() -> None:
+    # The grenier is empty: putting a letter back would reopen it (delaying « le grenier à
+    # lettres est vide ») and spare A the letter's cost at the end. A keeps his 8 cards.
+    state = make_state(["AEIRST?U", "EEETEEE", "OOOOOOL"], current=B, grenier="")
+    state.apply(B, word(state, "ETE"))
+    assert state.step == "word" and state.current == C
+    assert state.grenier == [] and state.hands[A] == sorted("AEIRST?U")
+    assert error_of(state, A, Return("U")) == "not_your_turn"
+
+
+def test_back_to_seven_stops_when_the_refill_empties_the_grenier() -> None:
+    # B draws the last two cards of the grenier before A's turn to complete his hand comes.
+    state = make_state(["AEIRST?U", "EEETEEE", "OOOOOOL"], current=B, grenier="NN")
+    state.apply(B, word(state, "ETE"))
+    assert state.grenier == [] and state.hands[B] == sorted("EEEENN")
+    assert state.step == "word" and state.current == C and len(state.hands[A]) == 8
+    assert state.scores()[A] == -(1 + 1 + 1 + 2 + 1 + 1 + 5 + 1)  # every card left costs
+
+
 def test_option_trim_off_keeps_the_8_cards() -> None:
     state = make_state(["AEIRST?U", "EEETEEE", "OOOOOOL"], current=B, grenier="NNN" + FULL,
                        trim_to_seven=False)
@@ -204,6 +236,30 @@ def test_taking_a_confusion_by_exchange_costs_5_paid_to_its_holder() -> None:
     assert state.ledger.debts[B] == [[A, 5]]
 
 
+def test_exchange_may_give_one_s_own_confusion_and_its_taker_pays_5() -> None:
+    # seed: a CONFUSION that « fait l'objet d'un ECHANGE »: « le joueur qui la récupère donne
+    # 5 graines ... à celui à qui il l'a pris »
+    state = make_state(["RTS", "?EE", "OO"], current=B, grenier=FULL, sacks=[8, 0, 0],
+                       held=[[], ["echange"], []])
+    assert Exchange("?", A, "R") in (state.legal(B) or [])
+    state.apply(B, Exchange("?", A, "R"))
+    assert state.hands[A] == sorted("?ST") and state.hands[B] == sorted("EER")
+    assert state.ledger.sacks == [3, 5, 0]
+
+
+def test_exchange_cannot_give_a_confusion_to_a_player_who_has_one() -> None:
+    state = make_state(["?TS", "?EE", "OO"], current=B, grenier=FULL, held=[[], ["echange"], []])
+    assert error_of(state, B, Exchange("?", A, "T")) == "two_confusions"
+
+
+def test_option_exchange_confusion_off_exchanges_letters_only() -> None:
+    state = make_state(["RTS", "?EE", "OO"], current=B, grenier=FULL, held=[[], ["echange"], []],
+                       exchange_confusion=False)
+    assert error_of(state, B, Exchange("?", A, "R")) == "card_not_in_hand"
+    assert message_of(state, B, Exchange("?", A, "R")) == "Donnez une de vos lettres."
+    assert all(isinstance(a, Exchange) and a.give != "?" for a in state.legal(B) or [])
+
+
 def test_exchange_cannot_give_a_second_confusion() -> None:
     state = make_state(["?EE", "RT?", "OO"], current=B, grenier=FULL, held=[[], ["echange"], []])
     assert error_of(state, B, Exchange("R", A, "?")) == "two_confusions"
@@ -220,16 +276,117 @@ def test_marabout_kept_is_cast_at_the_end_of_the_turn_after_the_refill() -> None
     assert state.step == "marabout" and state.to_act() == {A}
     assert state.hands[A] == sorted("AIST" + "NNN")  # refilled first
     assert error_of(state, A, Marabout(A, "A")) == "bad_target"
-    assert error_of(state, A, Marabout(B, "Z")) == "card_not_in_hand"
     state.apply(A, Marabout(B, "T"))
     assert state.designations[B] == [[A, "T"]]
     assert state.step == "word" and state.current == B
 
 
-def test_a_designated_card_must_be_played_and_its_seeds_go_to_the_caster() -> None:
+def test_marabout_names_a_card_of_the_caster_s_own_hand() -> None:
+    # seed: « une des cartes désignées dans son propre jeu » (son = the caster's)
     state = spell_for_a("maraboutage")
     state.apply(A, Give(A))
+    assert state.hands[B] == sorted("EEEEEET")
+    assert error_of(state, A, Marabout(B, "E")) == "card_not_in_hand"  # B's, not A's
+    assert message_of(state, A, Marabout(B, "E")) == "Désignez une carte de votre propre jeu."
+    assert error_of(state, A, Marabout(B, "Z")) == "card_not_in_hand"
+    assert state.legal(A) == [Marabout(t, c) for t in (B, C) for c in "AINST"]
+    events = state.apply(A, Marabout(C, "S"))
+    assert state.designations[C] == [[A, "S"]]
+    assert [(e.type, e.data) for e in events][0] == \
+        ("marabout", {"seat": A, "target": C, "card": "S", "owner": A})
+
+
+def designated_to_b(hands: list[str], designations: list[list[object]],
+                    **options: object) -> tuple[AwalettresState, list[Event]]:
+    """B is to play with these MARABOUTAGE designations on him: the state and the events of
+    the start of his word step (the designations no word can satisfy fall)."""
+    state = make_state(hands, current=B, grenier=FULL, sacks=[0, 10, 0][:len(hands)],
+                       **options)
+    state.designations[B] = [list(d) for d in designations]
+    state.phase = "before_word"
+    return state, state.advance()
+
+
+def marabout_of_a(card: str, hands: list[str], **options: object) -> AwalettresState:
+    """A has just designated `card` (of his hand, by default) to B, who is to play."""
+    return designated_to_b(hands, [[A, card]], **options)[0]
+
+
+def test_the_target_takes_the_designated_card_from_the_caster_and_pays_for_it() -> None:
+    # « comme si la lettre avait été volontairement cherchée par celui qui joue, donc
+    # rapporte des graines au joueur qui lance le sortilège »: B takes A's K and pays it
+    state = marabout_of_a("K", ["KEE", "IOST"])
+    assert state.designations[B] == [[A, "K"]]
+    assert error_of(state, B, word(state, "OS")) == "marabout_required"
+    assert message_of(state, B, word(state, "OS")) == \
+        "Un MARABOUTAGE vous oblige à prendre le K du joueur 1."
+    events = state.apply(B, word(state, "SKI", (1, A)))
+    assert state.ledger.sacks == [5, 10 + 1 + 1 - 5]
+    assert events[0].data["cards"] == {"0": ["K"], "1": ["I", "S"]}
+    assert events[0].data["payments"] == {"0": 5} and state.designations[B] == []
+
+
+def test_a_designated_letter_taken_from_another_player_does_not_count() -> None:
+    state = marabout_of_a("E", ["EKS", "IOT", "E"])
+    assert error_of(state, B, word(state, "TE", (1, C))) == "marabout_required"
+    assert state.check(B, word(state, "TE", (1, A))) is None
+
+
+def test_the_caster_s_designated_confusion_gives_3_to_him_and_2_to_the_player() -> None:
+    # seed: « imposée par un MARABOUTAGE, le joueur qui l'impose récupère 3 graines et le
+    # joueur qui la joue récupère 2 graines, depuis le pot commun »
+    state = marabout_of_a("?", ["?EE", "RT"])
+    assert error_of(state, B, word(state, "ART", (0, A))) == "letter_not_available"
+    assert error_of(state, B, word(state, "ETE", (0, A), (2, A))) == "marabout_required"
+    events = state.apply(B, word(state, "ART", (0, A), wild=[0]))
+    assert state.ledger.sacks == [3, 10 + 2 + 1 + 2]  # no 5 paid to A for it
+    assert events[0].data["cards"] == {"0": ["?"], "1": ["R", "T"]}
+    assert events[0].data["payments"] == {} and events[0].data["pot_gains"] == {"0": 3}
+    assert "?" not in state.hands[A] and "confusion" in state.spell_discard
+
+
+def test_marabout_has_no_effect_when_the_caster_no_longer_holds_the_card() -> None:
+    # C designated two of his E to B; A takes one of them in RUE before B's turn
+    state = make_state(["RU", "IOST", "KEE"], grenier="O" * 20)
+    state.designations[B] = [[C, "E"], [C, "E"]]
+    events = state.apply(A, word(state, "RUE", (2, C)))
+    assert state.current == B and state.step == "word" and state.hands[C] == sorted("EK" + "O" * 5)
+    assert state.designations[B] == [[C, "E"]]
+    assert [e.data for e in events if e.type == "marabout_void"] == \
+        [{"seat": B, "caster": C, "card": "E"}]
+
+
+def test_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
+    state, events = designated_to_b(["EEQ", "TE"], [[A, "Q"]])
+    assert state.designations[B] == []
+    assert [e.type for e in events] == ["marabout_void"]
+    assert state.check(B, word(state, "TE")) is None
+
+
+def test_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
+    state, events = designated_to_b(["?EE", "RT"], [[A, "?"], [A, "?"]])
+    assert state.designations[B] == [[A, "?"]]
+    assert [e.type for e in events] == ["marabout_void"]
+
+
+def test_the_timeout_of_a_marabout_designates_the_caster_s_dearest_card() -> None:
+    state = spell_for_a("maraboutage")
+    state.hands[A] = sorted("AINSTK")
+    state.apply(A, Give(A))
+    assert GAME.timeout_action(state, A) == Marabout(B, "K")
+
+
+# -- MARABOUTAGE on the target's own card (option marabout_card="target") ----------------------
+
+
+def test_option_target_marabout_designates_a_card_of_the_target() -> None:
+    state = spell_for_a("maraboutage", marabout_card="target")
+    state.apply(A, Give(A))
+    assert error_of(state, A, Marabout(B, "Z")) == "card_not_in_hand"
+    assert message_of(state, A, Marabout(B, "Z")) == "Le joueur 2 n’a pas cette carte."
+    assert error_of(state, A, Marabout(B, "S")) == "card_not_in_hand"  # A's, not B's
     state.apply(A, Marabout(B, "T"))
+    assert state.designations[B] == [[A, "T"]]
     assert error_of(state, B, word(state, "EE")) == "marabout_required"
     assert message_of(state, B, word(state, "EE")) == \
         "Un MARABOUTAGE vous oblige à jouer : T."
@@ -239,34 +396,24 @@ def test_a_designated_card_must_be_played_and_its_seeds_go_to_the_caster() -> No
     assert state.designations[B] == []
 
 
-def test_marabout_given_waits_for_the_end_of_its_holder_s_turn() -> None:
-    state = spell_for_a("maraboutage")
-    state.apply(A, Give(C))
-    assert state.held[C] == ["maraboutage"] and state.current == B and state.step == "word"
-    state.apply(B, word(state, "ETE"))
-    assert state.step == "word" and state.current == C
-    state.apply(C, word(state, "LOT", (2, A)))
-    assert state.step == "marabout" and state.to_act() == {C}
-
-
-def test_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
-    state = make_state(["EEE", "TEQ"], current=B, grenier=FULL)
-    state.designations[B] = [[A, "Q"]]
-    state.phase = "before_word"
-    events = state.advance()
+def test_option_target_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
+    state, events = designated_to_b(["EEE", "TEQ"], [[A, "Q"]], marabout_card="target")
     assert state.designations[B] == []
     assert [e.type for e in events] == ["marabout_void"]
-    assert state.check(B, word(state, "TE")) is None
 
 
-def test_a_designated_confusion_gives_3_to_the_caster_and_2_to_the_player() -> None:
-    state = make_state(["AEE", "?RT"], current=B, grenier=FULL)
-    state.designations[B] = [[A, "?"]]
-    state.phase = "before_word"
-    state.advance()
+def test_option_target_designated_confusion_gives_3_to_the_caster_and_2_to_the_player() -> None:
+    state = marabout_of_a("?", ["AEE", "?RT"], marabout_card="target")
     assert error_of(state, B, word(state, "ART", (0, A))) == "marabout_required"
     state.apply(B, word(state, "ART", wild=[0]))
-    assert state.ledger.sacks == [3, 2 + 2 + 1]  # 3 from the pot to A; R, T and 2 to B
+    assert state.ledger.sacks == [3, 10 + 2 + 2 + 1]  # 3 from the pot to A; R, T and 2 to B
+
+
+def test_option_target_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
+    state, events = designated_to_b(["AEE", "?RT"], [[A, "?"], [A, "?"]],
+                                    marabout_card="target")
+    assert state.designations[B] == [[A, "?"]]
+    assert [e.type for e in events] == ["marabout_void"]
 
 
 # -- PAS DE PANIQUE ----------------------------------------------------------------------------
@@ -358,12 +505,3 @@ def test_wayampou_tie_is_drawn_among_the_tied() -> None:
         assert result.data["tied"] == [A, B]
         firsts.add(state.first)
     assert firsts == {A, B}
-
-
-def test_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
-    state = make_state(["AEE", "?RT"], current=B, grenier=FULL)
-    state.designations[B] = [[A, "?"], [A, "?"]]
-    state.phase = "before_word"
-    events = state.advance()
-    assert state.designations[B] == [[A, "?"]]
-    assert [e.type for e in events] == ["marabout_void"]

@@ -133,8 +133,8 @@ def test_moves_counts_every_distinct_placement_and_sorts_by_score_then_notation(
     result = runner.invoke(topword, ["moves", "--board", RATEAU, "--rack", "ES", "--json"])
     assert result.exit_code == 0, result.output
     report = json.loads(result.output)
-    assert report["count"] == 31
-    assert len(report["moves"]) == 31
+    assert report["count"] == 34
+    assert len(report["moves"]) == 34
     assert report["moves"][:8] == RATEAU_ES_BEST
     assert report["moves"][-1] == {"move": "8E US", "score": 4}
     keys = [(-m["score"], m["move"]) for m in report["moves"]]
@@ -144,7 +144,7 @@ def test_moves_counts_every_distinct_placement_and_sorts_by_score_then_notation(
 def test_moves_top_limits_the_list_but_not_the_count() -> None:
     result = runner.invoke(topword, ["moves", "--board", RATEAU, "--rack", "ES", "--top", "3",
                                      "--json"])
-    assert json.loads(result.output) == {"count": 31, "moves": RATEAU_ES_BEST[:3]}
+    assert json.loads(result.output) == {"count": 34, "moves": RATEAU_ES_BEST[:3]}
 
 
 def test_moves_on_the_empty_board_are_first_moves_that_score_agrees_with() -> None:
@@ -160,7 +160,7 @@ def test_moves_on_the_empty_board_are_first_moves_that_score_agrees_with() -> No
 def test_moves_text_mode_prints_a_table_with_the_total() -> None:
     result = runner.invoke(topword, ["moves", "--board", RATEAU, "--rack", "ES", "--top", "2"])
     assert result.exit_code == 0
-    assert "31 legal move(s)" in result.output
+    assert "34 legal move(s)" in result.output
     assert "D4 SE" in result.output and "SE 4, SA 4, ET 4" in result.output
     assert "D7 SE" not in result.output
 

@@ -207,6 +207,21 @@ def test_an_upheld_challenge_takes_the_word_back_and_the_mover_loses_his_turn() 
     assert state.turn == 1 and state.passes_in_row == 1
 
 
+def test_the_pass_of_an_upheld_challenge_offers_no_exchange() -> None:
+    # « le joueur ... doit les reprendre et passer son tour »: a penalty, not the player's own
+    # « PASSER SON TOUR » (« Si ... vous n'arrivez pas à créer un seul mot, vous pouvez passer
+    # votre tour. Vous pouvez alors échanger une ... de vos lettres »): no exchange (docs).
+    state = make_state(RATEAU, racks=("ZXRIE", "EEENRST"), bag="UUUU")
+    state.apply(0, Play("3E RZX"))
+    bag = list(state.bag)
+    state.apply(1, Challenge())
+    assert sorted(state.racks[0]) == sorted("ZXRIE") and state.bag == bag
+    assert state.turn == 1 and state.to_act() == frozenset({1})
+    assert error_of(state, 0, Pass("Z")) == "not_your_turn"
+    state.apply(1, Pass())
+    assert state.turn == 0 and sorted(state.racks[0]) == sorted("ZXRIE")
+
+
 def test_a_failed_challenge_lets_the_word_stand_and_the_mover_draws() -> None:
     state = make_state(RATEAU, racks=("IREZZZZ".replace("Z", "A"), "EEENRST"), bag="OOOO")
     state.apply(0, Play("3E RIRE"))

@@ -51,6 +51,17 @@ def test_seed_example_5_places_all_seven_tiles_for_the_ten_point_bonus() -> None
     assert len(placement.tiles) == 7 and result.all_tiles_bonus == 10
 
 
+def test_seed_soja_contradiction_17_points_as_the_worked_example_not_16() -> None:
+    # The rulebook says SOJA « vous rapporte 16 points = 14 points "normaux" + 2 points bonus »
+    # under POINTS BONUS and 17 (BISES 7 + SOJA 8 + 2) in example 6; every other rule gives
+    # the example's 17 (docs/rules/topword.md, "Contradictions").
+    board = Board.from_notation(EXAMPLES[5][1])
+    placement, _ = parse_move("I3 SOJA", board)
+    result = evaluate(board, placement, Rules(), ACCEPTS)
+    assert sum(w.score for w in result.words) == 15 and result.bonus_letters == 2
+    assert result.score == 17
+
+
 def test_seed_example_6_counts_the_j_once_as_a_bonus_letter() -> None:
     board = Board.from_notation(EXAMPLES[5][1])
     placement, _ = parse_move("I3 SOJA", board)

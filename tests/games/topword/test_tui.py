@@ -200,12 +200,11 @@ def test_private_events_are_told_only_to_their_seat() -> None:
 # Seed 7, two humans, automatic referee. Joueur 2 starts (A against L). The first seven lines
 # try every kind of wrong input; from then on each player types the best-scoring move.
 FULL_GAME = [
-    "aide", "bonjour", "Z9 MOT", "E5 SHE", "conteste", "passe K", "passe Y",
-    "5A ETAGE", "F1 HISSEE", "4A NEF", "F1 LOTIRENT", "6E HO", "F1 TOPIAIRE", "D5 GABLE",
-    "F1 FRIMAIRE", "1D NOPA", "9B NUEES", "F1 POURRIRAS", "F1 POURRIMES", "5A EXIGER",
-    "F1 POURRIELS", "G1 ASSE", "A2 CANEZOU", "H3 AGA", "H3 ELAND", "2C DICOS", "D1 DIV",
-    "8F LYSA", "I5 VU", "D1 TEK", "J7 BIO", "G1 ERSE", "D1 NEM", "D1 TEE", "10A QUI", "D1 TEL",
-    "D5 GAULE", "7C WU", "E9 EU",
+    "aide", "bonjour", "Z9 MOT", "E5 SHE", "conteste", "passe K", "passe Y", "5A ETAGE",
+    "6C HISSEE", "F1 FOENES", "2A LOTIRONT", "F1 WOOBAS", "7A FLIRT", "F1 REMUAS", "F1 NOPEES",
+    "2A POTINAIS", "F1 NARRASSE", "1D COM", "9A LUXAIS", "B1 HAYET", "A2 CALE", "3A UNE",
+    "A2 CADE", "2A BADINAIS", "A2 RUDE", "3A AVES", "4A GI", "4A DE", "B1 JAQUET", "H2 TETIEZ",
+    "2A RAMENAIT", "G2 NI", "2A RAMONANT", "B1 JALET",
 ]
 
 
@@ -230,17 +229,16 @@ def test_a_scripted_human_game_runs_to_the_end_and_its_record_replays(tmp_path: 
     # Only the rack of the player to move is shown.
     assert out.index("Chevalet de Joueur 2 : I  H  Y  E  E  S  I") < out.index("Vous rendez Y")
     assert out.index("Chevalet de Joueur 1 : O  A  W  E  T  G  E") > out.index("Vous rendez Y")
-    assert "Joueur 2 joue F1 LOTIRENT : 30 points (LOTIRENT 13, ETAGER 7, 7 lettres posées " \
-           "+10).\n" in out
-    assert "Joueur 1 joue 7C WU : 5 points (WU 3, lettres bonus +2).\n" in out
+    assert "Joueur 2 joue 2A LOTIRONT : 26 points (LOTIRONT 16, 7 lettres posées +10).\n" in out
+    assert "Joueur 2 joue B1 JAQUET : 27 points (JAQUET 12, AQUES 11, lettres bonus +4).\n" in out
     # The end: −5 per tile left, the winner, the record.
     tail = out[out.index("Fin de la partie : un joueur n'a plus de lettres."):]
-    assert "│ Joueur 1 │    329 │ J                 │       −5 │   324 │" in tail
-    assert "│ Joueur 2 │    333 │ (vide)            │        0 │   333 │" in tail
-    assert "Vainqueur : Joueur 2 avec 333 points !" in tail
+    assert "│ Joueur 1 │    390 │ (vide)            │        0 │   390 │" in tail
+    assert "│ Joueur 2 │    406 │ U  K  U  V        │      −20 │   386 │" in tail
+    assert "Vainqueur : Joueur 1 avec 390 points !" in tail
     assert f"Partie enregistrée dans {path}" in tail
     record = Record.load(path)
-    assert (record.scores, record.winners) == ([324, 333], [1])
+    assert (record.scores, record.winners) == ([390, 386], [0])
     assert len(record.actions) == len(FULL_GAME) - 6  # aide and five refused inputs
     assert record.actions[0].seat == 1
     assert record.actions[0].action == {"type": "pass", "exchange": "Y"}

@@ -38,6 +38,7 @@ def at_turn(state: VocabulonState, seat: int, positions: Sequence[int] | None = 
     if held is not None:
         state.held = [list(h) for h in held]
     state.moved = [moved] * state.players
+    state.throws = [int(moved)] * state.players
     return state
 
 
@@ -45,6 +46,7 @@ def thrown(state: VocabulonState, face: int) -> VocabulonState:
     """As if the current player had just thrown ``face`` (no random draw)."""
     state.face = face
     state.step = "move"
+    state.throws[state.current] += 1
     return state
 
 

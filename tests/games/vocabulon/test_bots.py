@@ -12,6 +12,7 @@ from ludomots.games.vocabulon.actions import (
     ChangeSecret,
     ChooseSecret,
     Move,
+    Offer,
     Pick,
     Propose,
     Respond,
@@ -24,10 +25,12 @@ from ludomots.games.vocabulon.bots import (
     Expert,
     deck_index,
 )
+from ludomots.games.vocabulon.decency import UNSAYABLE, sayable
 from ludomots.games.vocabulon.deck import load_deck
 from ludomots.games.vocabulon.groups import complete, needs
 from ludomots.games.vocabulon.rules import GAME
 from ludomots.games.vocabulon.secret import word_error
+from ludomots.games.vocabulon.words import secret_candidates
 
 from .helpers import at_turn, started, thrown
 
@@ -150,3 +153,57 @@ def test_a_bot_changes_a_word_that_can_no_longer_be_completed() -> None:
         assert not complete(action.word, ["PQ"])
     at_turn(state, 0, held=[["PQ"], ["E"], ["E"]])
     assert Expert().choose(state, 0, SeededRandom(2)) == Throw()
+
+
+def test_a_bot_asked_for_the_missing_letter_offers_a_spare_card_for_one_it_needs() -> None:
+    # Player 0 (PORTE) misses his E; player 1 (MOINS) holds two E he does not need and wants
+    # the S that player 0 holds: he offers an E for it. Player 2 (CLAIR) needs nothing of
+    # player 0's: he refuses (a longer word known to all only helps him).
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "S"], ["E", "E"], ["E"]])
+    state.apply(0, ChangeSecret("partout"))
+    assert state.to_act() == {1}
+    for bot in (Debutant(), Confirme(), Expert()):
+        assert bot.choose(state, 1, SeededRandom(1)) == Offer("E", "S")
+    state.request = {"seat": 0, "word": "partout", "groups": ["E"], "queue": [2]}
+    for bot in (Debutant(), Confirme(), Expert()):
+        assert bot.choose(state, 2, SeededRandom(1)) == Offer("", "")
+
+
+def test_a_bot_asking_for_its_missing_letter_takes_an_offer_it_can_pay() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "S"], ["E", "E"], ["E"]])
+    state.apply(0, ChangeSecret("partout"))
+    state.apply(1, Offer("E", "S"))
+    assert Expert().choose(state, 0, SeededRandom(1)) == Respond(True)  # S spare for PORTE
+    state.exchange = {"from": 1, "to": 0, "give": "E", "take": "PQ", "offer": True}
+    assert Expert().choose(state, 0, SeededRandom(1)) == Respond(True)  # a PQ is left to win
+    state.held = [["PQ", "S"], ["E", "E", "PQ", "PQ"], ["E"]]
+    assert Expert().choose(state, 0, SeededRandom(1)) == Respond(False)  # the last PQ
+
+
+def test_a_bot_asks_for_its_missing_letter_once_a_turn_then_throws() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    bot = Expert()
+    assert isinstance(bot.choose(state, 0, SeededRandom(2)), ChangeSecret)
+    state.apply(0, bot.choose(state, 0, SeededRandom(2)))
+    state.apply(1, Offer("E", "PQ"))
+    state.apply(0, Respond(False))
+    assert state.step == "throw" and bot.choose(state, 0, SeededRandom(2)) == Throw()
+
+
+def test_a_bot_s_secret_word_can_be_said_at_a_family_table() -> None:
+    # Issue 15: « un mot secret choisi par un bot doit être un mot qu'on peut dire à une table
+    # familiale ; un bot a choisi CHIER ».
+    assert "CHIER" not in secret_candidates(5) and "MERDE" not in secret_candidates(5)
+    for length in range(4, 10):
+        assert not set(secret_candidates(length)) & UNSAYABLE
+        assert not set(secret_candidates(length, 1.0)[:3000]) & UNSAYABLE
+    state = started()
+    state.step = "secret"
+    for bot in (Debutant(), Confirme(), Expert()):
+        for i in range(40):
+            action = bot.choose(state, 0, SeededRandom(i))
+            assert isinstance(action, ChooseSecret) and sayable(action.word), action
+    assert sayable("Pédale") and not sayable("chiér")

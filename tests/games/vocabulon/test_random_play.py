@@ -27,6 +27,8 @@ def random_action(state: VocabulonState, seat: int, rng: SeededRandom) -> Action
         return Answer(question.answer if roll < 0.4 else "" if roll < 0.8 else "zzz")
     legal = state.legal(seat)
     if legal is None:  # before the throw, with a word that can no longer be completed
+        if state.asked_turn == state.turn:  # asked for the missing letter already
+            return Throw()
         held, sabot = state.held[seat], state.available()
         for word in secret_candidates(state.lengths[seat] + 2, 1.0):
             if not complete(word, held) and not blocked_groups(word, held, sabot):

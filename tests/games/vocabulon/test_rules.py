@@ -12,6 +12,7 @@ from ludomots.games.vocabulon.actions import (
     ChangeSecret,
     ChooseSecret,
     Move,
+    Offer,
     Pick,
     Propose,
     Respond,
@@ -220,6 +221,30 @@ def throw_blocked(state: VocabulonState, seat: int) -> list[Event]:
     return state.apply(seat, Throw())
 
 
+def test_the_second_throw_is_free_even_when_the_first_found_no_free_cell() -> None:
+    # Seed: « lors du deuxième lancer de dé (et des suivants), chaque joueur peut avancer son
+    # pion dans le sens des aiguilles d'une montre ou bien dans le sens contraire ».
+    state = started()
+    seat = state.current
+    throw_blocked(state, seat)  # his first throw: a 4, clockwise only, blocked
+    assert state.positions[seat] == board.START and state.throws[seat] == 1
+    state.current, state.step = seat, "throw"
+    rig_die(state, seat, {4})
+    events = state.apply(seat, Throw())  # his second: either way
+    assert types(events) == ["throw"] and state.step == "move"
+    assert cell(BLUE, 14) in state.reachable()  # four cells counter-clockwise
+    assert cell(BLUE, 4) not in state.reachable()  # still occupied
+
+
+def test_with_rethrow_the_throw_after_a_blocked_first_one_is_free() -> None:
+    state = started(blocked="rethrow")
+    seat = state.current
+    assert types(throw_blocked(state, seat)) == ["throw", "blocked"]
+    rig_die(state, seat, {4})
+    state.apply(seat, Throw())
+    assert state.step == "move" and cell(BLUE, 14) in state.reachable()
+
+
 def test_a_player_blocked_everywhere_loses_his_throw() -> None:
     # Ruling (option blocked="pass"): no free cell at the die's count, the turn passes.
     state = started()
@@ -380,7 +405,9 @@ def test_a_multi_letter_cell_draws_from_its_compartment_and_chance_gives_the_ini
     start_from(state, 1, cell(BLUE, GH_INDEX - 4))
     card = top_card(state, "GH")
     arrive(state, 1, cell(BLUE, GH_INDEX), 4)
-    assert state.view(0)["riddle"]["question"]["initial"] == card.initial
+    # The question's own initial (issue 15: an H card short of four-letter H words may ask a
+    # G word at that length).
+    assert state.view(0)["riddle"]["question"]["initial"] == card.question(4).initial
 
 
 def test_the_extra_clue_gives_the_second_or_the_last_letter_to_the_players_chosen() -> None:
@@ -493,18 +520,84 @@ def test_exchange_errors() -> None:
 # -- CHANGEMENT DE MOT SECRET --------------------------------------------------------------
 
 
+def refuse_all(state: VocabulonState) -> list[Event]:
+    """Every holder asked for the missing letter refuses, in table order."""
+    events: list[Event] = []
+    while state.step == "offer":
+        events += state.apply(min(state.to_act()), Offer("", ""))
+    return events
+
+
 def test_a_word_that_can_no_longer_be_completed_is_revealed_and_replaced_by_a_longer_one() -> None:
-    # "les 3 cartes-lettre ont déjà été gagnées ... il dévoile son mot pour en choisir un
-    # autre plus long de deux lettres et qui sera connu de tous."
+    # "les 3 cartes-lettre ont déjà été gagnées et qu'aucun joueur ne veut lui échanger la
+    # lettre manquante, ... il dévoile son mot pour en choisir un autre plus long de deux
+    # lettres et qui sera connu de tous."
     state = started(("PORTE", "MOINS", "CLAIR"))
     at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     assert state.view(0)["blocked"] == ["E"]
-    events = state.apply(0, ChangeSecret("partout"))
-    assert types(events) == ["secret_changed"]
+    assert types(state.apply(0, ChangeSecret("partout"))) == ["change_request"]
+    assert types(refuse_all(state)) == ["offer", "offer", "secret_changed"]
     assert state.secrets[0] == "partout" and state.lengths[0] == 7
     assert state.view(1)["public_secrets"][0] == "partout"
     assert state.view(2)["former_secrets"][0] == ["PORTE"]
     assert state.step == "throw" and state.current == 0  # he still throws this turn
+
+
+def test_the_holders_of_the_missing_letter_are_asked_before_the_word_changes() -> None:
+    # "qu'aucun joueur ne veut lui échanger la lettre manquante": each holder of an E card,
+    # from the asker's left, may offer it for one of the asker's cards, or refuse.
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 2, held=[["E"], ["E", "E"], ["PQ", "R"]])
+    state.secrets[2] = "PORTE"
+    events = state.apply(2, ChangeSecret("partout"))
+    assert [e.data for e in events] == [{"type": "change_request", "seat": 2, "groups": ["E"],
+                                         "holders": [0, 1]}]
+    assert state.step == "offer" and state.to_act() == {0} and state.secrets[2] == "PORTE"
+    assert state.view(2)["request"] == {"seat": 2, "groups": ["E"], "queue": [0, 1],
+                                        "word": "partout"}
+    assert state.view(0)["request"] == {"seat": 2, "groups": ["E"], "queue": [0, 1]}
+    assert "partout" not in str(state.view(1)) and "partout" not in str(events)
+    assert state.legal(0) == [Offer("", ""), Offer("E", "PQ"), Offer("E", "R")]
+    assert error_of(state, 0, Offer("E", "TU")) == "card_not_held_by_partner"
+    assert error_of(state, 0, Offer("PQ", "R")) == "not_the_missing_letter"
+    assert error_of(state, 1, Offer("", "")) == "not_your_turn"
+    assert error_of(state, 0, Throw()) == "wrong_action"
+    state.apply(0, Offer("", ""))
+    assert state.to_act() == {1} and state.step == "offer"
+
+
+def test_a_holder_willing_to_exchange_gives_the_missing_letter_and_the_word_stays() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "R"], ["E", "E"], ["E"]])
+    state.apply(0, ChangeSecret("partout"))
+    events = state.apply(1, Offer("E", "R"))
+    assert types(events) == ["offer"]
+    assert state.step == "respond" and state.to_act() == {0}
+    assert state.exchange == {"from": 1, "to": 0, "give": "E", "take": "R", "offer": True}
+    state.apply(0, Respond(True))
+    assert sorted(state.held[0]) == ["E", "PQ"] and sorted(state.held[1]) == ["E", "R"]
+    assert state.secrets[0] == "PORTE" and state.former[0] == []
+    assert state.step == "throw" and state.current == 0 and state.view(0)["change_asked"]
+
+
+def test_an_offer_refused_by_the_asker_keeps_his_word_this_turn() -> None:
+    # a player was willing to exchange: the word may not change (he may ask again next turn)
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[["PQ", "R"], ["E", "E"], ["E"]])
+    state.apply(0, ChangeSecret("partout"))
+    state.apply(1, Offer("E", "PQ"))
+    state.apply(0, Respond(False))
+    assert state.secrets[0] == "PORTE" and state.held[0] == ["PQ", "R"]
+    assert state.step == "throw" and state.current == 0
+    assert error_of(state, 0, ChangeSecret("partout")) == "already_asked"
+    state.apply(0, Throw())
+
+
+def test_a_player_without_any_letter_card_has_nothing_to_exchange_and_changes_at_once() -> None:
+    state = started(("PORTE", "MOINS", "CLAIR"))
+    at_turn(state, 0, held=[[], ["E", "E"], ["E"]])
+    assert types(state.apply(0, ChangeSecret("partout"))) == ["secret_changed"]
+    assert state.secrets[0] == "partout"
 
 
 def test_a_word_still_possible_cannot_be_changed() -> None:
@@ -526,14 +619,16 @@ def test_a_new_word_that_would_win_at_once_is_refused() -> None:
     at_turn(state, 0, held=[["PQ", "A", "R", "TU", "NO", "TU", "TU"], ["E", "E"], ["E"]])
     assert error_of(state, 0, ChangeSecret("partout")) == "immediately_winning"
     state.apply(0, ChangeSecret("portail"))  # still needs IJK and L
+    refuse_all(state)
     assert state.secrets[0] == "portail"
 
 
 def test_changing_the_word_may_cost_the_turn() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"), change_ends_turn=True)
     at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
-    events = state.apply(0, ChangeSecret("partout"))
-    assert types(events) == ["secret_changed", "turn"] and state.current == 1
+    state.apply(0, ChangeSecret("partout"))
+    events = refuse_all(state)
+    assert types(events) == ["offer", "offer", "secret_changed", "turn"] and state.current == 1
 
 
 # -- LE GAGNANT ----------------------------------------------------------------------------
@@ -619,7 +714,8 @@ def test_actions_round_trip_through_the_codec() -> None:
 
 def test_timeout_actions_are_legal_at_every_step() -> None:
     state = new()
-    assert GAME.timeout_action(state, 0) == ChooseSecret("FAIRE")
+    # The most frequent five-letter headword: AVOIR since its infinitive is one (issue 17).
+    assert GAME.timeout_action(state, 0) == ChooseSecret("AVOIR")
     state = started()
     seat = state.current
     assert GAME.timeout_action(state, seat) == Throw()

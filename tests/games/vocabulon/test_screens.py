@@ -9,11 +9,12 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.games.vocabulon import board
-from ludomots.games.vocabulon.actions import Pick, Propose
+from ludomots.games.vocabulon.actions import Offer, Pick, Propose
 from ludomots.games.vocabulon.screens import (
     ChangeWord,
     describe_event,
     parse_cell,
+    parse_offer,
     parse_seats,
     parse_throw,
     parse_vocabulon,
@@ -73,6 +74,21 @@ def test_vocabulon_choices() -> None:
         parse_vocabulon("échange 5 A GH", 3)
     with pytest.raises(RuleError):
         parse_vocabulon("W", 3)
+
+
+def test_the_answer_of_a_holder_asked_for_the_missing_letter() -> None:
+    assert parse_offer("", ["E"]) == Offer("", "") == parse_offer("Non", ["E"])
+    assert parse_offer("gh", ["E"]) == Offer("E", "GH")
+    assert parse_offer("E gh", ["E", "R"]) == Offer("E", "GH")
+    with pytest.raises(RuleError):
+        parse_offer("gh", ["E", "R"])  # which of his cards?
+    change = Event("change_request", {"seat": 0, "groups": ["E"], "holders": [1]})
+    assert describe_event(change, SEATS, 1) == (
+        f"{SEATS[0].name} ne peut plus gagner de carte E dans le sabot et veut changer de mot "
+        "secret : qui veut lui échanger cette lettre ?")
+    refused = Event("offer", {"seat": 1, "to": 0, "give": None, "take": None})
+    assert describe_event(refused, SEATS, 2) == \
+        f"{SEATS[1].name} refuse d'échanger sa carte à {SEATS[0].name}."
 
 
 def test_yes_or_no() -> None:

@@ -66,22 +66,26 @@ def test_an_accent_serving_two_crossing_words_scores_double() -> None:
 def test_anagrams_score_1_a_letter_unless_shared() -> None:
     """Seed A6: "Anagramme annoncé : Tout mot, dont un joueur pourrait faire lire aux autres,
     un autre sens, fait gagner 1 point par lettre"; "une réponse commune élimine le bonus"."""
-    state = after_emu(adjacency="orthogonal")
-    state.apply(1, Anagram("mue"))
-    state.apply(2, Anagram("MUE"))
-    state.apply(0, Anagram("UEM"))
-    assert refused(state, 1, Anagram("EMU")).code == "same_word"
-    assert refused(state, 1, Anagram("MUES")).code == "not_an_anagram"
-    assert refused(state, 1, Anagram("MUE")).code == "already_announced"
-    assert state.view(2)["announce"]["mine"] == ["MUE"]
-    assert state.view(0)["announce"]["mine"] == ["UEM"]
+    # ROC (COR, ORC): EMU's second anagram, UEM, left the lexicon with Grammalecte's
+    # technical sub-list (issue 17).
+    state = make_state(["ROCXYZA", "AAAAAAA", "AAAAAAA"], accents=True, anagrams=True,
+                       adjacency="orthogonal")
+    state.apply(0, place(state, "H6", "E", "ROC"))
+    state.apply(1, Anagram("cor"))
+    state.apply(2, Anagram("COR"))
+    state.apply(0, Anagram("ORC"))
+    assert refused(state, 1, Anagram("ROC")).code == "same_word"
+    assert refused(state, 1, Anagram("CORS")).code == "not_an_anagram"
+    assert refused(state, 1, Anagram("COR")).code == "already_announced"
+    assert state.view(2)["announce"]["mine"] == ["COR"]
+    assert state.view(0)["announce"]["mine"] == ["ORC"]
     for seat in (0, 1, 2):
         state.apply(seat, Done())
     assert state.step == "roll" and state.current == 1
     assert state.points == [3 + 3, 0, 0]
     results = state.played[-1]["anagrams"]
     assert [(r["seat"], r["word"], r["points"]) for r in results] == [
-        (0, "UEM", 3), (1, "MUE", 0), (2, "MUE", 0)]
+        (0, "ORC", 3), (1, "COR", 0), (2, "COR", 0)]
 
 
 def test_announcements_have_their_own_clock_and_time_out_done() -> None:

@@ -26,17 +26,17 @@ def _rue_with_a_joker(rack: str) -> VolapukState:
 def test_the_expert_takes_a_joker_back_against_its_letter_for_his_best_word() -> None:
     """Seed C1: "le joueur peut échanger une lettre lui appartenant, contre un seul joker
     simple sur le plateau de jeu, à condition de l'utiliser instantanément": the expert gives
-    his U for the joker of RUE and makes it the O of ORYX, read reversed along a diagonal
-    through the R (88 points), where his dice alone make far less."""
+    his U for the joker of RUE and makes it the A of ARYK (an irrigation canal), read along a
+    diagonal through the R (100 points), where his dice alone make 66."""
     state = _last_roll(_rue_with_a_joker("UXWKQYZ"))
     bot = VolapukBot("expert")
     action = bot.choose(state, 0, SeededRandom(1))
-    assert action == Place(8, 6, "NO", (7, 5, 1), ("O", "", ""), (), (7, 6, 0))
+    assert action == Place(6, 6, "SO", (7, 5, 3), ("A", "", ""), (), (7, 6, 0))
     outcome = state.outcome(0, action)
-    assert outcome.words[0].text == "ORYX" and outcome.total == 88
+    assert outcome.words[0].text == "ARYK" and outcome.total == 100
     bot.conf = replace(bot.conf, swaps=False)
     best = bot.best(state, 0, SeededRandom(1))
-    assert best is not None and best[0] < 88
+    assert best is not None and best[0] == 66
 
 
 def test_rolling_again_the_expert_keeps_the_die_he_gives_for_a_joker() -> None:
@@ -64,13 +64,13 @@ def test_the_expert_recomposes_alone_when_his_dice_make_no_word() -> None:
 
 def test_the_expert_lays_his_word_and_moves_a_board_die_in_one_recomposition() -> None:
     """A recomposition may also lay dice of the rack ("ou avec des lettres d'apport qu'il
-    possède"): the expert's best word (PW, 36) and the R of PORTS moved, in one move, pay
-    more than the word alone."""
+    possède"): the expert's best word (66) and the R of PORTS moved, in one move (WOW and PW
+    laid, 148), pay more than the word alone."""
     state = _last_roll(make_state(["WWWWWWW", "AAAAAAA"],
                                   board=board_with(("H4", "E", "PORTS")), elue="P"))
     bot = VolapukBot("expert")
     action = bot.choose(state, 0, SeededRandom(1))
-    assert action == Recompose((7, 5, 6, 6), (0,), (6, 2), ("",))
-    assert state.recomposed(0, action)[1].total == 108
+    assert action == Recompose((7, 5, 6, 6), (0, 1), (6, 3, 8, 5), ("", ""))
+    assert state.recomposed(0, action)[1].total == 148
     best = bot.best(state, 0, SeededRandom(1))
-    assert best is not None and best[0] == 36
+    assert best is not None and best[0] == 66
