@@ -1,4 +1,4 @@
-"""Vocabulon bots: débutant, confirmé, expert.
+"""Vocabulon bots: débutant, confirmé, expert, and the greedy yardstick (« Glouton »).
 
 Every bot decides from what its seat's view shows (`Seen` reads exactly that from the state, to
 spare building the whole view): its own secret word, every pawn, the letter cards won by
@@ -446,4 +446,43 @@ class Expert(Confirme):
         return complete(seen.secret, after)
 
 
-BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "expert": Expert}
+class Greedy(VocabulonBot):
+    """The yardstick (« Glouton », issue 21): answers with the full lexicon (every riddle of
+    the deck it is read, as the referee's answer) and moves to the most useful letter now: a
+    cell whose card its secret word still needs, or a VOCABULON cell while a needed card is
+    left in the sabot (any card may be chosen there). Among equally useful cells, the one
+    whose card is scarcest in the sabot (it may disappear), then the first cell. It neither
+    blocks the others nor looks a throw ahead; its secret word is drawn among the 300
+    commonest, and exchanges are the shared defaults."""
+
+    level = "greedy"
+
+    def answer(self, seen: Seen, rng: SeededRandom) -> str:
+        question = seen.question
+        assert question is not None
+        key = (str(question["initial"]), int(str(question["length"])), str(question["class"]),
+               str(question["definition"]))
+        found = deck_index(seen.deck).get(key)
+        return found[0] if found is not None else ""
+
+    def pick_cell(self, seen: Seen, reachable: dict[int, list[board.Path]],
+                  rng: SeededRandom) -> int:
+        need = seen.missing()
+
+        def useful(cell: int) -> tuple[bool, int]:
+            """Whether the cell brings a needed card, and how many of it are left."""
+            group = board.group_at(cell)
+            groups = [group] if group is not None else list(GROUPS)
+            left = [seen.available.get(g, 0) for g in groups
+                    if need[g] > 0 and seen.available.get(g, 0) > 0]
+            return (True, min(left)) if left else (False, 0)
+
+        def rank(cell: int) -> tuple[bool, int, int]:
+            found, left = useful(cell)
+            return (not found, left, cell)
+
+        return min(reachable, key=rank)
+
+
+BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,
+                              "expert": Expert}
