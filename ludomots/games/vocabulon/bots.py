@@ -273,16 +273,18 @@ class VocabulonBot:
         return rng.choice([c for c in cells if values[c] >= best - 1e-9])
 
     def prospects(self, seen: Seen, cell: int) -> float:
-        """Share of the next throw's outcomes that reach a cell worth something from ``cell``
-        (other pawns where they are now)."""
+        """What the next throw is worth from ``cell``: the value of the best cell each face
+        reaches, averaged over the faces (other pawns where they are now). Weighing the best
+        cell rather than counting the faces that reach a useful one also prefers a spot from
+        which the next throw can block (issue 21: 0.61 against 0.58 for the count, 300
+        paired games each against the greedy bot)."""
         others = {p for s, p in enumerate(seen.positions) if s != seen.seat}
         faces = seen.faces
-        good = 0
+        total = 0.0
         for face in faces:
             targets = board.paths(cell, face, False, "clockwise", others)
-            if any(self.cell_value(seen, t) >= 1.0 for t in targets):
-                good += 1
-        return good / len(faces)
+            total += max((self.cell_value(seen, t) for t in targets), default=0.0)
+        return total / len(faces)
 
     # -- VOCABULON cells -----------------------------------------------------------------------
 
@@ -396,14 +398,16 @@ class Confirme(VocabulonBot):
 
 
 class Expert(Confirme):
-    """Knows nearly every word of the deck; chooses a secret word of groups few others will
-    want, blocks cards opponents need, and looks one throw ahead."""
+    """Knows the deck's answers (the least familiar ones nearly always); chooses a secret word
+    of groups few others will want, blocks cards opponents need, and looks one throw ahead."""
 
     level = "expert"
-    knowledge = Knowledge(0.8, 0.19, cap=0.99)
+    # Issue 21: with 0.80 + 0.19 f capped at 0.99 it lost to the greedy bot, which knows every
+    # answer (0.45 over 400 paired games): a miss hands the card to the others.
+    knowledge = Knowledge(0.9, 0.2, cap=1.0)
     word_pool = 400
     blocking = 0.35
-    lookahead = 0.3
+    lookahead = 0.5
 
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
         length = seen.lengths[seen.seat]

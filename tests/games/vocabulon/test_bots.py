@@ -234,3 +234,12 @@ def test_the_greedy_bot_goes_where_its_word_needs_a_card_and_knows_every_answer(
     assert question is not None
     assert {greedy.choose(state, 0, SeededRandom(i)) for i in range(50)} == \
         {Answer(question.answer)}
+
+
+def test_the_expert_knows_the_answers_the_greedy_bot_knows() -> None:
+    # Issue 21: the greedy yardstick answers every riddle of the deck; an expert missing one
+    # in twenty hands the card to the others (it lost 0.45 of 400 paired games). It now knows
+    # every answer of average familiarity or more, and nine in ten of the least familiar.
+    expert = Expert()
+    assert expert.knowledge.chance(0.5) == expert.knowledge.chance(0.75) == 1.0
+    assert expert.knowledge.chance(0.0) == 0.9
