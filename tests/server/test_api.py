@@ -26,6 +26,14 @@ def test_games_lists_topword_with_levels_options_and_unavailable_games(
     assert all("available" in g for g in games.values())
 
 
+def test_every_game_offers_the_greedy_level(client: TestClient) -> None:
+    # Issue 21: the yardstick « Glouton » exists for every game, between confirmé and expert.
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name in ("typo", "awalettres", "vocabulon", "volapuk"):
+        assert games[name]["levels"] == ["debutant", "confirme", "greedy", "expert"], name
+        assert games[name]["level_titles"]["greedy"] == "Glouton"
+
+
 def test_create_join_and_lobby(client: TestClient) -> None:
     created = create(client, options={"referee": "auto"})
     assert created["seat"] == 0 and created["url"] == f"/table/{created['table']}"
