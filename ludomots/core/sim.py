@@ -5,7 +5,10 @@ Seat order rotates from one game to the next so that each bot plays each positio
 plays right after whom matters in games like Typo); shared wins count ``1/k`` to each of the
 ``k`` winners, and
 win rates come with 95% Wilson intervals, which stay sensible near 0 and 1 and for few games.
-Everything derives from one match seed: the same call gives the same result.
+With ``paired`` deals each deal is played from every seat (two players: twice, the seats
+swapped), so the luck of the tiles or cards cancels out.
+Everything derives from one match seed: the same call gives the same result (bots that think
+on a budget must run with the clock off, ``core/budget.py``: ``ludomots sim`` does).
 """
 
 from __future__ import annotations
@@ -94,6 +97,14 @@ class _StepLimit(RuntimeError):
     pass
 
 
+class GameFailed(Exception):
+    """A game of ``play_game`` stopped by an error (``__cause__``) at action ``step``."""
+
+    def __init__(self, step: int) -> None:
+        super().__init__(f"the game failed at action {step}")
+        self.step = step
+
+
 def game_seed(seed: int, index: int) -> int:
     """The seed of game ``index`` of a match: independent streams, stable across versions."""
     return SeededRandom(seed).fork(f"game{index}").next64()
@@ -108,6 +119,61 @@ def seating(n: int, index: int) -> list[int]:
     return list(base[shift:] + base[:shift])
 
 
+@dataclass
+class GameResult:
+    """One finished game: scores and winners by position, the record if kept, and how long
+    each decision took (``(position, level, cpu seconds, wall seconds)``) if timed."""
+
+    scores: list[int]
+    winners: list[int]
+    actions: int
+    record: Record | None = None
+    decisions: list[tuple[int, str, float, float]] = field(default_factory=list)
+
+
+def play_game(game: Game, bots: dict[str, BotFactory], levels: list[str], seed: int,
+              options: Any = None, labels: list[str] | None = None,
+              keep_record: bool = False, time_decisions: bool = False,
+              max_steps: int = DEFAULT_MAX_STEPS) -> GameResult:
+    """One game of the bot ``levels`` (by position) from ``seed``. Whatever the game or a
+    bot raises (a step limit too) comes out as ``GameFailed`` from it, with its step."""
+    n = len(levels)
+    opts = game.coerce_options(options)
+    names = labels or seat_labels(levels)
+    recorder = Recorder.start(game, opts, seed, [
+        SeatInfo(name=lab, kind="bot", level=lev) for lab, lev in zip(names, levels, strict=True)])
+    state = recorder.state
+    players: list[Bot] = [bots[level]() for level in levels]
+    match_rng = SeededRandom(seed)
+    rngs = [match_rng.fork(f"bot{p}") for p in range(n)]
+    decisions: list[tuple[int, str, float, float]] = []
+    step = 0
+    try:
+        while not state.is_over():
+            to_act = state.to_act()
+            if not to_act:
+                raise RuntimeError("the game is not over but no seat is to act")
+            seat = min(to_act)
+            if time_decisions:
+                cpu, wall = time.process_time(), time.perf_counter()
+                action = players[seat].choose(state, seat, rngs[seat])
+                decisions.append((seat, levels[seat], time.process_time() - cpu,
+                                  time.perf_counter() - wall))
+            else:
+                action = players[seat].choose(state, seat, rngs[seat])
+            if keep_record:
+                recorder.play(seat, action)
+            else:
+                state.apply(seat, action)
+            step += 1
+            if step >= max_steps and not state.is_over():
+                raise _StepLimit(f"no end after {max_steps} actions")
+    except Exception as exc:
+        raise GameFailed(step) from exc
+    return GameResult(state.scores(), sorted(state.winners()), step,
+                      recorder.record if keep_record else None, decisions)
+
+
 def run_matches(
     game: Game,
     bots: dict[str, BotFactory],
@@ -118,11 +184,14 @@ def run_matches(
     on_progress: Callable[[int, int], None] | None = None,
     keep_records: bool = False,
     max_steps: int = DEFAULT_MAX_STEPS,
+    paired: bool = False,
 ) -> SimResult:
     """Play ``games`` games between the bot levels in ``seats``; see the module docstring.
 
     Game ``i`` uses the seating ``seating(n, i)``: every rotation of one circular order, then
-    the next circular order. A game that raises anything
+    the next circular order. ``paired``: the ``n`` rotations of one circular order share one
+    deal (``game_seed(seed, i // n)``), so each deal is played from every seat, luck of the
+    draw cancelling out (duplicate play). A game that raises anything
     (a rule bug, a bot bug, a bot proposing an illegal action) counts in ``errors`` with its
     message and step, and the run goes on; its partial scores are ignored.
     """
@@ -143,48 +212,33 @@ def run_matches(
     started = time.perf_counter()
 
     for index in range(games):
-        seed_i = game_seed(seed, index)
+        seed_i = game_seed(seed, index // n if paired else index)
         order = seating(n, index)
         by_position = [labels[i] for i in order]
         levels = [seats[i] for i in order]
-        step = 0
         try:
-            recorder = Recorder.start(
-                game, opts, seed_i,
-                [SeatInfo(name=lab, kind="bot", level=lev) for lab, lev in zip(
-                    by_position, levels, strict=True)])
-            state = recorder.state
-            players: list[Bot] = [bots[level]() for level in levels]
-            match_rng = SeededRandom(seed_i)
-            rngs = [match_rng.fork(f"bot{p}") for p in range(n)]
-            while not state.is_over():
-                to_act = state.to_act()
-                if not to_act:
-                    raise RuntimeError("the game is not over but no seat is to act")
-                seat = min(to_act)
-                action = players[seat].choose(state, seat, rngs[seat])
-                if keep_records:
-                    recorder.play(seat, action)
-                else:
-                    state.apply(seat, action)
-                step += 1
-                if step >= max_steps and not state.is_over():
-                    raise _StepLimit(f"no end after {max_steps} actions")
-            scores = state.scores()
-            winners = state.winners()
-        except Exception as exc:
+            result = play_game(game, bots, levels, seed_i, opts, by_position,
+                               keep_record=keep_records, max_steps=max_steps)
+        except GameFailed as failed:
+            exc = failed.__cause__
             error_details.append({
-                "game": index, "seed": seed_i, "step": step, "seats": by_position,
+                "game": index, "seed": seed_i, "step": failed.step, "seats": by_position,
+                "error": f"{type(exc).__name__}: {exc}",
+                "traceback": "".join(traceback.format_exception(exc, limit=-3)),
+            })
+        except Exception as exc:  # the game could not even start
+            error_details.append({
+                "game": index, "seed": seed_i, "step": 0, "seats": by_position,
                 "error": f"{type(exc).__name__}: {exc}",
                 "traceback": traceback.format_exc(limit=-3),
             })
         else:
             for p, label in enumerate(by_position):
-                score_sums[label] += scores[p]
-            for p in winners:
-                wins[by_position[p]] += 1 / len(winners)
-            if keep_records:
-                records.append(recorder.record)
+                score_sums[label] += result.scores[p]
+            for p in result.winners:
+                wins[by_position[p]] += 1 / len(result.winners)
+            if result.record is not None:
+                records.append(result.record)
         if on_progress is not None:
             on_progress(index + 1, games)
 

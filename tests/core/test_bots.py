@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from ludomots.core.bots import LEVEL_TITLES, LEVELS, Bot, RandomBot
@@ -28,3 +30,14 @@ def test_random_bot_needs_enumerable_legal_moves() -> None:
     state.legal = lambda seat: None  # type: ignore[method-assign]
     with pytest.raises(NotImplementedError):
         RandomBot().choose(state, 0, SeededRandom(1))
+
+
+def test_every_level_has_a_french_title_the_browser_shows_too() -> None:
+    # The greedy yardstick is « Glouton » for players, the level above the expert « Maître ».
+    assert LEVELS == ("debutant", "confirme", "greedy", "expert", "maitre")
+    assert LEVEL_TITLES == {"debutant": "Débutant", "confirme": "Confirmé",
+                            "greedy": "Glouton", "expert": "Expert", "maitre": "Maître"}
+    ui = (Path(__file__).resolve().parents[2] / "ludomots" / "server" / "static" / "ui.js")
+    text = ui.read_text("utf-8")
+    for level, title in LEVEL_TITLES.items():
+        assert f'{level}: "{title}"' in text, level

@@ -8,7 +8,7 @@ from ludomots.core.bots import BotFactory, RandomBot
 from ludomots.core.game import Action, State
 from ludomots.core.record import replay
 from ludomots.core.rng import SeededRandom
-from ludomots.core.sim import run_matches, seat_labels, wilson_interval
+from ludomots.core.sim import play_game, run_matches, seat_labels, wilson_interval
 
 from .gops import BOTS, GAME, Bid
 
@@ -122,3 +122,21 @@ def test_bad_arguments_are_refused_up_front() -> None:
     with pytest.raises(ValueError):
         run_matches(GAME, {"debutant": lambda: RandomBot()}, ["debutant"] * 2, 1, seed=0,
                     options={"cards": 0})
+
+
+def test_paired_deals_play_each_deal_from_every_seat() -> None:
+    result = run_matches(GAME, BOTS, ["expert", "debutant"], 4, seed=5, keep_records=True,
+                         paired=True)
+    seeds = [record.seed for record in result.records]
+    levels = [[seat.level for seat in record.seats] for record in result.records]
+    assert seeds[0] == seeds[1] != seeds[2] == seeds[3]
+    assert levels == [["expert", "debutant"], ["debutant", "expert"]] * 2
+    unpaired = run_matches(GAME, BOTS, ["expert", "debutant"], 4, seed=5, keep_records=True)
+    assert len({record.seed for record in unpaired.records}) == 4
+
+
+def test_play_game_times_each_decision_when_asked() -> None:
+    result = play_game(GAME, BOTS, ["expert", "debutant"], 3, time_decisions=True)
+    assert len(result.decisions) == result.actions > 0
+    assert {level for _, level, _, _ in result.decisions} == {"expert", "debutant"}
+    assert all(cpu >= 0 and wall >= 0 for _, _, cpu, wall in result.decisions)

@@ -17,11 +17,21 @@ def test_games_lists_topword_with_levels_options_and_unavailable_games(
     assert topword["available"] is True
     assert topword["title"] == "Topword"
     assert (topword["min_players"], topword["max_players"]) == (2, 4)
-    assert topword["levels"] == ["debutant", "confirme", "expert"]
-    assert topword["level_titles"]["confirme"] == "Confirmé"
+    assert topword["levels"] == ["debutant", "confirme", "greedy", "expert", "maitre"]
+    assert topword["level_titles"] == {"debutant": "Débutant", "confirme": "Confirmé",
+                                       "greedy": "Glouton", "expert": "Expert",
+                                       "maitre": "Maître"}
     referee = next(o for o in topword["options"] if o["name"] == "referee")
     assert referee["choices"] == ["challenge", "auto"] and referee["default"] == "challenge"
     assert all("available" in g for g in games.values())
+
+
+def test_every_game_offers_the_greedy_level(client: TestClient) -> None:
+    # Issue 21: the yardstick « Glouton » exists for every game, between confirmé and expert.
+    games = {g["name"]: g for g in client.get("/api/games").json()}
+    for name in ("typo", "awalettres", "vocabulon", "volapuk"):
+        assert games[name]["levels"] == ["debutant", "confirme", "greedy", "expert"], name
+        assert games[name]["level_titles"]["greedy"] == "Glouton"
 
 
 def test_create_join_and_lobby(client: TestClient) -> None:

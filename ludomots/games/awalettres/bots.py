@@ -1,4 +1,4 @@
-"""Awalettres bots: débutant, confirmé, expert.
+"""Awalettres bots: débutant, confirmé, expert, and the greedy yardstick (« Glouton »).
 
 Every bot decides from `state.view(seat)` only (hands are face up in this game: the view holds
 every hand, the seeds, the spells held and designated, the counts of the grenier and of the box,
@@ -466,4 +466,32 @@ class Expert(AwalettresBot):
         return super().trim(seen)
 
 
-BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "expert": Expert}
+class Greedy(AwalettresBot):
+    """The yardstick (« Glouton », issue 21): the whole lexicon and the highest immediate seed
+    gain. Every word its hand and the others' letters allow (the search's DAWG walk, any
+    number of letters taken, CONFUSION cards included) is ranked by the seeds it would move
+    now (own letters collected plus the bonus, minus what it pays); the best `EXACT` are
+    evaluated by the rules' own scoring and the highest net gain is played (equal gains: the
+    first ranked, longer words first, then alphabetical order). It looks neither at what it
+    gives the others from the pot nor at what stays in hand; its other decisions (spells,
+    exchanges, MARABOUTAGE) are the shared defaults."""
+
+    level = "greedy"
+    threshold = 0.0
+    max_taken = 99
+
+    def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        low, high = seen.lengths()
+        found = scored_words(seen.pool(seen.seat), low, high, self.max_taken)
+        quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
+                        for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
+        best: tuple[int, Play] | None = None
+        for _, _, key in quick[:EXACT]:
+            played = self.play(seen, key)
+            if played is not None and (best is None or played[1].net > best[0]):
+                best = (played[1].net, played[0])
+        return best[1] if best is not None else self.fallback(seen)
+
+
+BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,
+                              "expert": Expert}

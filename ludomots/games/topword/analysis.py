@@ -1,18 +1,30 @@
-"""Post-game analysis: at each turn, the expert bot's move and the best-scoring move next to
-what was played. Runs on finished games only, when the record has made every rack public."""
+"""Post-game analysis: at each turn, the strongest engine's move and the best-scoring move next
+to what was played. Runs on finished games only, when the record has made every rack public.
+
+The engine is the master's search (`search.py`: leave values, simulation with inference, the
+exact endgame), bounded to ``BUDGET`` a move: a replay analyses every move of the game at
+once, so a 50-move game costs about 50 × 0.2 s of one core, once (replays are cached). It
+decides from the view of the seat that moved, as that player could have."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
+from ludomots.core.budget import Budget
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.topword.board import cell_name
-from ludomots.games.topword.bots import Expert
+from ludomots.games.topword.bots import Maitre
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.rules import Pass, Place, Play, TopwordState
 from ludomots.games.topword.scoring import MoveResult
+from ludomots.games.topword.search import Search
+from ludomots.games.topword.seen import Seen
+
+BUDGET = Budget(work=2_000, seconds=0.3)
+ENGINE = replace(Maitre.settings, budget=BUDGET)
 
 
 def _move_json(move: MoveResult) -> dict[str, Any]:
@@ -33,7 +45,8 @@ def _played(state: TopwordState, seat: int, action: Action) -> dict[str, Any]:
 
 
 def analyse(state: TopwordState, seat: int, action: Action) -> dict[str, Any] | None:
-    """The decision `seat` made with `action` from `state`, next to the expert's."""
+    """The decision `seat` made with `action` from `state`, next to the engine's (the
+    ``expert`` field, the name the replay viewer reads)."""
     if not isinstance(action, Play | Place | Pass):
         return None  # challenges and verdicts are not moves
     rack = list(state.racks[seat])
@@ -41,7 +54,7 @@ def analyse(state: TopwordState, seat: int, action: Action) -> dict[str, Any] | 
     moves = generate(state.board, rack, state.options.rules)
     best = max(moves, key=lambda m: (m.score, -len(m.placement.tiles), m.notation),
                default=None)
-    choice = Expert().choose(state, seat, SeededRandom(0))
+    choice = Search(Seen.of(state, seat), ENGINE).decide(SeededRandom(0))
     expert: dict[str, Any] = {"type": "pass", "score": 0}
     if isinstance(choice, Place):
         expert = {"type": "play", **_move_json(state.evaluate(seat, choice))}

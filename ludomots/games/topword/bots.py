@@ -1,33 +1,36 @@
-"""Topword bots: débutant, confirmé, expert.
+"""Topword bots: débutant, confirmé, glouton (greedy), expert, maître.
 
 Every bot decides from `state.view(seat)` only (its rack, the board, the unseen tiles), never
 from hidden information. Levels differ in vocabulary (a word is "known" when its frequency
-in Lexique reaches the level's threshold: the beginner knows common words only, the expert
-the whole lexicon) and in judgement (the beginner picks a plausible move, the confirmed
-player the best-scoring one, the expert weighs the rack it keeps, what the move opens to the
-opponent, and the end of the game).
+in Lexique reaches the level's threshold: the beginner knows common words only, the greedy
+bot, the expert and the master the whole lexicon) and in judgement: the beginner picks a
+plausible move, the confirmed player the best-scoring one with a little rack sense, the greedy
+bot the top-scoring move and nothing else (the yardstick of issue 21), the expert and the
+master search (`search.py`): learned leave values, a simulation of the best candidates against
+the opponent's likely rack, an exact endgame.
 """
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
 from functools import lru_cache
 
 from ludomots.core.bots import BotFactory
+from ludomots.core.budget import Budget
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
-from ludomots.games.topword.board import Board
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.rules import Accept, Challenge, Pass, Place, TopwordState
-from ludomots.games.topword.scoring import MoveResult, Rules
-from ludomots.games.topword.tiles import BONUS_LETTERS, RACK_SIZE
+from ludomots.games.topword.scoring import MoveResult
+from ludomots.games.topword.search import Search, SearchSettings
+from ludomots.games.topword.seen import Seen
 from ludomots.lexicon.lexicon import get_lexicon
 
 VOWELS = frozenset("AEIOUY")
-# What keeping a tile is worth (points), learnt the usual way for such games: flexible
-# letters are worth keeping, awkward ones are not.
+# What keeping a tile is worth (points), by hand: flexible letters are worth keeping, awkward
+# ones are not. The débutant and the confirmé use it, and the first generation of the leave
+# learning starts from it; the expert has learned values (`leaves.py`).
 LEAVE_VALUES = {
     "S": 2.5, "E": 1.5, "R": 1.2, "A": 1.0, "I": 0.9, "T": 0.9, "N": 0.9, "L": 0.6,
     "U": 0.3, "O": 0.4, "C": 0.2, "D": 0.2, "M": 0.2, "P": 0.1, "B": -0.3, "G": -0.3,
@@ -35,7 +38,6 @@ LEAVE_VALUES = {
     "Y": -1.5, "Z": -1.0,
 }
 DUPLICATE_PENALTY = 1.5
-END_PENALTY = 5
 
 
 @lru_cache(maxsize=200_000)
@@ -76,35 +78,11 @@ def worst_tile(rack: Sequence[str]) -> str:
     return min(rack, key=lambda t: (LEAVE_VALUES.get(t, 0.0), t))
 
 
-@dataclass
-class Seen:
-    """What a bot knows of the game: its view, decoded."""
-
-    board: Board
-    rack: list[str]
-    rules: Rules
-    bag: int
-    unseen: Counter[str]
-    pending: dict[str, object] | None
-    scores: list[int]
-    rack_sizes: list[int]
-
-    @classmethod
-    def of(cls, state: TopwordState, seat: int) -> Seen:
-        view = state.view(seat)
-        bag = view["bag"]
-        if view["pending"] is not None:  # its player draws before anyone exchanges
-            bag -= min(RACK_SIZE - view["rack_sizes"][view["pending"]["seat"]], bag)
-        return cls(Board([[list(s) for s in row] for row in view["board"]]), list(view["rack"]),
-                   state.options.rules, bag, Counter(view["unseen"]), view["pending"],
-                   view["scores"], view["rack_sizes"])
-
-
 class TopwordBot:
     """Shared behaviour: challenges, passing, and the choice among known moves."""
 
     level = "base"
-    vocabulary = 0.0  # frequency threshold of the words the bot knows
+    vocabulary = 0.0  # frequency threshold of the words the bot knows (0: every word)
     detection = 1.0  # chance of challenging an invalid word
     doubt = 0.0  # chance of challenging a valid word it does not know
 
@@ -116,8 +94,13 @@ class TopwordBot:
                 return Challenge()
             if state.final_window():  # the last word of the game waits for a verdict
                 return Accept()
-        moves = [m for m in generate(seen.board, seen.rack, seen.rules)
-                 if known(m, self.vocabulary)]
+        return self.move(seen, rng)
+
+    def move(self, seen: Seen, rng: SeededRandom) -> Action:
+        """The bot's move on its turn: a word, or a pass."""
+        moves = generate(seen.board, seen.rack, seen.rules)
+        if self.vocabulary > 0:
+            moves = [m for m in moves if known(m, self.vocabulary)]
         if not moves:
             return Pass(worst_tile(seen.rack)) if seen.bag else Pass()
         return as_action(self.pick(moves, seen, rng))
@@ -127,7 +110,7 @@ class TopwordBot:
         skill; valid words the bot does not know are sometimes doubted wrongly."""
         assert seen.pending is not None
         checker = get_lexicon().checker("topword")
-        for word in seen.pending["words"]:  # type: ignore[attr-defined]
+        for word in seen.pending["words"]:
             if not checker(word):
                 if rng.random() < self.detection:
                     return True
@@ -167,53 +150,38 @@ class Confirme(TopwordBot):
                                          m.notation))
 
 
-class Expert(TopwordBot):
-    """Knows the whole lexicon; score + rack leave, minus what the move opens to the
-    opponent (a short look-ahead on sampled racks), and the end of the game."""
+class Greedy(TopwordBot):
+    """The yardstick (« Glouton »): the whole lexicon, the top-scoring move, nothing else.
+    Equal scores go to the first move in notation order; without a move it passes,
+    exchanging the tile the hand-written table likes least."""
 
-    level = "expert"
-    vocabulary = 0.0
-    detection = 1.0
-    doubt = 0.0
-    candidates = 6  # moves examined with the look-ahead (p95 about 0.2 s a move)
-    samples = 2  # opponent racks sampled per candidate
+    level = "greedy"
 
     def pick(self, moves: list[MoveResult], seen: Seen, rng: SeededRandom) -> MoveResult:
-        # A fixed amount of look-ahead, never a wall-clock budget: the same position and seed
-        # must give the same move on any machine (records replay, tests repeat).
-        ranked = sorted(moves, key=lambda m: (-self.static_value(m, seen), m.notation))
-        if seen.bag == 0 or len(ranked) == 1:
-            return ranked[0]
-        values = [(self.static_value(move, seen) - 0.5 * self.reply_threat(move, seen, rng),
-                   move.notation, move) for move in ranked[: self.candidates]]
-        return max(values, key=lambda v: (v[0], v[1]))[2]
-
-    def static_value(self, move: MoveResult, seen: Seen) -> float:
-        left = rack_after(seen.rack, move)
-        if seen.bag == 0:
-            # Endgame: every tile left may cost 5; going out stops the others too.
-            if not left:
-                others = sum(seen.rack_sizes) / max(1, len(seen.rack_sizes))
-                return move.score + END_PENALTY * others
-            return move.score - 2.0 * len(left) - sum(1 for t in left if t in BONUS_LETTERS)
-        drawn = min(RACK_SIZE - len(left), seen.bag)
-        return move.score + leave_value(left) * (1.0 if drawn < RACK_SIZE else 0.5)
-
-    def reply_threat(self, move: MoveResult, seen: Seen, rng: SeededRandom) -> float:
-        """Mean best reply on the board after `move`, over racks sampled from unseen tiles."""
-        board = seen.board.copy()
-        for r, c, t in move.placement.tiles:
-            board.stacks[r][c].append(t)
-        pool = list(seen.unseen.elements())
-        if not pool:
-            return 0.0
-        total = 0.0
-        for _ in range(self.samples):
-            rng.shuffle(pool)
-            rack = pool[:RACK_SIZE]
-            replies = generate(board, rack, seen.rules)
-            total += max((m.score for m in replies), default=0)
-        return total / self.samples
+        return max(moves, key=lambda m: (m.score, m.notation))
 
 
-BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "expert": Expert}
+class Expert(TopwordBot):
+    """Knows the whole lexicon and searches (`search.py`) within a budget of about a second
+    of one core: ``settings.budget`` counts work, so a seed gives the same move on any
+    machine; the clock (`core/budget.py`) also stops it at ``budget.seconds`` in live play."""
+
+    level = "expert"
+    settings = SearchSettings(budget=Budget(work=5_000, seconds=0.9), candidates=10, plies=2,
+                              inference_samples=30)
+
+    def move(self, seen: Seen, rng: SeededRandom) -> Action:
+        return Search(seen, self.settings).decide(rng)
+
+
+class Maitre(Expert):
+    """The expert's search with five times the time: more candidates simulated longer, and
+    more racks tried for the inference."""
+
+    level = "maitre"
+    settings = SearchSettings(budget=Budget(work=25_000, seconds=4.5), candidates=16, plies=2,
+                              inference_samples=60)
+
+
+BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,
+                               "expert": Expert, "maitre": Maitre}

@@ -423,6 +423,44 @@ def generate(board: Board, rack: Sequence[str], rules: Rules) -> list[MoveResult
     return [gen.result(raw) for raw in gen.run(stop_at_first=False)]
 
 
+class QuickMove:
+    """A legal move as a search needs it: its score and the tiles it places, without the
+    words and notation of a `MoveResult` (a bot's look-ahead generates thousands)."""
+
+    __slots__ = ("letters", "score", "tiles")
+
+    def __init__(self, score: int, tiles: tuple[Tile, ...]) -> None:
+        self.score = score
+        self.tiles = tiles  # (row, col, letter), in line order
+        self.letters = "".join(t for _, _, t in tiles)
+
+    def __repr__(self) -> str:
+        return f"QuickMove({self.score}, {self.tiles})"
+
+
+def _quick(raw: _RawMove) -> QuickMove:
+    direction, k, start, _end, letters, nt, hsum, flat, xs = raw
+    vertical = direction == VERTICAL
+    tiles = tuple(((start + j, k, t) if vertical else (k, start + j, t))
+                  for j, t in enumerate(letters) if t is not None)
+    bonus = BONUS_LETTER_POINTS * sum(1 for _, _, t in tiles if t in BONUS_LETTERS)
+    score = (hsum * 2 if flat else hsum) + xs + bonus + (ALL_TILES_BONUS if nt == RACK_SIZE
+                                                         else 0)
+    return QuickMove(score, tiles)
+
+
+def search_cost(moves: int) -> int:
+    """What one generation that found ``moves`` moves costs in the bots' work budgets
+    (``core/budget.py``), in units of about 0.1 ms of one core of the machine it was measured
+    on: 0.9 ms fixed (reading the board, the cross checks), 0.012 ms a move found."""
+    return 9 + moves // 8
+
+
+def quick_moves(board: Board, rack: Sequence[str], rules: Rules) -> list[QuickMove]:
+    """The moves of `generate`, with their scores, as `QuickMove`s (same order)."""
+    return [_quick(raw) for raw in _Generator(board, rack, rules).run(stop_at_first=False)]
+
+
 def has_move(board: Board, rack: Sequence[str], rules: Rules) -> bool:
     """Can `rack` make any legal move on `board`? (Stops at the first one found.)"""
     return bool(_Generator(board, rack, rules).run(stop_at_first=True))

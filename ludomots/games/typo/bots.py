@@ -1,4 +1,4 @@
-"""Typo bots: débutant, confirmé, expert.
+"""Typo bots: débutant, confirmé, expert, and the greedy yardstick (« Glouton »).
 
 Every bot decides from `state.view(seat)` only: its hand, the rows, the cards revealed, the
 hand sizes and the counts of cards it has not seen (the other hands and the set-aside cards).
@@ -301,4 +301,48 @@ class Expert(TypoBot):
         return losses
 
 
-BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "expert": Expert}
+class Greedy(TypoBot):
+    """The yardstick (« Glouton », issue 21): the whole lexicon and the best immediate outcome,
+    nothing else. It plays the card that makes the longest valid word-start now (the longest
+    row a word can begin with), lays it there, and announces the commonest word under it;
+    equal lengths go to the first card in alphabetical order, then the first row, left before
+    right. A card that fits nowhere costs the same whichever it is: the first in alphabetical
+    order, and the first longest row is discarded. It doubts exactly the words that do not
+    exist. It does not ask when its card will be resolved (the rows may have changed by then)
+    nor what its choice leaves for the rest of its hand."""
+
+    level = "greedy"
+    threshold = 0.0
+    detection = 1.0
+    doubt = 0.0
+
+    def longest(self, rows: Sequence[str], card: str) -> tuple[int, Option] | None:
+        """The longest row `card` can make now, and where (None: it fits nowhere)."""
+        best: tuple[int, Option] | None = None
+        for option in options(rows, card, self.knows):
+            length = len(placed(rows[option[0]], card, option[1]))
+            if best is None or length > best[0]:
+                best = (length, option)
+        return best
+
+    def pick_card(self, seen: Seen, rng: SeededRandom) -> str:
+        distinct = sorted(set(seen.hand))
+        lengths = {card: found[0] for card in distinct
+                   if (found := self.longest(seen.rows, card)) is not None}
+        if not lengths:
+            return distinct[0]
+        best = max(lengths.values())
+        return next(card for card in distinct if lengths.get(card) == best)
+
+    def pick_option(self, found: list[Option], seen: Seen, rng: SeededRandom) -> Option:
+        assert seen.card is not None
+        longest = self.longest(seen.rows, seen.card)
+        assert longest is not None  # `found` is not empty
+        return longest[1]
+
+    def pick_discard(self, seen: Seen, rng: SeededRandom) -> int:
+        return longest_rows(seen.rows)[0]
+
+
+BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,
+                              "expert": Expert}

@@ -274,3 +274,12 @@ def _factory(level: str) -> BotFactory:
 
 
 BOTS: dict[str, BotFactory] = {level: _factory(level) for level in LEVELS}
+
+
+def _greedy() -> VolapukBot:
+    from ludomots.games.volapuk.greedy import Greedy  # it builds on this module
+
+    return Greedy()
+
+
+BOTS["greedy"] = _greedy  # the yardstick of issue 21 (« Glouton »): greedy.py

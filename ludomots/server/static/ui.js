@@ -240,7 +240,10 @@ export function signed(n) {
   return "0";
 }
 
-export const LEVELS = { debutant: "Débutant", confirme: "Confirmé", expert: "Expert" };
+// The server's LEVEL_TITLES (ludomots/core/bots.py); a level missing here shows its key.
+export const LEVELS = {
+  debutant: "Débutant", confirme: "Confirmé", greedy: "Glouton", expert: "Expert", maitre: "Maître",
+};
 
 export function levelLabel(level) {
   return LEVELS[level] || level || "";

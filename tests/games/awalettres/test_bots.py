@@ -5,11 +5,11 @@ import pytest
 from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
 from ludomots.games.awalettres import BOTS, GAME
-from ludomots.games.awalettres.rules import AwalettresState, Marabout, Pass
+from ludomots.games.awalettres.rules import AwalettresState, Marabout, Pass, Play
 
 from .helpers import make_state, random_action
 
-LEVELS = ("debutant", "confirme", "expert")
+LEVELS = ("debutant", "confirme", "greedy", "expert")
 A, B, C = range(3)
 
 
@@ -107,3 +107,15 @@ def test_levels_are_ordered_expert_confirme_debutant() -> None:
     result = run_matches(GAME, BOTS, ["expert", "confirme", "debutant"], 9, seed=6)
     assert result.errors == 0
     assert result.wins["expert"] > result.wins["confirme"] > result.wins["debutant"]
+
+
+def test_the_greedy_bot_plays_the_word_with_the_highest_immediate_seed_gain() -> None:
+    # Issue 21's yardstick. With Q U E Z in hand, QUE (6 seeds, nothing paid) is the best
+    # word of its own letters; QUETZAL collects Q 4 + U 1 + E 1 + Z 5 = 11, the 7-letter bonus
+    # 5, and pays T and A to B and L to C (3): a net gain of 13, the highest there is.
+    state = make_state(["QUEZ", "ARTBCDF", "KLMNPWV"], grenier="E" * 20)
+    action = BOTS["greedy"]().choose(state, 0, SeededRandom(1))
+    assert action == Play("QUETZAL", (A, A, A, B, A, B, C))
+    outcome = state.outcome(0, action)  # type: ignore[arg-type]
+    assert (outcome.collected, outcome.bonus, outcome.payments, outcome.net) == \
+        (11, 5, {B: 2, C: 1}, 13)

@@ -7,6 +7,7 @@ from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
 from ludomots.games.topword import BOTS, GAME
 from ludomots.games.topword.bots import word_frequency
+from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.rules import Challenge, Pass, Place, Play, TopwordState
 
 from .helpers import RATEAU, make_state
@@ -79,3 +80,40 @@ def test_bot_games_end_without_errors_and_their_records_replay_exactly() -> None
         text = json.dumps(record.to_json())
         state = replay(type(record).from_json(json.loads(text)), GAME)
         assert state.is_over() and state.scores() == record.scores
+
+
+def test_the_greedy_bot_plays_a_top_scoring_move_with_the_whole_lexicon() -> None:
+    for seed in range(4):
+        state = midgame(seed)
+        moves = generate(state.board, state.racks[state.turn], state.options.rules)
+        top = max(m.score for m in moves)
+        action = BOTS["greedy"]().choose(state, state.turn, SeededRandom(seed))
+        assert isinstance(action, Place)
+        assert state.evaluate(state.turn, action).score == top
+    # among equal scores, the first in notation order: the same move for any seed
+    state = midgame(0)
+    picks = {BOTS["greedy"]().choose(state, state.turn, SeededRandom(k)) for k in range(3)}
+    assert len(picks) == 1
+
+
+def test_the_sim_command_plays_the_expert_against_the_greedy_bot() -> None:
+    from click.testing import CliRunner
+
+    from ludomots.cli import main
+
+    result = CliRunner().invoke(main, ["sim", "topword", "--seats", "expert,greedy", "--games",
+                                       "1", "--seed", "4", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.output)
+    assert (report["games"], report["errors"], report["seats"]) == (1, 0, ["expert", "greedy"])
+    assert sum(report["wins"].values()) == 1
+
+
+def test_the_expert_plays_at_three_players_guessing_both_racks() -> None:
+    state = GAME.new({"referee": "auto"}, 3, seed=2)
+    assert isinstance(state, TopwordState)
+    greedy = BOTS["greedy"]()
+    for step in range(6):
+        state.apply(state.turn, greedy.choose(state, state.turn, SeededRandom(step)))
+    action = BOTS["expert"]().choose(state, state.turn, SeededRandom(1))
+    assert isinstance(action, Place) and state.check(state.turn, action) is None

@@ -15,7 +15,7 @@ from ludomots.games.typo.vocabulary import frequency, has_prefix
 
 from .helpers import choose_all, make_state
 
-LEVELS = ("debutant", "confirme", "expert")
+LEVELS = ("debutant", "confirme", "greedy", "expert")
 
 
 def dealt(seed: int, players: int = 4) -> TypoState:
@@ -139,8 +139,19 @@ def test_bot_games_end_without_errors_and_their_records_replay_exactly(referee: 
         assert state.is_over() and state.scores() == record.scores
 
 
-def test_the_registry_loads_typo_with_its_three_levels() -> None:
+def test_the_registry_loads_typo_with_its_levels() -> None:
     from ludomots.core import registry
 
     assert registry.get_game("typo") is GAME
-    assert sorted(registry.get_bots("typo")) == ["confirme", "debutant", "expert"]
+    assert sorted(registry.get_bots("typo")) == ["confirme", "debutant", "expert", "greedy"]
+
+
+def test_the_greedy_bot_plays_the_card_that_makes_the_longest_word_start_now() -> None:
+    # Issue 21's yardstick: the longest valid word. On RONT/ELA/MAISON/PL, its E makes at most
+    # ELAE/EPL/PLE (4 letters), its I IRONT (5), its S MAISONS (7): it plays the S, lays it at
+    # the right of MAISON and announces MAISONS.
+    state = make_state(hands=("EIS", "OTU"))
+    assert BOTS["greedy"]().choose(state, 0, SeededRandom(1)) == Choose("S")
+    choose_all(state, ["S", "T"])  # S comes before T: seat 0 places first
+    assert state.step == "place"
+    assert BOTS["greedy"]().choose(state, 0, SeededRandom(1)) == Place(2, "right", "maisons")

@@ -4,7 +4,7 @@ from ludomots.core.record import replay
 from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
 from ludomots.games.volapuk import BOTS, GAME
-from ludomots.games.volapuk.actions import Place, Roll
+from ludomots.games.volapuk.actions import Pass, Place, Roll
 from ludomots.games.volapuk.bots import VolapukBot
 
 from .helpers import board_with, make_state
@@ -83,3 +83,26 @@ def test_rolling_again_the_expert_keeps_his_best_word_and_his_jokers() -> None:
     assert isinstance(action, Roll) and 4 in action.keep
     best = VolapukBot("expert").best(state, 0, SeededRandom(1))
     assert best is not None and set(VolapukBot.kept(best[1], 7)) <= set(action.keep)
+
+
+def test_the_greedy_bot_lays_the_top_scoring_placement() -> None:
+    # Issue 21's yardstick. With P R T E X Y Z and an L on the board, LYREZ read up the
+    # north-west diagonal (reversed and diagonal: 5 + 25 + 35 = 65) is the best placement;
+    # the confirmé, who does not read reversed words, lays it up the north-east for 30.
+    state = make_state(["PRTEXYZ", "AAAAAAA"], board=board_with(("H6", "E", "L")))
+    action = BOTS["greedy"]().choose(state, 0, SeededRandom(1))
+    assert action == Place(6, 4, "NO", (5, 1, 3, 6), ("", "", "", ""))
+    outcome = state.outcome(0, action)
+    assert ([w.text for w in outcome.words], outcome.total) == (["LYREZ"], 65)
+    confirme = VolapukBot("confirme").choose(state, 0, SeededRandom(1))
+    assert isinstance(confirme, Place) and state.outcome(0, confirme).total == 30
+
+
+def test_the_greedy_bot_rolls_once_then_places_or_passes() -> None:
+    state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
+    greedy = BOTS["greedy"]()
+    assert greedy.choose(state, 0, SeededRandom(1)) == Roll(())
+    for d, face in zip(state.racks[0], "QQQWWWX", strict=True):
+        d["face"] = face
+    state.rolls = 1
+    assert greedy.choose(state, 0, SeededRandom(1)) == Pass()  # no word, and no second roll
