@@ -87,13 +87,14 @@ def test_rolling_again_the_expert_keeps_his_best_word_and_his_jokers() -> None:
 
 def test_the_greedy_bot_lays_the_top_scoring_placement() -> None:
     # Issue 21's yardstick. With P R T E X Y Z and an L on the board, LYREZ read up the
-    # north-west diagonal (reversed and diagonal: 5 + 25 + 35 = 65) is the best placement;
-    # the confirmé, who does not read reversed words, lays it up the north-east for 30.
+    # north-west diagonal (diagonal 5 × 5, reversed 5 × 5 + 10: 60, in place of the letters'
+    # points) is the best placement; the confirmé, who does not read reversed words, lays it
+    # up the north-east for 30.
     state = make_state(["PRTEXYZ", "AAAAAAA"], board=board_with(("H6", "E", "L")))
     action = BOTS["greedy"]().choose(state, 0, SeededRandom(1))
     assert action == Place(6, 4, "NO", (5, 1, 3, 6), ("", "", "", ""))
     outcome = state.outcome(0, action)
-    assert ([w.text for w in outcome.words], outcome.total) == (["LYREZ"], 65)
+    assert ([w.text for w in outcome.words], outcome.total) == (["LYREZ"], 60)
     confirme = VolapukBot("confirme").choose(state, 0, SeededRandom(1))
     assert isinstance(confirme, Place) and state.outcome(0, confirme).total == 30
 
