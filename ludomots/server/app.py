@@ -23,7 +23,17 @@ from starlette.middleware import Middleware
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from ludomots.server import accounts_routes, api, games, lexicon_api, pages, replay, rules, ws
+from ludomots.server import (
+    accounts_routes,
+    api,
+    games,
+    lexicon_api,
+    pages,
+    rematch,
+    replay,
+    rules,
+    ws,
+)
 from ludomots.server.auth import AccountSettings, CrossSiteGuard
 from ludomots.server.chat import ChatHub
 from ludomots.server.errors import EXCEPTION_HANDLERS
@@ -49,6 +59,7 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
         Route("/api/tables", api.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", api.table_info),
         Route("/api/tables/{table_id}/join", api.join_table, methods=["POST"]),
+        Route("/api/tables/{table_id}/rematch", rematch.rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api.record),
         Route("/api/tables/{table_id}/replay", replay.replay),
         Route("/api/lexicon/{word}", lexicon_api.lexicon_word),

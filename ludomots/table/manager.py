@@ -534,6 +534,9 @@ class TableManager:
         """What ``action_json`` would do for ``seat`` (the game's ``preview``); None when the
         game has no preview. A malformed action previews as illegal with its French message."""
         table = await self._get(table_id)
+        if seat in table.info.departed():  # the seat's hand is no longer its human's
+            raise table_error("resigned", "Vous avez abandonné cette partie : vous la suivez "
+                                          "désormais en spectateur.")
         try:
             action = table.game.action_codec.decode(action_json)
         except RuleError as exc:
