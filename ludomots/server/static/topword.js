@@ -1,5 +1,5 @@
 // The Topword table screen: board, rack (drag-and-drop, click-to-place, typing like Woogles),
-// live preview, actions, scores and turn, bag and unseen tiles, move log, chat, end of game.
+// live preview, actions, scores and turn, bag and unseen tiles, move log, end of game (the chat is the shared frame's: tablelife.js).
 //
 // The server is authoritative: this screen only keeps what the player is preparing (tiles put
 // on the board but not played, rack order, the typing cursor) and redraws from every view.
@@ -41,7 +41,6 @@ export function mount(main, { id, info }) {
       logPartial: false,
       logActions: 0,
       timeoutSeat: null,
-      chat: [],
       settle: new Set(),
       scoresShown: null,
     },
@@ -65,22 +64,11 @@ export function mount(main, { id, info }) {
   const rackRow = el("div", { class: "rack-row" }, shuffleBtn, rackBox, recallBtn);
   const rackZone = el("section", { class: "tw-rackzone", "aria-label": "Vos lettres et vos actions" }, rackRow, actionsBox);
   const bagBox = el("section", { class: "card tw-tracking", "aria-labelledby": "tw-unseen-title" });
-  const chatList = el("ol", { class: "chat-list", "aria-live": "polite" });
-  const chatInput = el("input", {
-    type: "text", maxlength: "300", placeholder: "Écrire un message…", "aria-label": "Message",
-    autocomplete: "off", class: "chat-input",
-  });
-  const chatForm = el("form", { class: "chat-form" }, chatInput,
-    el("button", { class: "btn small", type: "submit", "aria-label": "Envoyer le message" }, icon("send"), el("span", { class: "btn-label", text: "Envoyer" })));
-  const chatNote = el("p", { class: "muted small chat-note", text: "Les spectateurs lisent la discussion ; seuls les joueurs peuvent écrire.", hidden: true });
-  const chatBox = el("section", { class: "card tw-chat", "aria-labelledby": "tw-chat-title" },
-    el("h2", { class: "card-title", id: "tw-chat-title" }, icon("chat"), el("span", { text: "Discussion" })),
-    el("div", { class: "chat-scroll" }, chatList), chatForm, chatNote);
 
   const page = kit.layout(main, {
     pageClass: "tw-page",
     column: [banner, kit.infoBox, boardZone, previewBox, rackZone, kit.endBox],
-    side: [playersBox, bagBox, kit.logBox, chatBox],
+    side: [playersBox, bagBox, kit.logBox],
   });
 
   // ---- connection ----------------------------------------------------------------------------
@@ -95,7 +83,6 @@ export function mount(main, { id, info }) {
       renderPreview();
       renderBoard();
     },
-    chat: addChat,
     status: () => { renderOverlay(); renderActions(); },
     sent: renderActions,
     endModal: showEndModal,
@@ -609,16 +596,6 @@ export function mount(main, { id, info }) {
     renderRack(true);
   }
 
-  chatForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = chatInput.value.trim();
-    if (!text) return;
-    if (!socket.send({ type: "chat", text: text.slice(0, 300) })) {
-      toast("Connexion perdue : message non envoyé.");
-      return;
-    }
-    chatInput.value = "";
-  });
 
   // ---- the move log ------------------------------------------------------------------------
 
@@ -753,13 +730,7 @@ export function mount(main, { id, info }) {
 
   // ---- rendering --------------------------------------------------------------------------------
 
-  function renderChatForm() {
-    chatForm.hidden = !seated();
-    chatNote.hidden = seated();
-  }
-
   function renderAll() {
-    renderChatForm();
     kit.renderRole();
     renderBanner();
     renderPlayers();
@@ -1039,19 +1010,6 @@ export function mount(main, { id, info }) {
       }
     }).filter(Boolean);
     kit.showLog(items, "Aucun coup pour l’instant.");
-  }
-
-  function addChat(msg) {
-    st.chat.push({ seat: msg.seat, name: msg.name, text: msg.text, at: Date.now() });
-    if (st.chat.length > 200) st.chat.shift();
-    const mine = msg.seat !== null && msg.seat !== undefined && msg.seat === st.seat;
-    if (!mine) sound("chat");
-    chatList.append(el("li", { class: ["chat-msg", mine ? "mine" : "", msg.seat !== null && msg.seat !== undefined ? `seat-${msg.seat % SEAT_COLOURS}` : "spectator"] },
-      el("span", { class: "chat-name", text: msg.name || (msg.seat !== null && msg.seat !== undefined ? seatName(msg.seat) : "Spectateur") }),
-      el("span", { class: "chat-text", text: String(msg.text || "") })));
-    while (chatList.children.length > 200) chatList.firstElementChild.remove();
-    const scroller = chatList.parentElement;
-    scroller.scrollTop = scroller.scrollHeight;
   }
 
   function resultRows() {
