@@ -24,6 +24,25 @@ const muted = {
   },
 };
 
+/** The create form's choice of what a resignation does at 3 players or more (hidden below 3):
+ * a bot of a level takes the seat over, or the game ends on the scores. */
+export function resignField(levels) {
+  const select = el("select", { id: "create-resign", name: "resign", "aria-describedby": "create-resign-help" },
+    levels.map((lv) => el("option", { value: `bot:${lv}`, selected: lv === (levels.includes("confirme") ? "confirme" : levels[0]), text: `Un robot ${levelLabel(lv).toLowerCase()} prend sa place` })),
+    el("option", { value: "score", text: "La partie s’arrête sur les scores" }));
+  const node = el("div", { class: "field resign-field" },
+    el("label", { for: "create-resign", text: "Si un joueur abandonne" }), select,
+    el("p", { class: "help", id: "create-resign-help", text: "À trois joueurs ou plus, celui qui abandonne est classé dernier. À deux, l’autre gagne." }));
+  return {
+    node,
+    repaint(players) { node.hidden = players < 3; },
+    value() {
+      if (node.hidden) return null;
+      return select.value === "score" ? { mode: "score" } : { mode: "bot", level: select.value.slice(4) };
+    },
+  };
+}
+
 export const requestRematch = (id, token) => api(`/api/tables/${encodeURIComponent(id)}/rematch`, { method: "POST", body: { token } });
 
 /**

@@ -625,13 +625,25 @@ export function mount(main, { id, info }) {
     return null;
   }
 
+  /** A challenge's verdict, coloured for this player: green when it is good news for them
+   * (their word stays, or the word they contested goes), red when bad (their word is
+   * removed, or their challenge fails), neutral for a spectator or between others. */
+  function challengeToast(d) {
+    const byMe = seated() && d.seat === st.seat;
+    const againstMe = seated() && d.against === st.seat;
+    const who = byMe ? "Vous contestez" : `${seatName(d.seat)} conteste`;
+    const word = againstMe ? "votre mot" : "le mot";
+    const text = d.upheld ? `${who} : ${word} est refusé, il est retiré du plateau.` : `${who} : ${word} est valable, il reste.`;
+    const good = d.upheld ? byMe : againstMe;
+    const bad = d.upheld ? againstMe : byMe;
+    toast(text, { kind: good ? "success" : bad ? "error" : "info" });
+  }
+
   function toastEvents(events) {
     for (const ev of events) {
       const d = ev.data || {};
       if (ev.type === "challenge") {
-        const who = d.seat === st.seat ? "Vous contestez" : `${seatName(d.seat)} conteste`;
-        toast(d.upheld ? `${who} : le mot est refusé, il est retiré du plateau.` : `${who} : le mot est valable, il reste.`,
-          { kind: d.upheld ? "success" : "info" });
+        challengeToast(d);
       } else if (ev.type === "seat_joined" && d.seat !== st.seat) {
         toast(`${d.name || "Un joueur"} a rejoint la table.`, { kind: "info" });
       }
@@ -707,9 +719,7 @@ export function mount(main, { id, info }) {
           }
           st.log.push({ kind: "challenge", seat: d.seat, against: d.against, upheld: Boolean(d.upheld), words: d.words || [] });
           if (!initial) {
-            const who = d.seat === st.seat ? "Vous contestez" : `${seatName(d.seat)} conteste`;
-            toast(d.upheld ? `${who} : le mot est refusé, il est retiré du plateau.` : `${who} : le mot est valable, il reste.`,
-              { kind: d.upheld ? "success" : "info" });
+            challengeToast(d);
           }
           break;
         }
