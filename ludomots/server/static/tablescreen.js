@@ -109,7 +109,9 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
    * - `status()`: the connection changed (`st.conn`); `error(msg)`: before the
    *   redraw that follows a refused action; `sent()`: an action went out;
    * - `endModal()`: the end-of-game modal, shown once when the game ends while watched;
-   * - `keepPending`: the game itself clears `st.pendingAction` (else every update does).
+   * - `keepPending`: the game itself clears `st.pendingAction` (else every update does);
+   * - `prompt()`: where the page asks the player's next decision (scrolled into view when one
+   *   is asked; the banner by default).
    */
   function connect(screenHooks) {
     hooks = screenHooks;
@@ -180,6 +182,9 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     if (hooks.view) hooks.view({ events, initial, prevGame, prevTable });
     hooks.render();
     life.render();
+    if (!initial && mine() && (!wasMine || (prevGame && prevGame.step !== st.game.step))) {
+      requestAnimationFrame(revealPrompt);
+    }
     if (mine() && (initial || !wasMine)) {
       if (!initial) sound("turn");
       if (hooks.turn) hooks.turn(initial);
@@ -191,6 +196,24 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
         setTimeout(() => { if (alive && hooks.endModal) hooks.endModal(); }, prefersReducedMotion() ? 0 : 500);
       }
     }
+  }
+
+  /** A decision is asked of the player: where it is asked comes into view, below the sticky
+   * top bar (after acting, the page stayed scrolled down and the next question was half hidden
+   * under the bar). The screen's `prompt()` hook names the place; the banner by default. */
+  function revealPrompt() {
+    if (!alive || document.querySelector("dialog[open]")) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest(".table-chat")) return; // typing a message
+    const target = (hooks.prompt && hooks.prompt()) || banner;
+    if (!target || !target.isConnected || target.hidden) return;
+    const bar = document.querySelector(".topbar");
+    const top = (bar ? bar.getBoundingClientRect().bottom : 0) + 12;
+    const rect = target.getBoundingClientRect();
+    let by = 0;
+    if (rect.top < top) by = rect.top - top;
+    else if (rect.bottom > window.innerHeight - 12) by = Math.min(rect.bottom - window.innerHeight + 12, rect.top - top);
+    if (by) window.scrollBy({ top: by, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }
 
   // ---- sending ---------------------------------------------------------------------------

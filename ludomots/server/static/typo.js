@@ -88,6 +88,7 @@ export function mount(main, { id, info }) {
     status: () => { renderResolve(); renderHand(); },
     sent: () => { renderResolve(); renderHand(); },
     endModal: showEndModal,
+    prompt: () => (mustChoose() ? handBox : myResolve() && !resolveBox.hidden ? resolveBox : null),
   });
   banner.replaceChildren(el("span", { class: "banner-text", text: "Connexion à la table…" }));
 
