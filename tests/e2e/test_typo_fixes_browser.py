@@ -96,3 +96,31 @@ def test_the_word_is_typed_whole_in_capitals_and_each_prompt_comes_into_view(
         TY.wait_moved(page, before)
     assert typed >= 1 and scrolled >= 2, (typed, scrolled)
 
+
+
+def test_the_cannot_place_question_closes_when_the_time_is_up(server: LiveServer,
+                                                              new_page: Any) -> None:
+    created = server.post_json("/api/tables", {
+        "game": "typo", "name": "Alice", "options": {"referee": "auto", "thinking_seconds": 4},
+        "seats": [{"kind": "human"}, {"kind": "bot", "level": "debutant"}]})
+    page = _seat_page(new_page, server, created["table"], 0, created["token"])
+    deadline = time.monotonic() + 120
+    while True:
+        state = pageflow.next_step(page, READY, deadline, server, timeout=30000)
+        assert state != "over"
+        if state == "choose":
+            page.evaluate(PLAY_FROM_TOP, ".ty-hand.choosing .ty-hand-card:not([disabled])")
+            page.evaluate(PLAY_FROM_TOP, ".ty-hand.choosing .ty-hand-card[aria-pressed=true]")
+            continue
+        before = TY.actions(page)
+        if state == "place":
+            page.get_by_role("button", name="Je ne peux pas").click()
+        if page.locator(".ty-discard-btn").count():
+            page.locator(".ty-discard-btn").first.click()
+        question = page.locator("dialog.modal").filter(has_text="Défausser")
+        expect(question).to_be_visible()
+        break
+    # Nobody answers: the thinking time runs out, the server plays the timeout, and the
+    # question that no longer applies goes away with it.
+    TY.wait_moved(page, before)
+    expect(question).to_have_count(0)

@@ -924,7 +924,16 @@ export function mount(main, { id, info }) {
         "aria-pressed": st.selected === t.id ? "true" : "false",
       }, tileNode(t.letter, { badge: false }));
     });
-    replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }));
+    // In challenge mode the draw waits until the word can no longer be contested: the tiles to
+    // come show as dashed slots, with why (the rack otherwise looked two or three tiles short).
+    const g = st.game;
+    const waiting = g.pending && g.pending.seat === st.seat && g.options && g.options.referee === "challenge"
+      ? Math.min(Math.max(0, 7 - st.rack.length), g.bag || 0) : 0;
+    for (let i = 0; i < waiting; i++) {
+      slots.push(el("span", { class: "rack-slot pending-draw", title: "Lettre à piocher quand votre mot ne pourra plus être contesté", "aria-hidden": "true" }));
+    }
+    replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }),
+      waiting ? el("span", { class: "rack-pending-note muted small", text: `Vous piocherez ${waiting === 1 ? "1 lettre" : `${waiting} lettres`} quand votre mot ne pourra plus être contesté.` }) : null);
     for (const t of st.rack) t.fresh = false;
     shuffleBtn.disabled = st.rack.length < 2;
     recallBtn.disabled = st.placed.size === 0;
