@@ -401,6 +401,11 @@ class TableManager:
             if not stored:
                 raise table_error("resigned", "Vous avez déjà abandonné cette partie.")
             self._cluster.seats_changed(table_id)
+            if table.info.status == "over" and self._on_finish is not None:
+                try:  # results and ratings: a resignation must not dodge a rated loss
+                    self._on_finish(table)
+                except Exception:
+                    log.exception("table %s: the end-of-game hook failed", table_id)
             self._changed(table, [Event("resigned", departure.to_json())])
             return departure.to_json()
 
