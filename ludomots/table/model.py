@@ -206,6 +206,14 @@ class TableInfo:
     def seat_infos(self) -> list[SeatInfo]:
         return [s.to_info() for s in self.seats]
 
+    def record_seats(self) -> list[SeatInfo]:
+        """Who sat where, as records and replays name them: a human who resigned, not the bot
+        that took the seat over."""
+        seats = self.seat_infos()
+        for d in self.departures:
+            seats[d.seat] = SeatInfo(name=d.name, kind="human")
+        return seats
+
     def with_status(self, status: TableStatus) -> TableInfo:
         return replace(self, status=status)
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 from ludomots.core import registry
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event, Game, State, events_for_seat
-from ludomots.core.record import Record, Recorder, SeatInfo
+from ludomots.core.record import Record, Recorder
 from ludomots.core.rng import SeededRandom
 from ludomots.table.clock import Clock
 from ludomots.table.errors import table_broken, table_error, table_waiting
@@ -378,9 +378,7 @@ class Table:
         """The full record (hidden information included: the seed). Callers decide who may
         have it; the manager gives it out only once the game is over."""
         base = self.recorder.record
-        seats = self.info.seat_infos()
-        for d in self.info.departures:  # the human who sat there, not the bot that took over
-            seats[d.seat] = SeatInfo(name=d.name, kind="human")
+        seats = self.info.record_seats()
         return Record(game=base.game, options=dict(base.options), seed=base.seed,
                       seats=seats, actions=list(base.actions),
                       scores=base.scores, winners=base.winners)

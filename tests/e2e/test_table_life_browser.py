@@ -25,7 +25,8 @@ def _seat_page(new_page: Any, server: LiveServer, table_id: str, seat: int, toke
                   "JSON.stringify({[id]: {seat, token, at: Date.now()}}))",
                   [table_id, seat, token])
     page.goto(f"{server.base_url}/table/{table_id}")
-    expect(page.locator(".role-chip")).to_contain_text("Vous :")
+    # The game's screen loads its modules first (slower on a loaded machine).
+    expect(page.locator(".role-chip")).to_contain_text("Vous :", timeout=30000)
     return page
 
 
@@ -137,3 +138,15 @@ def test_two_players_chat_mute_resign_and_take_the_rematch_in_one_click(
     expect(alice.locator(".tw-banner")).not_to_contain_text("En attente")
     # The chat of the new table starts empty; the old one keeps its lines.
     expect(alice.locator(".table-chat .chat-msg")).to_have_count(0)
+    # The replay of the first game shows its chat beside the moves, when the viewer asks.
+    alice.goto(f"{server.base_url}/partie/{table_id}/revoir")
+    alice.wait_for_selector(".replay-counter", timeout=60000)
+    card = alice.locator(".replay-chat")
+    expect(card).to_be_visible()
+    expect(card.locator(".chat-msg")).to_have_count(0)
+    card.get_by_label("Afficher la discussion pendant la partie").check()
+    expect(card.locator(".chat-msg .chat-text")).to_have_text(
+        ["Bonne partie Bob", "Merci, à toi", "Tu m’entends ?"])
+    alice.reload()  # the choice is kept
+    alice.wait_for_selector(".replay-counter", timeout=60000)
+    expect(alice.locator(".replay-chat .chat-msg")).to_have_count(3)

@@ -80,7 +80,12 @@ def test_resign_over_the_socket_ends_a_two_player_game(client: TestClient) -> No
     assert alice.until(lambda m: m["type"] == "chat")["name"] == "Bob"
     record = client.get(f"/api/tables/{table_id}/record")
     assert record.status_code == 200
-    assert client.get(f"/api/tables/{table_id}/replay").status_code == 200
+    # The replay carries the chat (its viewer shows it beside the moves, on demand) and when
+    # each action was stored, to place the lines between the steps.
+    replay = client.get(f"/api/tables/{table_id}/replay").json()
+    assert [(c["seat"], c["name"], c["text"]) for c in replay["chat"]] == [(1, "Bob", "Bien joué")]
+    assert replay["times"] == [] and len(replay["steps"]) == 1
+    assert [s["name"] for s in replay["seats"]] == ["Alice", "Bob"]
     for socket in (alice, bob, watcher):
         socket.close()
 
