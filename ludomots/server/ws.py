@@ -215,11 +215,13 @@ class Connection:
         if not self.welcomed:
             self.welcomed = True
             self.hub.join(self.table_id, self)
+        held: list[Outgoing] = []
         try:
             chat = await self.manager.chat_lines(self.table_id)
         except RuleError:  # the database is away for a moment: the game first
             chat = []
-        held, self._held = self._held, None
+        finally:  # never leave later lines held
+            held, self._held = self._held or [], None
         view = first["view"]
         self.deliver({"type": "welcome", "seat": view["table"].get("you", self.seat),
                       "view": view, "chat": chat})
