@@ -43,6 +43,7 @@ from ludomots.core.game import Game, State
 from ludomots.core.options import options_to_json
 from ludomots.table.errors import StoreError
 from ludomots.table.model import TableInfo
+from ludomots.table.resign import table_result
 from ludomots.table.store import SEAT_CLAIMS, TABLES
 from ludomots.table.table import Table
 
@@ -87,11 +88,15 @@ def has_default_options(game: Game, options: dict[str, Any]) -> bool:
 
 
 def summarise(info: TableInfo, state: State) -> FinishedGame:
-    """The results of a finished game, from its table info and final state."""
+    """The results of a finished game, from its table info and final state. A human who
+    resigned ranks last and keeps the seat in the results (not the bot that took it over);
+    a game that resignations ended is won as the table says (``table.resign``)."""
     game = registry.get_game(info.game)
-    scores = state.scores()
-    winners = state.winners()
-    ranks = ranks_of(scores, winners)
+    result = table_result(info, state)
+    scores = result["scores"]
+    winners = result["winners"]
+    ranks = result["ranks"] if "ranks" in result else ranks_of(scores, winners)
+    departed = info.departed()
     best: dict[int, tuple[int, str]] = {}
     longest: dict[int, str] = {}
     for played in game.played_words(state):
@@ -102,7 +107,9 @@ def summarise(info: TableInfo, state: State) -> FinishedGame:
         if len(word) > len(longest.get(played.seat, "")):
             longest[played.seat] = word
     seats = tuple(
-        SeatResult(seat=i, name=spec.name, kind=spec.kind, level=spec.level, score=scores[i],
+        SeatResult(seat=i, name=departed[i].name if i in departed else spec.name,
+                   kind="human" if i in departed else spec.kind,
+                   level=None if i in departed else spec.level, score=scores[i],
                    rank=ranks[i], winner=i in winners,
                    best_word=best[i][1] if i in best else None,
                    best_points=best[i][0] if i in best else None,

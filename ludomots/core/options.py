@@ -172,7 +172,8 @@ def _per_seat(f: Field[Any], tp: Any) -> dict[str, Any] | None:
 def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
     """One entry per field: name, type, default, choices (for Literal), French label and help,
     French labels of the choices (`choice_labels` metadata: value -> label), the bounds of a
-    number (`min`, `max` metadata, or None), and ``per_seat`` (see ``_per_seat``, or None)."""
+    number (`min`, `max` metadata, or None), ``per_seat`` (see ``_per_seat``, or None) and
+    ``seat`` (the value is a seat number: ``seat`` metadata)."""
     _require_dataclass(cls)
     types = field_types(cls)
     out = []
@@ -197,5 +198,7 @@ def describe_options(cls: type[Any]) -> list[dict[str, Any]]:
             "min": f.metadata.get("min"),
             "max": f.metadata.get("max"),
             "per_seat": _per_seat(f, tp),
+            # A seat number (0-based): the form offers the players by their places, 1 first.
+            "seat": bool(f.metadata.get("seat", False)),
         })
     return out

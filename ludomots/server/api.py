@@ -21,7 +21,7 @@ from ludomots.server.seating import for_creation, for_joining
 from ludomots.server.settings import manager_of
 from ludomots.table.errors import NotFoundError, StoreError, store_unavailable, unknown_table
 from ludomots.table.lobby import lobby_entry
-from ludomots.table.model import SeatSpec, validate_name
+from ludomots.table.model import ResignRule, SeatSpec, validate_name
 from ludomots.table.ratelimit import RateLimiter
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -34,7 +34,7 @@ def client_address(request: Request) -> str:
     return request.client.host if request.client else "unknown"
 
 
-def _check_rate(request: Request) -> None:
+def check_rate(request: Request) -> None:
     """Creations and joins per client address: a script cannot fill the database."""
     limiter: RateLimiter = request.app.state.http_limiter
     if not limiter.hit(client_address(request)):
@@ -93,7 +93,7 @@ def _number_bot_names(specs: list[SeatSpec]) -> list[SeatSpec]:
 
 
 async def create_table(request: Request) -> JSONResponse:
-    _check_rate(request)
+    check_rate(request)
     body = await read_json_object(request)
     seating = await for_creation(request, body)
     game = body.get("game")
@@ -103,15 +103,31 @@ async def create_table(request: Request) -> JSONResponse:
     if options is not None and not isinstance(options, dict):
         raise ApiError("bad_options", "Les options doivent être un objet JSON.")
     seats, creator = _seat_specs(body.get("seats"), seating.name)
+    resign = resign_rule(body.get("resign"))
     seconds = body.get("seconds_per_move", 0)
     if seconds is None:
         seconds = 0
     if isinstance(seconds, bool) or not isinstance(seconds, int):
         raise ApiError("bad_clock", "Le temps par coup doit être un nombre entier de secondes.")
-    table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=seconds)
+    table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=seconds,
+                                                              resign=resign)
     await seating.seated(table_id, creator)
     return JSONResponse({"table": table_id, "seat": creator, "token": tokens[creator],
                          "url": f"/table/{table_id}", "rated": seating.rated}, status_code=201)
+
+
+def resign_rule(raw: object) -> ResignRule | None:
+    """The creator's choice for a resignation at 3+ players: ``{"mode": "bot", "level"}`` or
+    ``{"mode": "score"}``; None (absent): the default."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict) or raw.get("mode") not in ("bot", "score"):
+        raise ApiError("bad_resign", "Après un abandon, la place passe à un robot ou la partie "
+                                     "se termine : « resign » vaut {\"mode\": \"bot\", "
+                                     "\"level\": …} ou {\"mode\": \"score\"}.")
+    if raw["mode"] == "score":
+        return ResignRule("score")
+    return ResignRule("bot", raw.get("level") if isinstance(raw.get("level"), str) else None)
 
 
 async def lobby(request: Request) -> Response:
@@ -131,7 +147,7 @@ async def table_info(request: Request) -> JSONResponse:
 
 
 async def join_table(request: Request) -> JSONResponse:
-    _check_rate(request)
+    check_rate(request)
     table_id = table_id_of(request)
     body = await read_json_object(request)
     seating = await for_joining(request, table_id, body)

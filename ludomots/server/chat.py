@@ -1,10 +1,11 @@
 """Table chat: who is connected to which table, and what a chat line may contain.
 
-Chat is not part of the game, so it does not go through the table manager or the database:
-the hub simply fans a line out to the connections of one table in this process, and through
-the bus (``attach``) to the other processes' hubs when there are several (lines are not kept;
-a page reload starts with an empty chat). Only seated players may write: an anonymous
-spectator has no name to answer for what he writes.
+Chat is not part of the game, so it is no action of the record: a line is kept in the
+table's ``chat_lines`` (``Store.add_chat``; a page's welcome carries the last 200), then the
+hub fans it out to the connections of one table in this process, and through the bus
+(``attach``) to the other processes' hubs when there are several. The hub also carries the
+other table-wide notices that are not game updates (a rematch's new table). Only seated
+players may write: an anonymous spectator has no name to answer for what he writes.
 
 Text is the only free input shown to other players besides names, so it gets the same hygiene
 as names (NFC, stripped, bounded, no control or invisible formatting characters, which could

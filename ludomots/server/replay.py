@@ -49,6 +49,9 @@ from ludomots.table.worker import ExecutorKind, make_executor
 log = logging.getLogger(__name__)
 
 
+#: The chat lines a replay carries (the last ones, oldest first).
+CHAT_IN_REPLAY = 1000
+
 def build_replay(table_id: str, record: Record) -> dict[str, Any]:
     """Steps (step 0: the deal; step k: after action k-1) and the analysis of each action
     (``analysis[k]`` is about ``steps[k].action``, played on the position of step k-1)."""
@@ -99,11 +102,14 @@ def _log_increments(view: dict[str, Any], logs: dict[str, list[Any]],
     return starts
 
 
-def with_seats(body: bytes, seats: list[dict[str, Any]]) -> bytes:
+def with_seats(body: bytes, seats: list[dict[str, Any]],
+               extra: dict[str, Any] | None = None) -> bytes:
     """A kept replay with the table's seats as they are now: a name may change after the game
-    (a deleted account's seats read « joueur supprimé »), so names are not kept in it."""
-    return b'{"seats":' + json.dumps(seats, ensure_ascii=False, separators=(",", ":")) \
-        .encode("utf-8") + b"," + body[1:]
+    (a deleted account's seats read « joueur supprimé »), so names are not kept in it.
+    ``extra``: more top-level fields read when served (the chat)."""
+    head = {"seats": seats, **(extra or {})}
+    return json.dumps(head, ensure_ascii=False, separators=(",", ":")).encode("utf-8")[:-1] \
+        + b"," + body[1:]
 
 
 def encode_replay(table_id: str, record: Record) -> bytes:
@@ -214,7 +220,12 @@ async def replay(request: Request) -> Response:
                                          lambda: limiter.hit(client_address(request)))
     try:
         info = await asyncio.to_thread(manager.store.load_info, table_id)
+        chat = await asyncio.to_thread(manager.store.load_chat, table_id, CHAT_IN_REPLAY)
+        actions = await asyncio.to_thread(manager.store.load_actions, table_id)
     except StoreError as exc:
         raise store_unavailable() from exc
-    return Response(with_seats(body, [s.to_json() for s in info.seat_infos()]),
+    # The chat beside the moves (issue 19; the viewer shows it on demand): its lines and when
+    # each action was stored, to place them between the steps. Read when served, as names.
+    extra = {"chat": chat, "times": [a.created_at for a in actions]}
+    return Response(with_seats(body, [s.to_json() for s in info.record_seats()], extra),
                     media_type="application/json")

@@ -144,12 +144,18 @@ class Connection:
                                          settings.hello_rate_window, time.monotonic)
         self._limited_until = 0.0
         self._hellos_limited_until = 0.0
+        # Chat lines that arrive while a welcome is being prepared: sent after it, unless the
+        # welcome's kept lines already hold them.
+        self._held: list[Outgoing] | None = None
 
     # ---- outgoing -----------------------------------------------------------------------
 
     def deliver(self, payload: Outgoing) -> None:
         """Queue a payload; a connection whose outbox is full is closed (too slow)."""
         if self.close_code is not None:
+            return
+        if self._held is not None and payload.get("type") == "chat":
+            self._held.append(payload)
             return
         if self.outbox.qsize() >= self.settings.ws_outbox:
             log.info("table %s: closing a connection that fell behind", self.table_id)
@@ -207,10 +213,24 @@ class Connection:
             self.shutdown(CLOSE_TOO_SLOW)
             return
         self._remember(first)
-        self.deliver({"type": "welcome", "seat": self.seat, "view": first["view"]})
+        self._held = []
         if not self.welcomed:
             self.welcomed = True
             self.hub.join(self.table_id, self)
+        held: list[Outgoing] = []
+        try:
+            chat = await self.manager.chat_lines(self.table_id)
+        except RuleError:  # the database is away for a moment: the game first
+            chat = []
+        finally:  # never leave later lines held
+            held, self._held = self._held or [], None
+        view = first["view"]
+        self.deliver({"type": "welcome", "seat": view["table"].get("you", self.seat),
+                      "view": view, "chat": chat})
+        last = chat[-1]["id"] if chat else -1
+        for line in held:
+            if not isinstance(line.get("id"), int) or line["id"] > last:
+                self.deliver(line)
         self.forwarder = asyncio.get_running_loop().create_task(
             self.forward(self.sub), name=f"ws-forward-{self.table_id}")
 
@@ -325,11 +345,21 @@ class Connection:
         text = clean_chat(message.get("text"))
         if not self.chat_limiter.hit("c"):
             raise _error("rate_limited", "Trop de messages : patientez un instant.")
+        line = await self.manager.add_chat(self.table_id, self.seat, self._name(), text)
+        self.hub.broadcast(self.table_id, {"type": "chat", **line})
+
+    def _name(self) -> str:
+        """This seat's player's name (the human's, after a bot took the seat over)."""
+        for departure in self.table_view.get("departures") or []:
+            if departure.get("seat") == self.seat:
+                return str(departure.get("name", ""))
         seats = self.table_view.get("seats") or []
-        name = seats[self.seat]["name"] if self.seat is not None and self.seat < len(seats) \
-            else ""
-        self.hub.broadcast(self.table_id, {"type": "chat", "seat": self.seat, "name": name,
-                                           "text": text})
+        return str(seats[self.seat]["name"]) if self.seat is not None and \
+            self.seat < len(seats) else ""
+
+    async def on_resign(self, message: dict[str, Any], ref: Any) -> None:
+        token = self._require_seat("abandonner")
+        await self.manager.resign(self.table_id, token)
 
     async def on_ping(self, message: dict[str, Any], ref: Any) -> None:
         payload: Outgoing = {"type": "pong"}
@@ -399,5 +429,6 @@ HANDLERS = {
     "action": Connection.on_action,
     "preview": Connection.on_preview,
     "chat": Connection.on_chat,
+    "resign": Connection.on_resign,
     "ping": Connection.on_ping,
 }

@@ -15,16 +15,25 @@ from typing import Any
 from ludomots.core import registry
 from ludomots.core.options import OptionError, options_to_json
 from ludomots.table.errors import table_error
-from ludomots.table.model import SEED_MAX, SEED_MIN, ClockSettings, SeatSpec, TableInfo
+from ludomots.table.model import (
+    SEED_MAX,
+    SEED_MIN,
+    ClockSettings,
+    ResignRule,
+    SeatSpec,
+    TableInfo,
+)
 
 log = logging.getLogger(__name__)
 
 
 def new_table_info(game: str, options: dict[str, Any] | None, seats: Sequence[SeatSpec],
                    seed: int | None, clock: ClockSettings | int | None,
-                   now: Callable[[], float]) -> TableInfo:
+                   now: Callable[[], float], resign: ResignRule | None = None) -> TableInfo:
     """The info of a new table with a fresh id (a random seed when ``seed`` is None); waiting
-    while a human seat is left free (an empty name), else playing. RuleError if refused."""
+    while a human seat is left free (an empty name), else playing. ``resign``: what a
+    resignation at 3+ players does (default: a bot takes the seat over, « confirmé » or the
+    game's middle level). RuleError if refused."""
     try:
         game_obj = registry.get_game(game)
         bots = registry.get_bots(game)
@@ -61,7 +70,15 @@ def new_table_info(game: str, options: dict[str, Any] | None, seats: Sequence[Se
         raise table_error("bad_options", "Options invalides.", reason=str(exc)) from None
     if not isinstance(clock, ClockSettings):
         clock = ClockSettings(clock or 0)
+    if resign is None:
+        levels = list(bots)
+        resign = ResignRule("bot", "confirme" if "confirme" in bots else
+                            levels[len(levels) // 2] if levels else None) if levels \
+            else ResignRule("score")
+    elif resign.mode == "bot" and resign.level not in bots:
+        raise table_error("unknown_level", f"Niveau de robot inconnu : « {resign.level} ».",
+                          level=resign.level, known=sorted(bots))
     return TableInfo(
         id=secrets.token_urlsafe(9), game=game, options=options_json, seed=seed,
         seats=tuple(seats), status="waiting" if any(s.is_open for s in seats) else "playing",
-        clock=clock, created_at=int(now() * 1000))
+        clock=clock, created_at=int(now() * 1000), resign_rule=resign)

@@ -125,6 +125,59 @@ class ClockSettings:
         return cls(int(data.get("seconds_per_move", 0)))
 
 
+#: What becomes of a seat that resigns at 3 players or more: a bot of a level takes it over and
+#: the others play on ("bot"), or the game ends on the scores as they stand ("score").
+ResignMode = Literal["bot", "score"]
+DEPARTURE_REASONS = ("resign", "expel")
+
+
+@dataclass(frozen=True)
+class ResignRule:
+    """The table creator's choice for a resignation at 3+ players (at 2, the other wins)."""
+
+    mode: ResignMode = "bot"
+    level: str | None = "confirme"
+
+    def __post_init__(self) -> None:
+        if self.mode not in ("bot", "score"):
+            raise RuleError("bad_resign", "Après un abandon, la place passe à un robot "
+                                          "(« bot ») ou la partie se termine (« score »).")
+        if self.mode == "bot" and (not isinstance(self.level, str) or not self.level):
+            raise RuleError("bad_resign", "Indiquez le niveau du robot qui reprend la place.")
+        if self.mode == "score":
+            object.__setattr__(self, "level", None)
+
+    def to_text(self) -> str:
+        return "score" if self.mode == "score" else f"bot:{self.level}"
+
+    @classmethod
+    def from_text(cls, text: str | None) -> ResignRule:
+        if not text:
+            return cls()
+        mode, _, level = text.partition(":")
+        return cls("score") if mode == "score" else cls("bot", level or "confirme")
+
+    def to_json(self) -> dict[str, Any]:
+        return {"mode": self.mode, "level": self.level}
+
+
+@dataclass(frozen=True)
+class Departure:
+    """A human who left a game in progress: resigned (or, later, expelled). ``name`` is who
+    sat there; ``level`` the bot that took the seat over (None: the seat plays no more)."""
+
+    seat: int
+    reason: str
+    name: str
+    seq: int
+    level: str | None = None
+    at: int = 0
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "reason": self.reason, "name": self.name, "seq": self.seq,
+                "level": self.level, "at": self.at}
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """A table's identity and settings, as stored. Times are epoch milliseconds (portable)."""
@@ -138,12 +191,32 @@ class TableInfo:
     clock: ClockSettings = field(default_factory=ClockSettings)
     created_at: int = 0
     updated_at: int = 0
+    resign_rule: ResignRule = field(default_factory=ResignRule)
+    departures: tuple[Departure, ...] = ()
+    rematch_of: str | None = None
+    rematch: str | None = None
+
+    def departed(self) -> dict[int, Departure]:
+        return {d.seat: d for d in self.departures}
+
+    def humans_left(self) -> list[int]:
+        """Human seats still played by their human (claimed, not departed)."""
+        gone = self.departed()
+        return [i for i, s in enumerate(self.seats) if s.kind == "human" and i not in gone]
 
     def open_seats(self) -> list[int]:
         return [i for i, s in enumerate(self.seats) if s.is_open]
 
     def seat_infos(self) -> list[SeatInfo]:
         return [s.to_info() for s in self.seats]
+
+    def record_seats(self) -> list[SeatInfo]:
+        """Who sat where, as records and replays name them: a human who resigned, not the bot
+        that took the seat over."""
+        seats = self.seat_infos()
+        for d in self.departures:
+            seats[d.seat] = SeatInfo(name=d.name, kind="human")
+        return seats
 
     def with_status(self, status: TableStatus) -> TableInfo:
         return replace(self, status=status)
@@ -154,7 +227,11 @@ class TableInfo:
         return replace(self, seats=tuple(seats))
 
     def seats_json(self) -> list[dict[str, Any]]:
-        return [dict(s.to_json(), seat=i, open=s.is_open) for i, s in enumerate(self.seats)]
+        """Each seat, and whether its human left (``departed``: "resign", or null)."""
+        gone = self.departed()
+        return [dict(s.to_json(), seat=i, open=s.is_open,
+                     departed=gone[i].reason if i in gone else None)
+                for i, s in enumerate(self.seats)]
 
     def public_json(self) -> dict[str, Any]:
         """What the lobby may show. Never the seed: it would reveal every future draw."""
@@ -167,6 +244,10 @@ class TableInfo:
             "clock": self.clock.to_json(),
             "created_at": self.created_at,
             "updated_at": self.updated_at,
+            "resign": self.resign_rule.to_json(),
+            "departures": [d.to_json() for d in self.departures],
+            "rematch_of": self.rematch_of,
+            "rematch": self.rematch,
         }
 
 

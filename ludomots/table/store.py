@@ -66,6 +66,8 @@ from ludomots.table.model import (
     DEFAULT_URL,
     STATUSES,
     ClockSettings,
+    Departure,
+    ResignRule,
     SeatSpec,
     StoredAction,
     TableInfo,
@@ -89,7 +91,14 @@ TABLES = Table(
     Column("status", String(16), nullable=False),
     Column("created_at", BigInteger, nullable=False),
     Column("updated_at", BigInteger, nullable=False),
+    # Issue 19 (migration 0004): the creator's choice for a resignation at 3+ players
+    # ("bot:LEVEL" or "score"; null: the default), the table this one is the rematch of
+    # (unique: a second request finds the first one's table) and this table's rematch.
+    Column("resign_rule", String(48), nullable=True),
+    Column("rematch_of", String(32), nullable=True),
+    Column("rematch", String(32), nullable=True),
     Index("ix_tables_status_updated", "status", "updated_at"),
+    Index("ux_tables_rematch_of", "rematch_of", unique=True),
 )
 
 ACTIONS = Table(
@@ -114,6 +123,33 @@ SEAT_CLAIMS = Table(
     Column("claimed_at", BigInteger, nullable=False),
 )
 
+
+#: Humans who left a game in progress (issue 19): one row per seat, so that a seat resigns
+#: once whatever the processes; ``level`` is the bot that took the seat over (null: none).
+DEPARTURES = Table(
+    "departures", metadata,
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           primary_key=True),
+    Column("seat", Integer, primary_key=True, autoincrement=False),
+    Column("reason", String(16), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("seq", Integer, nullable=False),
+    Column("level", String(32), nullable=True),
+    Column("at", BigInteger, nullable=False),
+)
+
+#: The table's chat, kept with it (issue 19): a (re)connecting page gets the last lines.
+CHAT_LINES = Table(
+    "chat_lines", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
+           nullable=False),
+    Column("seat", Integer, nullable=True),
+    Column("name", String(64), nullable=False),
+    Column("text", Text, nullable=False),
+    Column("at", BigInteger, nullable=False),
+    Index("ix_chat_lines_table", "table_id", "id"),
+)
 
 #: Replays of finished games (``server/replay.py``): computed once (seconds of CPU for a long
 #: game with its analysis), kept compressed; a finished game never changes.
@@ -356,7 +392,11 @@ class Store:
             conn.execute(insert(TABLES).values(
                 id=info.id, game=info.game, options=_dumps(info.options), seed=info.seed,
                 seats=_dumps(seats), clock=_dumps(info.clock.to_json()), status=info.status,
-                created_at=created, updated_at=now))
+                created_at=created, updated_at=now, resign_rule=info.resign_rule.to_text(),
+                rematch_of=info.rematch_of))
+            if info.rematch_of is not None:
+                conn.execute(update(TABLES).where(TABLES.c.id == info.rematch_of)
+                             .values(rematch=info.id))
             for seat, token in sorted(tokens.items()):
                 conn.execute(insert(SEAT_CLAIMS).values(
                     table_id=info.id, seat=seat, name=info.seats[seat].name,
@@ -373,12 +413,29 @@ class Store:
             out.setdefault(table_id, {})[seat] = name
         return out
 
+    def _departures(self, conn: Connection, table_ids: Collection[str]
+                    ) -> dict[str, list[Departure]]:
+        if not table_ids:
+            return {}
+        rows = conn.execute(select(DEPARTURES)
+                            .where(DEPARTURES.c.table_id.in_(list(table_ids)))
+                            .order_by(DEPARTURES.c.seq, DEPARTURES.c.at))
+        out: dict[str, list[Departure]] = {}
+        for r in rows:
+            out.setdefault(r.table_id, []).append(Departure(
+                seat=r.seat, reason=r.reason, name=r.name, seq=r.seq, level=r.level, at=r.at))
+        return out
+
     @staticmethod
-    def _info(row: Any, claims: dict[int, str]) -> TableInfo:
+    def _info(row: Any, claims: dict[int, str],
+              departures: Sequence[Departure] = ()) -> TableInfo:
         seats = []
+        taken_over = {d.seat: d for d in departures if d.level is not None}
         for i, data in enumerate(json.loads(row.seats)):
             spec = SeatSpec.from_json(data)
-            if spec.kind == "human" and i in claims:
+            if i in taken_over:  # a bot plays on for the human who left
+                spec = SeatSpec.bot(taken_over[i].level or "")
+            elif spec.kind == "human" and i in claims:
                 spec = spec.claimed_by(claims[i])
             seats.append(spec)
         status = row.status if row.status in STATUSES else "broken"
@@ -386,7 +443,9 @@ class Store:
             id=row.id, game=row.game, options=json.loads(row.options), seed=row.seed,
             seats=tuple(seats), status=cast(TableStatus, status),
             clock=ClockSettings.from_json(json.loads(row.clock)),
-            created_at=row.created_at, updated_at=row.updated_at)
+            created_at=row.created_at, updated_at=row.updated_at,
+            resign_rule=ResignRule.from_text(row.resign_rule), departures=tuple(departures),
+            rematch_of=row.rematch_of, rematch=row.rematch)
 
     def _load_info(self, conn: Connection, table_id: str, lock: bool = False) -> TableInfo:
         query = select(TABLES).where(TABLES.c.id == table_id)
@@ -396,7 +455,8 @@ class Store:
         row = conn.execute(query).first()
         if row is None:
             raise NotFoundError(table_id)
-        return self._info(row, self._claims(conn, [table_id]).get(table_id, {}))
+        return self._info(row, self._claims(conn, [table_id]).get(table_id, {}),
+                          self._departures(conn, [table_id]).get(table_id, []))
 
     def load_info(self, table_id: str) -> TableInfo:
         with self._tx() as conn:
@@ -451,7 +511,8 @@ class Store:
                     query = query.limit(limit)
                 rows = list(conn.execute(query).all())
             claims = self._claims(conn, [r.id for r in rows])
-            return [self._info(r, claims.get(r.id, {})) for r in rows]
+            departures = self._departures(conn, [r.id for r in rows])
+            return [self._info(r, claims.get(r.id, {}), departures.get(r.id, [])) for r in rows]
 
     # ---- actions --------------------------------------------------------------------------
 
@@ -628,3 +689,72 @@ class Store:
     def verify_token(self, table_id: str, token: str) -> int | None:
         """The seat ``token`` owns at this table, or None (constant-time comparisons)."""
         return seat_of(token, self.token_hashes(table_id))
+
+    def seat_name(self, table_id: str, seat: int) -> str | None:
+        """The name of a claimed human seat (kept after its human left), or None."""
+        with self._tx() as conn:
+            row = conn.execute(select(SEAT_CLAIMS.c.name).where(
+                SEAT_CLAIMS.c.table_id == table_id, SEAT_CLAIMS.c.seat == seat)).first()
+            return None if row is None else str(row.name)
+
+    # ---- departures (resign) ------------------------------------------------------------
+
+    def add_departure(self, table_id: str, departure: Departure,
+                      status: TableStatus | None = None) -> bool:
+        """Record that a seat's human left (with the table's new status, in one transaction);
+        False if that seat had already left."""
+        values: dict[str, Any] = {"updated_at": self._ms()}
+        if status is not None:
+            values["status"] = status
+        try:
+            with self._tx() as conn:
+                conn.execute(insert(DEPARTURES).values(
+                    table_id=table_id, seat=departure.seat, reason=departure.reason,
+                    name=departure.name, seq=departure.seq, level=departure.level,
+                    at=departure.at or self._ms()))
+                result = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
+                                      .values(**values))
+                if result.rowcount == 0:
+                    raise NotFoundError(table_id)
+        except _Duplicate:
+            return False
+        return True
+
+    # ---- rematch --------------------------------------------------------------------------
+
+    def rematch_of(self, table_id: str) -> str | None:
+        """The id of the table created as the rematch of ``table_id``, or None."""
+        with self._tx() as conn:
+            row = conn.execute(select(TABLES.c.id).where(TABLES.c.rematch_of == table_id)
+                               ).first()
+            return None if row is None else str(row.id)
+
+    def create_rematch(self, info: TableInfo, tokens: dict[int, str]) -> bool:
+        """``create_table`` for a rematch (``info.rematch_of`` set); False when another
+        request created that rematch first (the unique ``rematch_of``)."""
+        try:
+            self.create_table(info, tokens)
+        except _Duplicate:
+            return False
+        return True
+
+    # ---- chat -----------------------------------------------------------------------------
+
+    def add_chat(self, table_id: str, seat: int | None, name: str, text: str) -> dict[str, Any]:
+        """Keep a chat line; the line as sent to everyone (``id``, ``at`` in epoch ms)."""
+        at = self._ms()
+        with self._tx() as conn:
+            result = conn.execute(insert(CHAT_LINES).values(
+                table_id=table_id, seat=seat, name=name, text=text, at=at))
+            key = result.inserted_primary_key
+            assert key is not None
+            line_id = int(key[0])
+        return {"id": line_id, "seat": seat, "name": name, "text": text, "at": at}
+
+    def load_chat(self, table_id: str, limit: int = 200) -> list[dict[str, Any]]:
+        """The last ``limit`` lines of a table's chat, oldest first."""
+        with self._tx() as conn:
+            rows = conn.execute(select(CHAT_LINES).where(CHAT_LINES.c.table_id == table_id)
+                                .order_by(CHAT_LINES.c.id.desc()).limit(limit)).all()
+        return [{"id": r.id, "seat": r.seat, "name": r.name, "text": r.text, "at": r.at}
+                for r in reversed(rows)]

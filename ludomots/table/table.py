@@ -34,6 +34,7 @@ from ludomots.core.rng import SeededRandom
 from ludomots.table.clock import Clock
 from ludomots.table.errors import table_broken, table_error, table_waiting
 from ludomots.table.model import StoredAction, TableInfo, TableStatus
+from ludomots.table.resign import ended_by_departures, table_result
 from ludomots.table.worker import BotJob
 
 if TYPE_CHECKING:
@@ -99,7 +100,8 @@ class Table:
             self.broken = "marked broken in the store"
         if self.broken is not None:
             info = info.with_status("broken")
-        elif recorder.state.is_over() and info.status != "over":
+        elif (recorder.state.is_over() or ended_by_departures(info)) and \
+                info.status != "over":
             info = info.with_status("over")
         self.info = info
         self.clock = Clock(info.clock, now)
@@ -132,7 +134,8 @@ class Table:
         """Replay the stored actions; a divergence marks the table broken (and is logged)."""
         recorder = cls._start(info)
         reason = _replay(recorder, actions)
-        if reason is None and info.status == "over" and not recorder.state.is_over():
+        if reason is None and info.status == "over" and not recorder.state.is_over() and \
+                not ended_by_departures(info):
             reason = "stored as over but the replayed game is not over"
         if reason is not None:
             log.error("table %s (%s) is broken: %s", info.id, info.game, reason)
@@ -190,7 +193,7 @@ class Table:
         """New seats/status from the store (a seat was claimed); the clock starts with play."""
         if self.broken is not None:
             info = info.with_status("broken")
-        elif self.state.is_over():
+        elif self.state.is_over() or ended_by_departures(info):
             info = info.with_status("over")
         was_playing = self.status == "playing"
         self.info = info
@@ -209,6 +212,8 @@ class Table:
             raise table_broken()
         if self.status == "waiting":
             raise table_waiting()
+        if self.status == "over":  # the game may not be (a resignation ended it)
+            raise table_error("game_over", "La partie est terminée.")
         if isinstance(seat, bool) or not isinstance(seat, int) or \
                 not 0 <= seat < len(self.info.seats):
             raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
@@ -306,8 +311,10 @@ class Table:
             if seat is not None and not 0 <= seat < len(self.info.seats):
                 raise ValueError(f"no seat {seat} at table {self.id}")
         state = self.state
-        over = state.is_over()
-        game_views = state.views(seats)
+        over = state.is_over() or self.status == "over"
+        departed = self.info.departed()
+        # A human who left sees what a spectator sees: the seat's hand is no longer theirs.
+        game_views = state.views([None if s in departed else s for s in set(seats)])
         table = {
             "id": self.id,
             "game": self.info.game,
@@ -317,10 +324,24 @@ class Table:
             "to_act": sorted(self.to_act()),
             "actions": self.seq,
             "clock": self.clock.to_json(len(self.info.seats)),
-            "result": {"scores": state.scores(), "winners": state.winners()} if over else None,
+            "result": self.result() if over else None,
+            "resign": self.info.resign_rule.to_json(),
+            "departures": [d.to_json() for d in self.info.departures],
+            "rematch": self.info.rematch,
+            "rematch_of": self.info.rematch_of,
         }
-        return {seat: {"table": {**table, "you": seat}, "game": game_views[seat]}
+        return {seat: {"table": {**table, "you": None if seat in departed else seat,
+                                 "left": seat if seat in departed else None},
+                       "game": game_views[None if seat in departed else seat]}
                 for seat in seats}
+
+    def viewer(self, seat: int | None) -> int | None:
+        """Whose eyes ``seat`` sees with: its own, or a spectator's once its human left."""
+        return None if seat is not None and seat in self.info.departed() else seat
+
+    def result(self) -> dict[str, Any]:
+        """The final scores and winners, departures taken into account (``table_result``)."""
+        return table_result(self.info, self.state)
 
     def update_views(self, seats: Iterable[int | None]
                      ) -> dict[int | None, tuple[dict[str, Any], dict[str, int]]]:
@@ -350,16 +371,16 @@ class Table:
         self._logs_sent.update(self._logs_sending)
         self._logs_sending.clear()
 
-    @staticmethod
-    def events_for(events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
-        return events_for_seat(events, seat)
+    def events_for(self, events: Iterable[Event], seat: int | None) -> list[dict[str, Any]]:
+        return events_for_seat(events, self.viewer(seat))
 
     def record(self) -> Record:
         """The full record (hidden information included: the seed). Callers decide who may
         have it; the manager gives it out only once the game is over."""
         base = self.recorder.record
+        seats = self.info.record_seats()
         return Record(game=base.game, options=dict(base.options), seed=base.seed,
-                      seats=self.info.seat_infos(), actions=list(base.actions),
+                      seats=seats, actions=list(base.actions),
                       scores=base.scores, winners=base.winners)
 
     def bot_job(self, seat: int, level: str) -> BotJob:

@@ -91,17 +91,18 @@ def test_bounds_are_checked_on_options_built_in_python_too() -> None:
 def test_describe_options_gives_types_defaults_choices_and_french_labels() -> None:
     assert describe_options(Opts) == [
         {"name": "size", "type": "int", "default": 15, "choices": None, "label": "Taille",
-         "help": "Côté du plateau.", "choice_labels": None, "min": 5, "max": 21, "per_seat": None},
+         "help": "Côté du plateau.", "choice_labels": None, "min": 5, "max": 21, "per_seat": None,
+         "seat": False},
         {"name": "variant", "type": "choice", "default": "classique",
          "choices": ["classique", "éclair"], "label": "Variante", "help": "",
          "choice_labels": {"classique": "Classique", "éclair": "Éclair"}, "min": None,
-         "max": None, "per_seat": None},
+         "max": None, "per_seat": None, "seat": False},
         {"name": "blanks", "type": "tuple[int, ...]", "default": [1, 2], "choices": None,
          "label": "blanks", "help": "", "choice_labels": None, "min": None, "max": None,
-         "per_seat": None},
+         "per_seat": None, "seat": False},
         {"name": "timer", "type": "float | None", "default": None, "choices": None,
          "label": "timer", "help": "", "choice_labels": None, "min": None, "max": 10,
-         "per_seat": None},
+         "per_seat": None, "seat": False},
     ]
 
 

@@ -218,7 +218,9 @@ def check_word_popup(link: Any, page: Any, game: str) -> None:
     link.click()
     popup = page.locator("dialog.word-modal")
     expect(popup).to_be_visible()
-    expect(popup.locator(".popup-valid")).to_contain_text(game)
+    # « Accepté au Typo », « Accepté à Awalettres » (no « au » before a vowel).
+    expect(popup.locator(".popup-valid")).to_contain_text(
+        f"Accepté {'à' if game[0] in 'AEIOUÉ' else 'au'} {game}")
     popup.get_by_role("button", name="Fermer").click()
 
 

@@ -339,7 +339,9 @@ def test_a_game_against_bots_runs_to_its_end_and_replays(
                 and pass_button.is_enabled():
             # A bot's word is open to a challenge: the dictionary says it is valid.
             challenge_button.click()
-            expect(page.locator(".toast")).to_contain_text("Vous contestez : le mot est valable")
+            # A challenge that fails is bad news for whoever made it: red, never green.
+            expect(page.locator(".toast-error")).to_contain_text(
+                "Vous contestez : le mot est valable")
             challenged = True
             continue
         if not mid_game_shot and page.locator(".log-list .log-entry.play").count() >= 12:

@@ -245,6 +245,15 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
             "aria-label", re.compile(f"^{re.escape(word.upper())} : "))
     VC.shot(page, screenshots, "end-modal")
     dialog.get_by_role("button", name="Fermer").click()
+    # The journal's answers link to their definitions (issue 19): a wrong one too, and a
+    # riddle's solution, which the dictionary knows.
+    expect(page.locator('.vc-log .vc-log-answer .vc-log-def[aria-label="zzzz : voir la '
+                        'définition"]')).to_have_count(1)
+    solved = [e["answer"] for e in final["history"] if e["type"] == "solution" and e["answer"]]
+    assert solved
+    link = page.locator(".vc-log .vc-log-solution .vc-log-def").first
+    expect(link).to_have_attribute("aria-label", f"{solved[0]} : voir la définition")
+    pageflow.check_word_popup(link, page, "Vocabulon")
     end = page.locator(".vc-end")
     expect(end.locator(".win-tag")).to_have_count(len(final["winners"]))
     expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")

@@ -64,7 +64,7 @@ def test_a_game_against_bots_starts_at_once(client: TestClient) -> None:
     info = client.get(f"/api/tables/{created['table']}").json()
     assert info["status"] == "playing"
     assert info["seats"][1] == {"kind": "bot", "level": "expert", "name": "Robot Expert",
-                                "seat": 1, "open": False}
+                                "seat": 1, "open": False, "departed": None}
 
 
 def _refused(client: TestClient, body: object, status: int, code: str,

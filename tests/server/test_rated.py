@@ -318,3 +318,23 @@ def test_the_history_comes_a_page_at_a_time(client: TestClient,
     rest = client.get(f"/api/players/Alice?avant={first['more']}").json()
     assert [g["table"] for g in rest["games"]] == [tables[0]] and rest["more"] is None
     assert [s["name"] for s in rest["games"][0]["seats"]] == ["Alice", "Bruno"]
+
+
+def test_a_rated_game_ended_by_a_resignation_counts_as_a_loss(client: TestClient) -> None:
+    """Issue 19: resigning never dodges a rated loss; the one who stays wins."""
+    alice, bruno = sign_up(client, "Alice"), sign_up(client, "Bruno")
+    table_id, tokens = gops_table(alice, bruno, rated=True)
+    socket = Socket(client, table_id, tokens[0])
+    socket.send({"type": "resign"})
+    socket.until(lambda m: m["type"] == "update" and m["view"]["table"]["status"] == "over")
+    socket.close()
+    settle(client)
+    a = client.get("/api/players/Alice").json()
+    b = client.get("/api/players/Bruno").json()
+    assert a["stats"] == {"gops": {"played": 1, "won": 0, "lost": 1, "rated": 1}}
+    assert b["stats"] == {"gops": {"played": 1, "won": 1, "lost": 0, "rated": 1}}
+    assert b["ratings"]["gops"]["rating"] > 1500 > a["ratings"]["gops"]["rating"]
+    game = a["games"][0]
+    assert (game["table"], game["rank"], game["winner"]) == (table_id, 2, False)
+    service = client.app.state.accounts  # type: ignore[attr-defined]
+    assert service.results.finish_from_store(table_id) is False  # stored once

@@ -137,7 +137,9 @@ def test_chat_is_stripped_and_broadcast_with_seat_and_name(client: TestClient) -
     alice.send({"type": "chat", "text": "  <b>Bonjour</b> Bob !  "})
     expected = {"type": "chat", "seat": 0, "name": "Alice", "text": "<b>Bonjour</b> Bob !"}
     for socket in (alice, bob, watcher):
-        assert socket.until(lambda m: m["type"] == "chat") == expected
+        line = socket.until(lambda m: m["type"] == "chat")
+        assert {k: line[k] for k in expected} == expected
+        assert set(line) == {*expected, "id", "at"}
     for text, code in (("x" * 301, "chat_too_long"), ("   ", "bad_chat"), (42, "bad_chat"),
                        ("a\u202eb", "bad_chat"), ("bip\x07", "bad_chat")):
         bob.send({"type": "chat", "text": text})

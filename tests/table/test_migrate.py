@@ -42,3 +42,30 @@ def test_processes_starting_together_migrate_once(db_url: str) -> None:
         [(None, head())] + [(head(), head())] * 3, key=repr)
     for store in stores:
         store.close()
+
+
+def test_a_database_at_0003_gains_the_table_life_columns_and_keeps_its_games(
+        db_url: str) -> None:
+    """Migration 0004 (issue 19): chat lines, departures and rematch links on a database
+    that holds games already."""
+    from sqlalchemy import text
+
+    from ludomots.table.migrate import upgrade
+    from ludomots.table.model import ResignRule
+
+    store = Store(db_url)
+    assert upgrade(store.engine, "0003") == (None, "0003")
+    with store.engine.begin() as conn:
+        assert "chat_lines" not in inspect(conn).get_table_names()
+        conn.execute(text("INSERT INTO tables (id, game, options, seed, seats, clock, status, "
+                          "created_at, updated_at) VALUES ('t1', 'gops', '{\"cards\": 3}', 1, "
+                          "'[{\"kind\": \"human\", \"level\": null, \"name\": \"\"}]', "
+                          "'{\"seconds_per_move\": 0}', 'waiting', 1, 1)"))
+    assert store.migrate() == ("0003", head())
+    info = store.load_info("t1")
+    assert info.resign_rule == ResignRule() and info.departures == () and info.rematch is None
+    store.add_chat("t1", None, "Alice", "bonjour")
+    assert [line["text"] for line in store.load_chat("t1")] == ["bonjour"]
+    with store.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), all_metadata()) == []
+    store.close()

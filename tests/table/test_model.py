@@ -61,6 +61,8 @@ def test_lobby_json_never_shows_the_seed() -> None:
     public = info.public_json()
     assert "seed" not in public and "987654321" not in repr(public)
     assert public["seats"] == [
-        {"seat": 0, "kind": "human", "level": None, "name": "Alice", "open": False},
-        {"seat": 1, "kind": "human", "level": None, "name": "", "open": True}]
+        {"seat": 0, "kind": "human", "level": None, "name": "Alice", "open": False,
+         "departed": None},
+        {"seat": 1, "kind": "human", "level": None, "name": "", "open": True,
+         "departed": None}]
     assert info.open_seats() == [1]

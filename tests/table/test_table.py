@@ -143,10 +143,14 @@ def test_views_hold_the_game_view_and_public_metadata_only(store: Store) -> None
     assert view["game"] == table.state.view(0)
     assert view["table"] == {
         "id": "t1", "game": "gops", "title": "Goofspiel", "status": "playing",
-        "seats": [{"seat": 0, "kind": "human", "level": None, "name": "Alice", "open": False},
-                  {"seat": 1, "kind": "human", "level": None, "name": "Bob", "open": False}],
-        "you": 0, "to_act": [0], "actions": 1, "clock": {"seconds_per_move": 0},
-        "result": None}
+        "seats": [{"seat": 0, "kind": "human", "level": None, "name": "Alice", "open": False,
+                   "departed": None},
+                  {"seat": 1, "kind": "human", "level": None, "name": "Bob", "open": False,
+                   "departed": None}],
+        "you": 0, "left": None, "to_act": [0], "actions": 1,
+        "clock": {"seconds_per_move": 0}, "result": None,
+        "resign": {"mode": "bot", "level": "confirme"}, "departures": [], "rematch": None,
+        "rematch_of": None}
     for seat in (0, None):
         text = json.dumps(table.view(seat))
         assert str(SEED) not in text and "splitmix64" not in text and '"hands"' not in text
@@ -156,9 +160,10 @@ def test_views_hold_the_game_view_and_public_metadata_only(store: Store) -> None
 
 def test_private_events_are_filtered_per_seat() -> None:
     events = [Event("bid", {"seat": 1}), Event("your_bid", {"card": 3}, frozenset({1}))]
-    assert Table.events_for(events, 0) == [{"type": "bid", "data": {"seat": 1}}]
-    assert Table.events_for(events, None) == [{"type": "bid", "data": {"seat": 1}}]
-    assert Table.events_for(events, 1) == [{"type": "bid", "data": {"seat": 1}},
+    table = Table.new(_info())
+    assert table.events_for(events, 0) == [{"type": "bid", "data": {"seat": 1}}]
+    assert table.events_for(events, None) == [{"type": "bid", "data": {"seat": 1}}]
+    assert table.events_for(events, 1) == [{"type": "bid", "data": {"seat": 1}},
                                            {"type": "your_bid", "data": {"card": 3}}]
 
 

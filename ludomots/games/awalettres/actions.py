@@ -22,8 +22,9 @@ Step = Literal["define", "vote", "give", "panic", "trim", "exchange", "marabout"
 class AwalettresOptions:
     first_player: Literal["random", "wayampou"] = field(default="random", metadata={
         "label": "Premier joueur",
-        "help": "« random » : tiré au sort. « wayampou » : chacun écrit une définition du mot "
-                "WAYAMPOU, tous votent (pas pour la leur) ; la plus crédible commence.",
+        "help": "Tiré au sort, ou par la définition de WAYAMPOU : chacun écrit une "
+                "définition du mot WAYAMPOU, tous votent (pas pour la leur) ; la plus "
+                "crédible commence.",
         "choice_labels": {"random": "Tiré au sort", "wayampou": "Définition de WAYAMPOU"}})
     elephant: bool = field(default=False, metadata={
         "label": "Variante de l’éléphant",
@@ -39,17 +40,17 @@ class AwalettresOptions:
                 "qu’il n’est pas vide)."})
     marabout_card: Literal["caster", "target"] = field(default="caster", metadata={
         "label": "Carte du MARABOUTAGE",
-        "help": "« caster » : le lanceur désigne une carte de son propre jeu ; l’adversaire "
-                "devra la lui prendre dans son prochain mot et la lui payer (règle du jeu). "
-                "« target » : il désigne une carte du jeu de l’adversaire, qui devra la jouer "
-                "et en verser les graines au lanceur.",
+        "help": "Une carte du lanceur : il désigne une carte de son propre jeu ; "
+                "l’adversaire devra la lui prendre dans son prochain mot et la lui payer "
+                "(règle du jeu). Une carte de l’adversaire : il désigne une carte du jeu de "
+                "l’adversaire, qui devra la jouer et en verser les graines au lanceur.",
         "choice_labels": {"caster": "Une carte du lanceur (règle)",
                           "target": "Une carte de l’adversaire"}})
     spell_order: Literal["new_player", "last_player"] = field(default="new_player", metadata={
         "label": "Ordre des sortilèges tirés",
         "help": "Après un mot, les sortilèges tirés en complétant les jeux sont joués en "
                 "commençant par le nouveau joueur (règle du jeu), ou par celui qui vient de "
-                "jouer (« last_player »), puis dans l’ordre du tirage.",
+                "jouer, puis dans l’ordre du tirage.",
         "choice_labels": {"new_player": "Le nouveau joueur d’abord (règle)",
                           "last_player": "Celui qui vient de jouer d’abord"}})
     exchange_confusion: bool = field(default=True, metadata={

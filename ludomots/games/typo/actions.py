@@ -25,18 +25,22 @@ Step = Literal["choose", "place", "vote", "discard", "over"]
 class TypoOptions:
     referee: Literal["challenge", "auto"] = field(default="challenge", metadata={
         "label": "Arbitrage",
-        "help": "« challenge » : les autres joueurs peuvent douter d'un mot annoncé ; si la "
-                "moitié d'entre eux ou plus doutent, le dictionnaire tranche (règle du jeu). "
-                "« auto » : l'arbitre automatique refuse tout de suite un mot inconnu."})
+        "choice_labels": {"challenge": "Doute des joueurs (règle du jeu)",
+                          "auto": "Arbitre automatique"},
+        "help": "Doute des joueurs : les autres joueurs peuvent douter d'un mot annoncé ; si "
+                "la moitié d'entre eux ou plus doutent, le dictionnaire tranche (règle du "
+                "jeu). Arbitre automatique : un mot inconnu est refusé tout de suite."})
     first_player: int | None = field(default=None, metadata={
-        "min": 0, "max": 5, "label": "Premier joueur",
-        "help": "Le joueur qui reçoit le dictionnaire au départ (numéro de place à partir "
-                "de 0) ; vide : tiré au sort."})
+        "min": 0, "max": 5, "label": "Premier joueur", "seat": True,
+        "help": "Le joueur qui reçoit le dictionnaire au départ ; sinon, il est tiré au "
+                "sort."})
     tie_order: Literal["reveal", "live"] = field(default="reveal", metadata={
         "label": "Ordre des lettres identiques",
-        "help": "« reveal » : l'ordre de tout le tour est fixé quand les cartes sont "
-                "révélées ; « live » : il suit le dictionnaire même s'il change de main "
-                "pendant le tour."})
+        "choice_labels": {"reveal": "Fixé à la révélation des cartes",
+                          "live": "Suit le dictionnaire pendant le tour"},
+        "help": "Fixé à la révélation : l'ordre de tout le tour est fixé quand les cartes "
+                "sont révélées. Suit le dictionnaire : il suit le dictionnaire même s'il "
+                "change de main pendant le tour."})
     thinking_seconds: int = field(default=30, metadata={
         "min": 0, "max": SECONDS_MAX, "label": "Temps de réflexion",
         "help": "Secondes pour choisir une carte, poser ou voter ; ensuite la carte la plus "

@@ -506,7 +506,7 @@ class Typo(Game):
         if first is not None and not 0 <= first < players:
             raise OptionError(
                 f"first_player must be a seat from 0 to {players - 1}, not {first}",
-                f"« Premier joueur » doit être une place de 0 à {players - 1}.")
+                f"« Premier joueur » : choisissez l’un des {players} joueurs de la table.")
         state = TypoState(options, players, SeededRandom(seed))
         state.deal()
         return state

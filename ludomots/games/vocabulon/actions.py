@@ -29,6 +29,7 @@ Step = Literal["secret", "throw", "move", "vocabulon", "respond", "pick", "answe
 class VocabulonOptions:
     word_length: Literal[5, 6, 7] = field(default=5, metadata={
         "label": "Longueur du mot secret",
+        "choice_labels": {5: "5 lettres (règle)", 6: "6 lettres", 7: "7 lettres"},
         "help": "5 lettres selon la règle ; variante pour les parties plus longues : 6 ou 7."})
     handicaps: tuple[int, ...] = field(default=(), metadata={
         "label": "Handicaps",
@@ -38,13 +39,13 @@ class VocabulonOptions:
             -1: "Une lettre de moins", 0: "Sans handicap", 1: "Une lettre de plus"}}})
     deck: Literal["standard", "facile"] = field(default="standard", metadata={
         "label": "Cartes-énigme",
-        "help": "« standard » : le jeu de 528 cartes ; « facile » : des mots très courants, "
-                "pour les enfants.",
+        "help": "Standard : le jeu de 528 cartes ; facile : des mots très courants, pour les "
+                "enfants.",
         "choice_labels": {"standard": "Standard", "facile": "Facile (enfants)"}})
     clues: tuple[Clue, ...] = field(default=(), metadata={
         "label": "Indice supplémentaire",
         "help": "Par joueur : la deuxième ou la dernière lettre du mot à trouver est donnée "
-                "en plus de l'initiale (« deuxieme », « derniere » ou « aucun »).",
+                "en plus de l'initiale, ou aucune.",
         "per_seat": {"default": "aucun", "labels": {
             "aucun": "Aucun", "deuxieme": "La deuxième lettre", "derniere": "La dernière lettre"}}})
     sandglass_seconds: int = field(default=60, metadata={
@@ -60,21 +61,21 @@ class VocabulonOptions:
                 "table, quand le joueur n'a pas trouvé. 0 : sans limite."})
     die: Literal["3-8", "1-6"] = field(default="3-8", metadata={
         "label": "Dé",
-        "help": "« 3-8 » : le chiffre du dé est la longueur du mot et le nombre de cases ; "
-                "« 1-6 » : un dé ordinaire, le pion avance du chiffre et le mot a deux "
-                "lettres de plus.",
+        "help": "Faces 3 à 8 : le chiffre du dé est la longueur du mot et le nombre de "
+                "cases. Faces 1 à 6 : un dé ordinaire, le pion avance du chiffre et le mot a "
+                "deux lettres de plus.",
         "choice_labels": {"3-8": "Faces 3 à 8", "1-6": "Faces 1 à 6 (mot de 3 à 8 lettres)"}})
     first_throw: Literal["clockwise", "strict"] = field(default="clockwise", metadata={
         "label": "Premier lancer",
         "help": "Au premier lancer on avance dans le sens des aiguilles d'une montre. "
-                "« clockwise » : après un changement d'anneau, on peut prendre l'autre sens "
-                "(règle) ; « strict » : jamais.",
+                "Après un changement d'anneau, on peut prendre l'autre sens (règle), ou "
+                "jamais.",
         "choice_labels": {"clockwise": "Sens horaire, libre après un changement d'anneau",
                           "strict": "Sens horaire sur tous les anneaux"}})
     blocked: Literal["pass", "rethrow"] = field(default="pass", metadata={
         "label": "Pion bloqué",
-        "help": "Quand aucune case n'est accessible avec le chiffre du dé : « pass » le tour "
-                "passe, « rethrow » on relance le dé.",
+        "help": "Quand aucune case n'est accessible avec le chiffre du dé : le tour passe, "
+                "ou l'on relance le dé.",
         "choice_labels": {"pass": "Le tour passe", "rethrow": "On relance"}})
     reveal_unfound: bool = field(default=True, metadata={
         "label": "Dévoiler le mot non trouvé",

@@ -93,6 +93,7 @@ export function mount(main, { id, info }) {
     status: renderAction,
     sent: renderAction,
     endModal: showEndModal,
+    prompt: () => actionBox,
   });
   fillBanner(banner, { kind: "wait", text: "Connexion à la table…" });
 

@@ -1,6 +1,7 @@
 // Home: the games, the "create a table" form (built from each game's option description), and
 // the lobby (open tables to join, running ones to watch), refreshed periodically.
 
+import { resignField } from "./tablelife.js";
 import { el, icon, button, replace, setTitle, toast, levelLabel, timeAgo, tileWord, loading, plural } from "./ui.js";
 import { getGames, getTables, createTable, showError, playerName, ApiError } from "./api.js";
 import { tokens } from "./socket.js";
@@ -239,6 +240,7 @@ function createForm(game, games) {
 
   // Built before the seats are painted: a value per seat repaints with them.
   const optionFields = (game.options || []).map((opt) => optionField(opt, seats));
+  const resign = resignField(levels);
 
   function paintSeats() {
     replace(seatList, seats.map((seat, i) => {
@@ -271,6 +273,7 @@ function createForm(game, games) {
     }));
     addSeatBtn.hidden = seats.length >= max;
     for (const f of optionFields) f.repaint?.();
+    resign.repaint(seats.length);
   }
   paintSeats();
 
@@ -301,7 +304,8 @@ function createForm(game, games) {
         el("div", { class: "field" },
           el("label", { for: "create-clock", text: "Temps par coup" }),
           el("div", { class: "inline" }, clockSelect, clockCustom, clockUnit),
-          el("p", { class: "help", text: "À la fin du temps, le joueur passe son tour." }))),
+          el("p", { class: "help", text: "À la fin du temps, le joueur passe son tour." })),
+        resign.node),
       el("div", { class: "form-col" },
         optionFields.length ? el("fieldset", { class: "field options" },
           el("legend", { text: "Règles de la table" }), optionFields.map((f) => f.node)) : null)),
@@ -336,6 +340,7 @@ function createForm(game, games) {
       seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human", level: null })),
       seconds_per_move: seconds,
       name,
+      resign: resign.value(),
     };
     submit.disabled = true;
     try {
@@ -380,6 +385,25 @@ function perSeatField(opt, seats, id, help) {
   };
 }
 
+/** A seat number (Typo's first player): the table's places by name, « Vous » first, or « Tiré
+ * au sort » (null); the places follow the seats as they are added or removed. */
+function seatField(opt, seats, id, help) {
+  const select = el("select", { id, name: opt.name, "aria-describedby": help ? `${id}-help` : undefined });
+  function repaint() {
+    const kept = select.value;
+    replace(select, el("option", { value: "", text: "Tiré au sort" }),
+      seats.map((seat, i) => el("option", { value: String(i), text: i === 0 ? "Vous" : `Joueur ${i + 1}` })));
+    select.value = kept !== "" && Number(kept) < seats.length ? kept : (opt.default === null || opt.default === undefined ? "" : String(opt.default));
+  }
+  repaint();
+  return {
+    name: opt.name,
+    repaint,
+    value: () => (select.value === "" ? null : Number(select.value)),
+    node: el("div", { class: "field" }, el("label", { for: id, text: opt.label || opt.name }), select, help),
+  };
+}
+
 /** A number field's bounds from its describe_options entry (the browser then refuses the rest). */
 function bounds(opt, fallbackMin) {
   const min = opt.min ?? fallbackMin;
@@ -394,6 +418,7 @@ function optionField(opt, seats) {
   const help = opt.help ? el("p", { class: "help", id: `${id}-help`, text: opt.help }) : null;
   const describedBy = help ? `${id}-help` : undefined;
   if (opt.per_seat) return perSeatField(opt, seats, id, help);
+  if (opt.seat) return seatField(opt, seats, id, help);
   if (opt.type === "choice" && Array.isArray(opt.choices)) {
     const labels = opt.choice_labels || {};
     const labelOf = (c, i) => (Array.isArray(labels) ? labels[i] : labels[String(c)])

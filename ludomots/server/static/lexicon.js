@@ -84,6 +84,12 @@ function validityBadge(valid) {
   return el("span", { class: "badge unknown", text: "—" });
 }
 
+/** « au Topword », but « à Awalettres »: a game's name after « à » (no article before a vowel,
+ * as one says « jouer à Awalettres »). */
+export function atGame(title) {
+  return /^[aeiouyàâéèêëîïôöûü]/i.test(title) ? `à ${title}` : `au ${title}`;
+}
+
 /** Popup for a word clicked in a move log. */
 export async function wordPopup(word, game = "topword") {
   const body = el("div", { class: "word-popup" }, loading("Recherche…"));
@@ -92,7 +98,7 @@ export async function wordPopup(word, game = "topword") {
     const data = await lookupWord(word, game);
     const gameTitle = (GAMES.find(([g]) => g === game) || [game, game])[1];
     replace(body,
-      el("p", { class: "popup-valid" }, validityBadge(data.valid), el("span", { text: ` au ${gameTitle}` })),
+      el("p", { class: "popup-valid" }, validityBadge(data.valid), el("span", { text: ` ${atGame(gameTitle)}` })),
       wordDetails(data),
       el("p", { class: "small" }, el("a", { href: `/lexique/${encodeURIComponent(word)}`, target: "_blank", rel: "noopener" },
         "Ouvrir dans le dictionnaire")));

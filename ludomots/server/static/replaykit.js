@@ -35,7 +35,10 @@ export function openRecord(main, data, info, defaultTitle) {
   const seats = data.seats || (info && info.seats) || [];
   const title = data.title || (info && info.title) || defaultTitle;
   setTitle(`Revoir · ${title}`);
-  return { steps, seats, title, last: steps.length - 1, winners: data.winners || [], seatName: (i) => seatLabel(seats, i) };
+  return {
+    steps, seats, title, last: steps.length - 1, winners: data.winners || [], seatName: (i) => seatLabel(seats, i),
+    chat: Array.isArray(data.chat) ? data.chat : [], times: Array.isArray(data.times) ? data.times : [],
+  };
 }
 
 /** The logs that only grow come as the entries each step adds (`step.logs`: {key: start}):
@@ -65,7 +68,7 @@ export function victoryText(winners, seatName) {
  *  and returns what unbinds it (the screen's cleanup). `onGo` runs at every `go` (a click, a
  *  key, the slider). The list follows the step: it shows the entry of the current step, or
  *  of the last listed step before it when the list leaves some steps out. */
-export function replayPage(main, { title, seats, last, seatName }, {
+export function replayPage(main, { title, seats, last, seatName, chat = [], times = [] }, {
   id, game, pageClass = "", versus = ", ", subtitle, stage, listTitle, draw,
   words = ACTIONS, onGo = null,
 }) {
@@ -78,6 +81,8 @@ export function replayPage(main, { title, seats, last, seatName }, {
     el("h2", { class: "card-title" }, icon("book"), el("span", { text: listTitle })),
     el("div", { class: "log-scroll" }, moveList));
 
+  const chatCard = replayChat(chat, times, seatName, () => index);
+
   replace(main, el("div", { class: ["page replay-page", pageClass] },
     el("header", { class: "page-head replay-head" },
       el("div", {},
@@ -89,7 +94,7 @@ export function replayPage(main, { title, seats, last, seatName }, {
         el("a", { class: "btn ghost", href: `/table/${encodeURIComponent(id)}` }, icon("door"), el("span", { text: "Retour à la table" })))),
     el("div", { class: "replay-layout" },
       el("div", { class: "replay-main" }, stage, controls.root),
-      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard))));
+      el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard, chatCard.node))));
   moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
 
   /** List step k: who played it, what it did (`short`, a notation or a muted note) and, if any,
@@ -110,6 +115,7 @@ export function replayPage(main, { title, seats, last, seatName }, {
 
   function redraw() {
     draw(index);
+    chatCard.show();
     controls.show(index);
     markCurrentStep(moveList, index);
     scrollToStep(moveList, index);
@@ -122,6 +128,34 @@ export function replayPage(main, { title, seats, last, seatName }, {
   }
 
   return { moveCard, scoresCard, addStep, go, redraw, start };
+}
+
+/** The table's chat beside the moves, shown on demand (the viewer's option, kept by the
+ *  browser): the lines written up to the step shown (step k: once its action was stored). */
+const SHOW_CHAT = "ludomots.replayChat";
+
+function replayChat(lines, times, seatName, current) {
+  const list = el("ol", { class: "chat-list" });
+  const box = el("input", { type: "checkbox", id: "replay-chat-toggle", checked: localStorage.getItem(SHOW_CHAT) === "1" });
+  const scroll = el("div", { class: "chat-scroll" }, list);
+  const node = el("section", { class: "card replay-chat", hidden: !lines.length },
+    el("h2", { class: "card-title" }, icon("chat"), el("span", { text: "Discussion" })),
+    el("label", { class: "check", for: "replay-chat-toggle" }, box, el("span", { text: " Afficher la discussion pendant la partie" })),
+    scroll);
+  box.addEventListener("change", () => { localStorage.setItem(SHOW_CHAT, box.checked ? "1" : "0"); show(); });
+  function show() {
+    scroll.hidden = !box.checked;
+    if (!box.checked) return;
+    const k = current();
+    // Step k follows action k-1; the last step shows the whole chat, the words after the end too.
+    const until = k >= times.length ? Infinity : (k === 0 ? (times[0] ?? Infinity) : times[k - 1]);
+    replace(list, lines.filter((l) => l.at <= until).map((l) => el("li", {
+      class: ["chat-msg", l.seat !== null && l.seat !== undefined ? `seat-${l.seat % 4}` : "spectator"] },
+    el("span", { class: "chat-name", text: l.name || (l.seat !== null && l.seat !== undefined ? seatName(l.seat) : "Spectateur") }),
+    el("span", { class: "chat-text", text: String(l.text || "") }))));
+    scroll.scrollTop = scroll.scrollHeight;
+  }
+  return { node, show };
 }
 
 /** First/previous/next/last, the slider and the counter; `show(index)` sets them at a step. */

@@ -145,12 +145,11 @@ export function renderBanner(banner, { kind, text, sub = null, extra = null }) {
     el("span", { class: "banner-clock", dataset: { clockFor: "turn" } }));
 }
 
-/** Download, replay and new-game links of a finished table. */
+/** The download link of a finished table's record (the end card's; tablelife.js has the
+ * rematch, replay and lobby buttons). */
 export function endLinks(id, game) {
   return el("div", { class: "row-actions" },
-    el("a", { class: "btn primary", href: recordUrl(id), download: `${game}-${id}.json` }, icon("download"), el("span", { text: "Télécharger la partie (JSON)" })),
-    el("a", { class: "btn", href: `/partie/${encodeURIComponent(id)}/revoir` }, icon("replay"), el("span", { text: "Revoir la partie" })),
-    el("a", { class: "btn ghost", href: `/?jeu=${encodeURIComponent(game)}#creer` }, icon("plus"), el("span", { text: "Nouvelle partie" })));
+    el("a", { class: "btn ghost", href: recordUrl(id), download: `${game}-${id}.json` }, icon("download"), el("span", { text: "Télécharger la partie (JSON)" })));
 }
 
 /** The end-of-game modal: who won, then the game's own content (result table, links). */

@@ -12,6 +12,7 @@ import {
   endLinks, showEndModal, startClocks,
 } from "./tablekit.js";
 import { play as sound } from "./sound.js";
+import { tableLife } from "./tablelife.js";
 
 /**
  * The shared part of a table screen. Options:
@@ -53,6 +54,17 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
   const isBot = (i) => Boolean(seats()[i] && seats()[i].kind === "bot");
   const busy = () => Boolean(st.pendingAction) || st.conn !== "open";
   const mine = () => (myTurn ? myTurn() : mustAct());
+  // A game may end before its rules say so (a resignation): the table's result then decides.
+  const ended = () => Boolean((st.game && st.game.over) || (st.table && st.table.status === "over"));
+  const tableWinners = () => (st.table && st.table.result && Array.isArray(st.table.result.winners) ? st.table.result.winners : null);
+  const resigned = () => Boolean(st.table && st.table.result && st.table.result.reason === "resign");
+
+  // Chat, resign and rematch: tablelife.js.
+  const life = tableLife({
+    id, seatName,
+    get: () => ({ table: st.table, seat: seated() ? st.seat : null, token: st.token, conn: st.conn }),
+    send: (message) => (socket ? socket.send(message) : false),
+  });
 
   // ---- the frame -------------------------------------------------------------------------
 
@@ -73,9 +85,10 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
       el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
         el("a", { class: "btn ghost small", href: `/regles/${game}`, target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
         el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-        help ? button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null));
-    page = el("div", { class: pageClass }, head,
-      el("div", { class: "tw-layout" }, el("div", { class: "tw-main" }, column), el("aside", { class: "tw-side" }, side)));
+        help ? button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
+        life.resignBtn));
+    page = el("div", { class: pageClass }, head, life.offerBox,
+      el("div", { class: "tw-layout" }, el("div", { class: "tw-main" }, column), el("aside", { class: "tw-side" }, side, life.chatBox)));
     replace(main, page);
     clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }), () => {
       if (myClockFirst && mustAct()) return st.seat;
@@ -93,10 +106,12 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
    *   what the player was preparing), once `st` holds it and before `render`;
    * - `turn(initial)`: the player has to act now (on arrival, or their turn came);
    * - `preview(result, refused)`: the answer to the latest preview (`refused`: an error);
-   * - `status()`: the connection changed (`st.conn`); `chat(msg)`; `error(msg)`: before the
+   * - `status()`: the connection changed (`st.conn`); `error(msg)`: before the
    *   redraw that follows a refused action; `sent()`: an action went out;
    * - `endModal()`: the end-of-game modal, shown once when the game ends while watched;
-   * - `keepPending`: the game itself clears `st.pendingAction` (else every update does).
+   * - `keepPending`: the game itself clears `st.pendingAction` (else every update does);
+   * - `prompt()`: where the page asks the player's next decision (scrolled into view when one
+   *   is asked; the banner by default).
    */
   function connect(screenHooks) {
     hooks = screenHooks;
@@ -114,13 +129,16 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     if (!alive) return;
     if (msg.type === "welcome") {
       if (msg.seat !== undefined) st.seat = msg.seat;
+      life.welcome(msg.chat);
       applyView(msg.view, [], true);
     } else if (msg.type === "update") {
       applyView(msg.view, Array.isArray(msg.events) ? msg.events : [], false);
     } else if (msg.type === "preview") {
       if (msg.id === st.previewSeq && hooks.preview) hooks.preview(msg.result || null, false);
     } else if (msg.type === "chat") {
-      if (hooks.chat) hooks.chat(msg);
+      life.chat(msg);
+    } else if (msg.type === "rematch") {
+      life.rematchOffered(msg);
     } else if (msg.type === "error") {
       handleError(msg);
     }
@@ -163,17 +181,39 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     if (!initial && !hooks.keepPending) st.pendingAction = null;
     if (hooks.view) hooks.view({ events, initial, prevGame, prevTable });
     hooks.render();
+    life.render();
+    if (!initial && mine() && (!wasMine || (prevGame && prevGame.step !== st.game.step))) {
+      requestAnimationFrame(revealPrompt);
+    }
     if (mine() && (initial || !wasMine)) {
       if (!initial) sound("turn");
       if (hooks.turn) hooks.turn(initial);
     }
-    if (st.game.over && !st.endAnnounced) {
+    if (ended() && !st.endAnnounced) {
       st.endAnnounced = true;
-      if (prevGame && !prevGame.over) {
+      if (prevGame && !prevGame.over && prevTable && prevTable.status !== "over") {
         sound("end");
         setTimeout(() => { if (alive && hooks.endModal) hooks.endModal(); }, prefersReducedMotion() ? 0 : 500);
       }
     }
+  }
+
+  /** A decision is asked of the player: where it is asked comes into view, below the sticky
+   * top bar (after acting, the page stayed scrolled down and the next question was half hidden
+   * under the bar). The screen's `prompt()` hook names the place; the banner by default. */
+  function revealPrompt() {
+    if (!alive || document.querySelector("dialog[open]")) return;
+    const active = document.activeElement;
+    if (active instanceof HTMLElement && active.closest(".table-chat")) return; // typing a message
+    const target = (hooks.prompt && hooks.prompt()) || banner;
+    if (!target || !target.isConnected || target.hidden) return;
+    const bar = document.querySelector(".topbar");
+    const top = (bar ? bar.getBoundingClientRect().bottom : 0) + 12;
+    const rect = target.getBoundingClientRect();
+    let by = 0;
+    if (rect.top < top) by = rect.top - top;
+    else if (rect.bottom > window.innerHeight - 12) by = Math.min(rect.bottom - window.innerHeight + 12, rect.top - top);
+    if (by) window.scrollBy({ top: by, behavior: prefersReducedMotion() ? "auto" : "smooth" });
   }
 
   // ---- sending ---------------------------------------------------------------------------
@@ -230,6 +270,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     if (!t || !g) return false;
     let b;
     if (t.status === "broken") b = { kind: "error", text: "Partie suspendue : son historique est incohérent." };
+    else if (resigned()) b = { kind: "over", text: overText(tableWinners() || [], st.seat, seatName), sub: resignedText() };
     else if (g.over || t.status === "over") b = { kind: "over", text: overText((winners ? winners() : g.winners) || [], st.seat, seatName), sub: overSub ? overSub() : null };
     else if (t.status === "waiting") b = { kind: "wait", text: waiting || `En attente de ${plural(seats().filter((s) => s.open).length, "joueur")}…` };
     else b = live();
@@ -252,19 +293,28 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
    */
   function renderEnd(parts) {
     const g = st.game;
-    if (!g || !g.over) { endBox.hidden = true; return; }
+    if (!g || !ended()) { endBox.hidden = true; return; }
     endBox.hidden = false;
     const { summary, table } = parts(g);
     replace(endBox,
       el("h2", { class: "card-title", id: `${prefix}-end-title` }, icon("trophy"), el("span", { text: "Fin de la partie" })),
-      el("p", { class: "muted", text: summary }), table(), endLinks(id, game));
+      el("p", { class: "muted", text: resigned() ? resignedText() : summary }), table(), life.endActions(), endLinks(id, game));
   }
 
-  /** The end-of-game modal: who won, `reason` (a line, unless null), the result table, links. */
-  function endModal({ winners = st.game.winners || [], reason = null, table }) {
+  /** Who left the game, as the end says it. */
+  function resignedText() {
+    const names = ((st.table && st.table.departures) || []).map((d) => d.name);
+    if (!names.length) return "";
+    return names.length > 1 ? `${names.join(", ")} ont abandonné.` : `${names[0]} a abandonné.`;
+  }
+
+  /** The end-of-game modal: who won, `reason` (a line, unless null), the result table, and
+   * the rematch, replay and lobby buttons. */
+  function endModal({ winners = tableWinners() || st.game.winners || [], reason = null, table }) {
+    if (resigned()) { winners = tableWinners() || []; reason = resignedText(); }
     showEndModal({
       winners, seat: seated() ? st.seat : null, seatName,
-      content: el("div", {}, reason === null ? null : el("p", { class: "muted", text: reason }), table(), endLinks(id, game)),
+      content: el("div", {}, reason === null ? null : el("p", { class: "muted", text: reason }), table(), life.endActions()),
     });
   }
 
@@ -299,7 +349,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
   }
 
   return {
-    st, title, seats, seated, toAct: actors, playing, mustAct, seatName, isBot, busy,
+    st, title, seats, seated, toAct: actors, playing, mustAct, seatName, isBot, busy, ended, life,
     isAlive: () => alive, tick: () => clocks.tick(),
     connChip, roleChip, banner, infoBox, endBox, logList, logBox,
     layout, connect, sendAction, previewLater, send: (message) => socket.send(message),

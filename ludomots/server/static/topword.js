@@ -1,5 +1,5 @@
 // The Topword table screen: board, rack (drag-and-drop, click-to-place, typing like Woogles),
-// live preview, actions, scores and turn, bag and unseen tiles, move log, chat, end of game.
+// live preview, actions, scores and turn, bag and unseen tiles, move log, end of game (the chat is the shared frame's: tablelife.js).
 //
 // The server is authoritative: this screen only keeps what the player is preparing (tiles put
 // on the board but not played, rack order, the typing cursor) and redraws from every view.
@@ -41,7 +41,6 @@ export function mount(main, { id, info }) {
       logPartial: false,
       logActions: 0,
       timeoutSeat: null,
-      chat: [],
       settle: new Set(),
       scoresShown: null,
     },
@@ -65,22 +64,11 @@ export function mount(main, { id, info }) {
   const rackRow = el("div", { class: "rack-row" }, shuffleBtn, rackBox, recallBtn);
   const rackZone = el("section", { class: "tw-rackzone", "aria-label": "Vos lettres et vos actions" }, rackRow, actionsBox);
   const bagBox = el("section", { class: "card tw-tracking", "aria-labelledby": "tw-unseen-title" });
-  const chatList = el("ol", { class: "chat-list", "aria-live": "polite" });
-  const chatInput = el("input", {
-    type: "text", maxlength: "300", placeholder: "Écrire un message…", "aria-label": "Message",
-    autocomplete: "off", class: "chat-input",
-  });
-  const chatForm = el("form", { class: "chat-form" }, chatInput,
-    el("button", { class: "btn small", type: "submit", "aria-label": "Envoyer le message" }, icon("send"), el("span", { class: "btn-label", text: "Envoyer" })));
-  const chatNote = el("p", { class: "muted small chat-note", text: "Les spectateurs lisent la discussion ; seuls les joueurs peuvent écrire.", hidden: true });
-  const chatBox = el("section", { class: "card tw-chat", "aria-labelledby": "tw-chat-title" },
-    el("h2", { class: "card-title", id: "tw-chat-title" }, icon("chat"), el("span", { text: "Discussion" })),
-    el("div", { class: "chat-scroll" }, chatList), chatForm, chatNote);
 
   const page = kit.layout(main, {
     pageClass: "tw-page",
     column: [banner, kit.infoBox, boardZone, previewBox, rackZone, kit.endBox],
-    side: [playersBox, bagBox, kit.logBox, chatBox],
+    side: [playersBox, bagBox, kit.logBox],
   });
 
   // ---- connection ----------------------------------------------------------------------------
@@ -95,7 +83,6 @@ export function mount(main, { id, info }) {
       renderPreview();
       renderBoard();
     },
-    chat: addChat,
     status: () => { renderOverlay(); renderActions(); },
     sent: renderActions,
     endModal: showEndModal,
@@ -609,16 +596,6 @@ export function mount(main, { id, info }) {
     renderRack(true);
   }
 
-  chatForm.addEventListener("submit", (event) => {
-    event.preventDefault();
-    const text = chatInput.value.trim();
-    if (!text) return;
-    if (!socket.send({ type: "chat", text: text.slice(0, 300) })) {
-      toast("Connexion perdue : message non envoyé.");
-      return;
-    }
-    chatInput.value = "";
-  });
 
   // ---- the move log ------------------------------------------------------------------------
 
@@ -648,13 +625,25 @@ export function mount(main, { id, info }) {
     return null;
   }
 
+  /** A challenge's verdict, coloured for this player: green when it is good news for them
+   * (their word stays, or the word they contested goes), red when bad (their word is
+   * removed, or their challenge fails), neutral for a spectator or between others. */
+  function challengeToast(d) {
+    const byMe = seated() && d.seat === st.seat;
+    const againstMe = seated() && d.against === st.seat;
+    const who = byMe ? "Vous contestez" : `${seatName(d.seat)} conteste`;
+    const word = againstMe ? "votre mot" : "le mot";
+    const text = d.upheld ? `${who} : ${word} est refusé, il est retiré du plateau.` : `${who} : ${word} est valable, il reste.`;
+    const good = d.upheld ? byMe : againstMe;
+    const bad = d.upheld ? againstMe : byMe;
+    toast(text, { kind: good ? "success" : bad ? "error" : "info" });
+  }
+
   function toastEvents(events) {
     for (const ev of events) {
       const d = ev.data || {};
       if (ev.type === "challenge") {
-        const who = d.seat === st.seat ? "Vous contestez" : `${seatName(d.seat)} conteste`;
-        toast(d.upheld ? `${who} : le mot est refusé, il est retiré du plateau.` : `${who} : le mot est valable, il reste.`,
-          { kind: d.upheld ? "success" : "info" });
+        challengeToast(d);
       } else if (ev.type === "seat_joined" && d.seat !== st.seat) {
         toast(`${d.name || "Un joueur"} a rejoint la table.`, { kind: "info" });
       }
@@ -730,9 +719,7 @@ export function mount(main, { id, info }) {
           }
           st.log.push({ kind: "challenge", seat: d.seat, against: d.against, upheld: Boolean(d.upheld), words: d.words || [] });
           if (!initial) {
-            const who = d.seat === st.seat ? "Vous contestez" : `${seatName(d.seat)} conteste`;
-            toast(d.upheld ? `${who} : le mot est refusé, il est retiré du plateau.` : `${who} : le mot est valable, il reste.`,
-              { kind: d.upheld ? "success" : "info" });
+            challengeToast(d);
           }
           break;
         }
@@ -753,13 +740,7 @@ export function mount(main, { id, info }) {
 
   // ---- rendering --------------------------------------------------------------------------------
 
-  function renderChatForm() {
-    chatForm.hidden = !seated();
-    chatNote.hidden = seated();
-  }
-
   function renderAll() {
-    renderChatForm();
     kit.renderRole();
     renderBanner();
     renderPlayers();
@@ -943,7 +924,16 @@ export function mount(main, { id, info }) {
         "aria-pressed": st.selected === t.id ? "true" : "false",
       }, tileNode(t.letter, { badge: false }));
     });
-    replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }));
+    // In challenge mode the draw waits until the word can no longer be contested: the tiles to
+    // come show as dashed slots, with why (the rack otherwise looked two or three tiles short).
+    const g = st.game;
+    const waiting = g.pending && g.pending.seat === st.seat && g.options && g.options.referee === "challenge"
+      ? Math.min(Math.max(0, 7 - st.rack.length), g.bag || 0) : 0;
+    for (let i = 0; i < waiting; i++) {
+      slots.push(el("span", { class: "rack-slot pending-draw", title: "Lettre à piocher quand votre mot ne pourra plus être contesté", "aria-hidden": "true" }));
+    }
+    replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }),
+      waiting ? el("span", { class: "rack-pending-note muted small", text: `Vous piocherez ${waiting === 1 ? "1 lettre" : `${waiting} lettres`} quand votre mot ne pourra plus être contesté.` }) : null);
     for (const t of st.rack) t.fresh = false;
     shuffleBtn.disabled = st.rack.length < 2;
     recallBtn.disabled = st.placed.size === 0;
@@ -1039,19 +1029,6 @@ export function mount(main, { id, info }) {
       }
     }).filter(Boolean);
     kit.showLog(items, "Aucun coup pour l’instant.");
-  }
-
-  function addChat(msg) {
-    st.chat.push({ seat: msg.seat, name: msg.name, text: msg.text, at: Date.now() });
-    if (st.chat.length > 200) st.chat.shift();
-    const mine = msg.seat !== null && msg.seat !== undefined && msg.seat === st.seat;
-    if (!mine) sound("chat");
-    chatList.append(el("li", { class: ["chat-msg", mine ? "mine" : "", msg.seat !== null && msg.seat !== undefined ? `seat-${msg.seat % SEAT_COLOURS}` : "spectator"] },
-      el("span", { class: "chat-name", text: msg.name || (msg.seat !== null && msg.seat !== undefined ? seatName(msg.seat) : "Spectateur") }),
-      el("span", { class: "chat-text", text: String(msg.text || "") })));
-    while (chatList.children.length > 200) chatList.firstElementChild.remove();
-    const scroller = chatList.parentElement;
-    scroller.scrollTop = scroller.scrollHeight;
   }
 
   function resultRows() {

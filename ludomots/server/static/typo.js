@@ -26,6 +26,7 @@ export function mount(main, { id, info }) {
       target: null, // {row, side} chosen to place my card
       failing: false, // "Je ne peux pas": choosing the longest row to discard
       prefill: "",
+      failModal: null, // the open « Vous ne pouvez pas placer votre carte ? », closed when time is up
       log: [],
       flash: null, // the last verdict / failure, shown over the rows for a while
       lastResolver: null,
@@ -56,7 +57,17 @@ export function mount(main, { id, info }) {
   const wordForm = el("form", { class: "ty-word-form" },
     el("label", { for: "ty-word", class: "ty-word-label", text: "Mot annoncé" }),
     el("div", { class: "inline ty-word-line" }, wordInput, announceBtn));
-  wordInput.addEventListener("input", () => requestPreview());
+  // The word is written in capitals, as the cards and the rows (what was typed in lower case
+  // showed as « taXQWZ » in the log); the caret stays where it was.
+  wordInput.addEventListener("input", () => {
+    const { selectionStart: a, selectionEnd: b } = wordInput;
+    const upper = wordInput.value.toLocaleUpperCase("fr-FR");
+    if (upper !== wordInput.value && upper.length === wordInput.value.length) {
+      wordInput.value = upper;
+      wordInput.setSelectionRange(a, b);
+    }
+    requestPreview();
+  });
   wordInput.addEventListener("keydown", (e) => {
     if (e.key === "Escape") { e.preventDefault(); st.target = null; wordInput.value = ""; wordInput.blur(); renderAll(); }
   });
@@ -77,6 +88,7 @@ export function mount(main, { id, info }) {
     status: () => { renderResolve(); renderHand(); },
     sent: () => { renderResolve(); renderHand(); },
     endModal: showEndModal,
+    prompt: () => (mustChoose() ? handBox : myResolve() && !resolveBox.hidden ? resolveBox : null),
   });
   banner.replaceChildren(el("span", { class: "banner-text", text: "Connexion à la table…" }));
 
@@ -88,8 +100,10 @@ export function mount(main, { id, info }) {
     ingest(events);
 
     const g = st.game;
-    // What the player was preparing no longer applies once the step moves on.
-    if (!myResolve()) { st.target = null; st.failing = false; st.preview = null; wordInput.value = ""; st.prefill = ""; }
+    // What the player was preparing no longer applies once the step moves on (the time ran
+    // out: the question « Vous ne pouvez pas placer votre carte ? » is no longer asked).
+    if (st.failModal && !myResolve() && !myDiscard()) { st.failModal.close(false); st.failModal = null; }
+    if (!myResolve()) { st.target = null; st.failing = false; st.preview = null; wordInput.value = ""; st.prefill = ""; wordInput.placeholder = "Votre mot"; }
     if (g.step !== "discard" && !myResolve()) st.failing = false;
     if (!mustChoose() || !(g.hand || []).includes(st.picked)) st.picked = null;
     if (st.target && myResolve()) requestPreview();
@@ -216,9 +230,10 @@ export function mount(main, { id, info }) {
     st.failing = false;
     st.target = { row, side };
     const g = st.game;
-    const made = placedRow(g.rows[row], myCard(), side).toLowerCase();
-    const typed = wordInput.value.trim().toLowerCase();
-    if (!typed || typed === st.prefill || !typed.startsWith(made)) wordInput.value = made;
+    // The letters the word must contain are shown, never typed for the player: typing the
+    // whole word over a pre-filled « ho » gave « HOHOMME ».
+    const made = placedRow(g.rows[row], myCard(), side).toLocaleUpperCase("fr-FR");
+    wordInput.placeholder = `Un mot avec ${made}…`;
     st.prefill = made;
     sound("tile");
     renderRows();
@@ -271,7 +286,9 @@ export function mount(main, { id, info }) {
         el("p", { class: "ty-fail-cost" }, "Vous perdez ", el("strong", { text: plural(n, "point") }), " et prenez le dictionnaire.")),
       actions: [{ label: "Annuler", value: false }, { label: "Défausser la rangée", value: true, kind: "danger", iconName: "close", autofocus: true }],
     });
+    st.failModal = m;
     const ok = await m.result;
+    if (st.failModal === m) st.failModal = null;
     if (ok && (myResolve() || myDiscard())) {
       st.failing = false;
       sendAction({ type: "fail", row });

@@ -17,6 +17,7 @@ import {
   riddleTries,
 } from "./vocaboard.js";
 import { actionPanel } from "./vocapanel.js";
+import { wordPopup } from "./lexicon.js";
 
 const STEP_LABELS = {
   secret: "Les mots secrets", throw: "Lancer du dé", move: "Déplacement du pion", vocabulon: "Case VOCABULON",
@@ -345,9 +346,16 @@ export function mount(main, { id, info }) {
       // seat's colour marks whose entry it is, one's own entries are tinted.
       const coloured = seat !== null && seat !== undefined;
       return el("li", { class: ["log-entry", "note", `vc-log-${e.type}`, coloured ? `vc-by seat-${seat % SEAT_COLOURS}` : "", coloured && seat === st.seat ? "mine" : "", e.type === "answer" && !e.correct ? "wrong" : ""] },
-        el("span", { class: "log-move", text: historyText(e, seatName) }));
+        el("span", { class: "log-move", text: historyText(e, seatName) }), definitionLink(e));
     });
     kit.showLog(items, "La partie n’a pas commencé.");
+  }
+
+  /** The word an answer or a riddle's solution names, with its definitions a click away. */
+  function definitionLink(e) {
+    const word = e.type === "answer" ? e.word : e.type === "solution" ? e.answer : null;
+    if (!word) return null;
+    return el("button", { type: "button", class: "word-link vc-log-def", text: "définition", "aria-label": `${word} : voir la définition`, onclick: () => wordPopup(word, "vocabulon") });
   }
 
   function resultTable() {

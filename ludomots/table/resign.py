@@ -1,0 +1,74 @@
+"""What a resignation does to a table (issue 19), independently of any game.
+
+The game's rules know nothing of resigning: a resignation is a table event, kept in the store's
+``departures`` (one row per seat), never an action of the record. So a record still replays
+exactly, and the table's result is the game's result corrected by the departures:
+
+- at 2 players, the one who stays wins (the game ends);
+- at 3 players or more, the one who left ranks last, and either a bot of the creator's chosen
+  level takes the seat over and the game goes on (``ResignRule("bot", level)``), or the game
+  ends on the scores as they stand (``ResignRule("score")``);
+- when no human is left to play, the game ends on the scores as they stand.
+
+Among those who stayed, the winners are the game's winners if it reached its end (else those
+with the best score); those who left rank after them all, the last to leave first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ludomots.core.game import State
+from ludomots.table.model import Departure, TableInfo
+
+
+def ended_by_departures(info: TableInfo) -> bool:
+    """Whether the departures ended the game before its end."""
+    if not info.departures:
+        return False
+    return any(d.level is None for d in info.departures) or not info.humans_left()
+
+
+def departure_for(info: TableInfo, seat: int, name: str, seq: int, at: int,
+                  reason: str = "resign") -> Departure:
+    """The departure of ``seat``: taken over by a bot when the table plays on after it."""
+    level = info.resign_rule.level if len(info.seats) >= 3 and \
+        info.resign_rule.mode == "bot" else None
+    return Departure(seat=seat, reason=reason, name=name, seq=seq, level=level, at=at)
+
+
+def table_result(info: TableInfo, state: State) -> dict[str, Any]:
+    """``{"scores", "winners"}`` (the game's own when nobody left), and after a departure
+    ``ranks`` (``ranks[i]`` is seat i's place, 1 = first, ties share one) and ``reason``
+    ("resign" when departures ended the game before its end, else null)."""
+    scores = list(state.scores())
+    seats = range(len(info.seats))
+    departed = info.departed()
+    if not departed:
+        return {"scores": scores, "winners": list(state.winners())}
+    stayed = [i for i in seats if i not in departed]
+    winners = [w for w in state.winners() if w in stayed] if state.is_over() else []
+    if not winners and stayed:
+        best = max(scores[i] for i in stayed)
+        winners = [i for i in stayed if scores[i] == best]
+    ranks = _ranks(stayed, winners, scores)
+    place = len(stayed) + 1
+    for d in sorted(departed.values(), key=lambda d: (d.seq, d.at), reverse=True):
+        ranks[d.seat] = place
+        place += 1
+    return {"scores": scores, "winners": winners, "ranks": [ranks[i] for i in seats],
+            "reason": "resign" if ended_by_departures(info) and not state.is_over() else None}
+
+
+def _ranks(seats: list[int], winners: list[int], scores: list[int]) -> dict[int, int]:
+    """Winners first, then by score (a shared score, a shared place)."""
+    order = sorted(seats, key=lambda i: (i not in winners, -scores[i]))
+    ranks: dict[int, int] = {}
+    for position, seat in enumerate(order, start=1):
+        previous = order[position - 2] if position > 1 else None
+        if previous is not None and (previous in winners) == (seat in winners) and \
+                scores[previous] == scores[seat]:
+            ranks[seat] = ranks[previous]
+        else:
+            ranks[seat] = position
+    return ranks
