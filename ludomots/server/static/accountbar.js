@@ -14,7 +14,8 @@ export function setupAccountBar() {
   if (!inner) return;
   const host = el("div", { class: "account-bar", id: "account-bar" });
   inner.insertBefore(host, document.getElementById("sound-toggle"));
-  onAccount((me) => replace(host, me ? playerMenu(me) : guestLink()));
+  // Redrawn only when who is logged in changes: a refresh of « Mes parties » keeps the menu open.
+  onAccount((me, changed) => { if (changed || !host.firstChild) replace(host, me ? playerMenu(me) : guestLink()); });
   document.addEventListener("click", (e) => {
     const menu = host.querySelector("details");
     if (menu && !menu.contains(e.target)) menu.open = false;
@@ -37,7 +38,7 @@ function playerMenu(me) {
       el("span", { text: me.name })),
     append(menu,
       el("summary", { class: "btn ghost small", "aria-label": "Mon compte" }, el("span", { class: "btn-label", text: "Compte" })),
-      el("div", { class: "account-menu-list", role: "menu" },
+      el("div", { class: "account-menu-list", onclick: (e) => { if (e.target.closest("a")) close(); } },
         el("a", { class: "btn ghost small menu-item", href: profileUrl(me.name) }, icon("trophy"), el("span", { text: "Mon profil" })),
         el("a", { class: "btn ghost small menu-item", href: exportUrl, download: "ludomots-parties.json" },
           icon("download"), el("span", { text: "Télécharger mes parties (JSON)" })),

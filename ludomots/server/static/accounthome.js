@@ -108,7 +108,6 @@ function credentialsForm({ id, title, submitLabel, autocomplete, intro, help, cl
       if (me) toast(done(me, res), { kind: "success" });
     } catch (err) {
       fail(err.message || "La demande n’a pas abouti. Réessayez.", passwordInput);
-      passwordInput.value = "";
     } finally {
       submit.disabled = false;
     }
