@@ -256,9 +256,9 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
     expect(friend).to_contain_text("en ligne")
 
     alice.goto(server.base_url + "/?jeu=topword")
-    fill_seats(alice, "", ("human",))
+    alice.locator(".seat-row").nth(1).locator("input[value=human]").check()
     table = submit_table(alice)
-    invite = alice.locator(f'.invite-friends .friend[data-name="Bruno"]')
+    invite = alice.locator('.invite-friends .friend[data-name="Bruno"]')
     invite.get_by_role("button", name="Inviter").click()
     expect(alice.locator(".toast-success")).to_contain_text("Invitation envoyée à Bruno.")
 
