@@ -155,7 +155,7 @@ def test_two_accounts_play_a_rated_topword_game_and_both_ratings_change(
     expect(alice.locator(".seat-row").nth(1).locator("input[value=bot]")).to_be_checked()
     alice.locator("label[for=create-rated]").click()
     expect(alice.locator(".seat-row").nth(1).locator("input[value=human]")).to_be_checked()
-    expect(alice.locator("fieldset.options")).to_be_disabled()
+    expect(alice.locator("#opt-referee")).to_be_disabled()  # in the disabled options fieldset
     table = submit_table(alice)
     assert server.get_json(f"/api/tables/{table}")["seats"][0]["name"] == "Alice"
 
@@ -335,3 +335,28 @@ def test_the_account_menu_exports_logs_out_and_deletes(
     expect(page.locator(".account-login")).to_be_visible()
     page.goto(f"{server.base_url}/joueur/Camille")
     expect(page.locator("h1")).to_have_text("Aucun joueur ne s’appelle « Camille ».")
+
+
+# ---- bots' ratings, leaderboards ----------------------------------------------------------------
+
+
+def test_bot_levels_show_their_calibrated_rating_and_leaderboards_are_linked(
+        server: LiveServer, new_page: Any) -> None:
+    page = new_page()
+    page.goto(server.base_url + "/?jeu=topword")
+    ratings = server.get_json("/api/bots/ratings")["topword"]
+    select = page.locator(".seat-row").nth(1).locator(".level-select")
+    for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"), ("expert", "Expert")):
+        entry = ratings["2"][level]
+        shown = f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}"
+        expect(select.locator(f"option[value={level}]")).to_have_text(shown)
+    # A third player: the ratings of tables of 3 or 4.
+    page.get_by_role("button", name="Ajouter un joueur").click()
+    entry = ratings["3-4"]["expert"]
+    third = page.locator(".seat-row").nth(2).locator(".level-select")
+    expect(third.locator("option[value=expert]")).to_have_text(
+        f"Expert ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}")
+
+    page.get_by_role("link", name="Classement Topword").click()
+    expect(page).to_have_url(f"{server.base_url}/classement/topword")
+    expect(page.locator("h1")).to_have_text("Classement Topword (à deux)")
