@@ -113,7 +113,7 @@ def test_a_guest_plays_signs_up_and_finds_the_game_on_their_profile(
     # Signing up on this browser: the form says the game will join the account.
     page.goto(server.base_url + "/#compte")
     expect(page.locator(".signup-form .claim-note")).to_have_text(
-        "Les 1 partie jouée dans ce navigateur rejoindra votre compte.")
+        "La partie jouée dans ce navigateur rejoindra votre compte.")
     page.fill("#signup-name", "Gaspard")
     page.fill("#signup-password", PASSWORD)
     page.get_by_role("button", name="Créer mon compte").click()

@@ -20,7 +20,7 @@ export function setupAccountBar() {
     const menu = host.querySelector("details");
     if (menu && !menu.contains(e.target)) menu.open = false;
   });
-  onPersonal((message) => { if (message.type === "invite") inviteNotice(message); });
+  showInviteNotices();
 }
 
 function guestLink() {
@@ -97,6 +97,11 @@ function noticeRoot() {
     document.body.append(root);
   }
   return root;
+}
+
+/** Show each invitation /ws/me brings as a notice on this page (any page, the profile's too). */
+export function showInviteNotices() {
+  onPersonal((message) => { if (message.type === "invite") inviteNotice(message); });
 }
 
 function inviteNotice(message) {

@@ -67,7 +67,9 @@ function guestForms() {
       help: PASSWORD_RULE,
       claimNote: () => {
         const n = heldSeats().length;
-        return n ? `Les ${plural(n, "partie jouée", "parties jouées")} dans ce navigateur ${n > 1 ? "rejoindront" : "rejoindra"} votre compte.` : null;
+        if (!n) return null;
+        return n === 1 ? "La partie jouée dans ce navigateur rejoindra votre compte."
+          : `Les ${n} parties jouées dans ce navigateur rejoindront votre compte.`;
       },
       send: signUp,
       done: (me, res) => res && res.claimed ? `Compte créé : ${plural(res.claimed, "partie rattachée", "parties rattachées")} à ${me.name}.` : `Compte créé. Bienvenue, ${me.name} !`,

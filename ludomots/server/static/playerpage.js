@@ -4,6 +4,7 @@
 import { el, icon, button, replace, toast } from "./ui.js";
 import { showError } from "./api.js";
 import { accountReady, getFollows, follow, unfollow } from "./account.js";
+import { showInviteNotices } from "./accountbar.js";
 
 async function setup() {
   const host = document.getElementById("player-actions");
@@ -47,4 +48,5 @@ async function setup() {
   paint();
 }
 
+showInviteNotices();
 setup();
