@@ -200,9 +200,11 @@ def test_two_accounts_play_a_rated_topword_game_and_both_ratings_change(
 
 
 def test_login_and_sign_up_errors_are_in_french(server: LiveServer, new_page: Any) -> None:
-    page = new_page()
+    page = new_page(viewport={"width": 375, "height": 667})
     page.goto(server.base_url + "/")
     expect(page.locator("#signup-help")).to_contain_text("Au moins 10 caractères")
+    pageflow.assert_no_sideways_scroll(page, 375)  # the forms and the top bar fit a phone
+    page.set_viewport_size(pageflow.DESKTOP)
     page.fill("#login-name", "Personne")
     page.fill("#login-password", "pas le bon mot de passe")
     page.get_by_role("button", name="Se connecter", exact=True).click()
@@ -294,6 +296,12 @@ def test_the_account_menu_exports_logs_out_and_deletes(
     second.fill("#login-password", PASSWORD)
     second.get_by_role("button", name="Se connecter", exact=True).click()
     expect(second.locator(".account-name")).to_have_text("Camille")
+
+    # On a phone, the top bar keeps the account's menu without scrolling sideways.
+    page.set_viewport_size(pageflow.PHONE)
+    pageflow.assert_no_sideways_scroll(page, pageflow.PHONE["width"])
+    expect(page.locator(".account-menu summary")).to_be_visible()
+    page.set_viewport_size(pageflow.DESKTOP)
 
     menu = page.locator(".account-menu")
     menu.locator("summary").click()
