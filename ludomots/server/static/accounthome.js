@@ -26,12 +26,14 @@ export function accountSection() {
   let alive = true;
   let timer = null;
   let shownFor;
+  let panels = null;
   const stopAccount = onAccount((me, changed) => {
     if (!alive) return;
     const title = section.querySelector("#compte-titre");
     title.textContent = me ? "Mes parties" : "Votre compte";
-    if (me) replace(body, playerPanels(me));
-    else if (changed || shownFor !== null) replace(body, guestForms());
+    if (me && shownFor === me.name && panels) panels.update(me); // the follow form keeps its text
+    else if (me) { panels = playerPanels(me); replace(body, panels.node); }
+    else if (changed || shownFor !== null) { panels = null; replace(body, guestForms()); }
     shownFor = me ? me.name : null;
   });
   const stopPersonal = onPersonal((message) => {
@@ -119,21 +121,29 @@ function credentialsForm({ id, title, submitLabel, autocomplete, intro, help, cl
 
 // ---- a player: « Mes parties », invitations, friends ------------------------------------------
 
+/** The player's cards; `update(me)` redraws the games and the friends' presence only. */
 function playerPanels(me) {
-  const games = Array.isArray(me.games) ? me.games : [];
-  const invites = Array.isArray(me.invites) ? me.invites : [];
+  const gamesBox = el("div", { class: "my-games-body" });
   const friendsBox = el("div", { class: "friends-list" }, el("p", { class: "muted small", text: "Chargement…" }));
-  loadFriends(friendsBox);
-  return el("div", { class: "account-panels" },
+  const update = (fresh) => {
+    const games = Array.isArray(fresh.games) ? fresh.games : [];
+    const invites = Array.isArray(fresh.invites) ? fresh.invites : [];
+    replace(gamesBox,
+      invites.length ? el("ul", { class: "invite-list" }, invites.map(inviteRow)) : null,
+      games.length ? el("ul", { class: "my-games-list" }, games.map(myGameRow))
+        : el("p", { class: "empty", text: "Aucune partie en cours. Créez une table ci-dessous, ou rejoignez-en une du salon." }));
+    loadFriends(friendsBox);
+  };
+  update(me);
+  const node = el("div", { class: "account-panels" },
     el("div", { class: "card my-games" },
       el("h3", { class: "card-title" }, icon("play"), el("span", { text: "Mes parties en cours" }),
         el("a", { class: "card-title-extra", href: profileUrl(me.name) }, icon("trophy"), el("span", { text: "Mon profil" }))),
-      invites.length ? el("ul", { class: "invite-list" }, invites.map(inviteRow)) : null,
-      games.length ? el("ul", { class: "my-games-list" }, games.map(myGameRow))
-        : el("p", { class: "empty", text: "Aucune partie en cours. Créez une table ci-dessous, ou rejoignez-en une du salon." })),
+      gamesBox),
     el("div", { class: "card friends" },
       el("h3", { class: "card-title" }, icon("user"), el("span", { text: "Mes amis" })),
       friendsBox, followForm(friendsBox)));
+  return { node, update };
 }
 
 function inviteRow(inv) {
