@@ -276,6 +276,21 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
     expect(bruno.locator(".role-chip")).to_contain_text("Vous : Bruno")
     expect(alice.locator(".tw-players")).to_contain_text("Bruno")
 
+    # On another device, Alice logs in and takes her seat back from « Mes parties » (the
+    # server gives this device a fresh token for it).
+    tablet = new_page()
+    tablet.goto(server.base_url + "/")
+    tablet.fill("#login-name", "Alice")
+    tablet.fill("#login-password", PASSWORD)
+    tablet.get_by_role("button", name="Se connecter", exact=True).click()
+    row = tablet.locator(f'.my-game[data-table="{table}"]')
+    first = server.view(table)["table"]["to_act"][0]
+    expect(row.locator(".turn-chip")).to_have_text(
+        "À vous de jouer" if first == 0 else "Au tour de Bruno")
+    row.get_by_role("button", name=re.compile("^(Jouer|Ouvrir)$")).click()
+    expect(tablet.locator(".role-chip")).to_contain_text("Vous : Alice")
+    expect(tablet.locator(".rack .rack-tile")).to_have_count(7)
+
     # Alice stops following Bruno from his profile.
     alice.goto(f"{server.base_url}/joueur/Bruno")
     alice.get_by_role("button", name="Ne plus suivre").click()
