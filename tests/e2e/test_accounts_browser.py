@@ -32,12 +32,18 @@ GAME_TIMEOUT = 420.0
 # ---- helpers ------------------------------------------------------------------------------------
 
 
+def send_form(page: Any, form: str, name: str, password: str = PASSWORD) -> None:
+    """Fill and send the home page's « signup » (Créer un compte) or « login » form."""
+    page.fill(f"#{form}-name", name)
+    page.fill(f"#{form}-password", password)
+    label = "Créer mon compte" if form == "signup" else "Se connecter"
+    page.get_by_role("button", name=label, exact=True).click()
+
+
 def sign_up(page: Any, server: LiveServer, name: str, password: str = PASSWORD) -> None:
-    """The home page's « Créer un compte » form; the top bar then shows the name."""
+    """A new account from the home page; the top bar then shows the name."""
     page.goto(server.base_url + "/")
-    page.fill("#signup-name", name)
-    page.fill("#signup-password", password)
-    page.get_by_role("button", name="Créer mon compte").click()
+    send_form(page, "signup", name, password)
     expect(page.locator(".account-name")).to_have_text(name)
     expect(page.locator("#compte-titre")).to_have_text("Mes parties")
 
@@ -114,9 +120,7 @@ def test_a_guest_plays_signs_up_and_finds_the_game_on_their_profile(
     page.goto(server.base_url + "/#compte")
     expect(page.locator(".signup-form .claim-note")).to_have_text(
         "La partie jouée dans ce navigateur rejoindra votre compte.")
-    page.fill("#signup-name", "Gaspard")
-    page.fill("#signup-password", PASSWORD)
-    page.get_by_role("button", name="Créer mon compte").click()
+    send_form(page, "signup", "Gaspard")
     expect(page.locator(".toast-success")).to_contain_text(
         "Compte créé : 1 partie rattachée à Gaspard.")
     pageflow.GameScreen(".home", "accounts-").shot(page, screenshots, "home-logged-in",
@@ -205,36 +209,26 @@ def test_login_and_sign_up_errors_are_in_french(server: LiveServer, new_page: An
     expect(page.locator("#signup-help")).to_contain_text("Au moins 10 caractères")
     pageflow.assert_no_sideways_scroll(page, 375)  # the forms and the top bar fit a phone
     page.set_viewport_size(pageflow.DESKTOP)
-    page.fill("#login-name", "Personne")
-    page.fill("#login-password", "pas le bon mot de passe")
-    page.get_by_role("button", name="Se connecter", exact=True).click()
+    send_form(page, "login", "Personne", "pas le bon mot de passe")
     expect(page.locator("#login-error")).to_have_text("Nom ou mot de passe incorrect.")
     expect(page.locator(".account-login")).to_be_visible()  # still a guest
 
-    page.fill("#signup-name", "Zélie")
-    page.fill("#signup-password", "court")
-    page.get_by_role("button", name="Créer mon compte").click()
+    send_form(page, "signup", "Zélie", "court")
     expect(page.locator("#signup-error")).to_have_text(
         "Le mot de passe doit compter au moins 10 caractères : une phrase de quelques mots, "
         "facile à retenir, fait très bien l’affaire.")
-    page.fill("#signup-password", "zelie et ses amis")
-    page.get_by_role("button", name="Créer mon compte").click()
+    send_form(page, "signup", "Zélie", "zelie et ses amis")
     expect(page.locator("#signup-error")).to_have_text(
         "Le mot de passe ne doit pas contenir votre nom.")
-    page.fill("#signup-name", "Robot-Zélie")
-    page.fill("#signup-password", PASSWORD)
-    page.get_by_role("button", name="Créer mon compte").click()
+    send_form(page, "signup", "Robot-Zélie")
     expect(page.locator("#signup-error")).to_have_text(
         "Ce nom est réservé : choisissez-en un autre.")
-    page.fill("#signup-name", "Zélie")
-    page.get_by_role("button", name="Créer mon compte").click()
+    send_form(page, "signup", "Zélie")
     expect(page.locator(".account-name")).to_have_text("Zélie")
     # The same name without its accent is the same name.
     other = new_page()
     other.goto(server.base_url + "/")
-    other.fill("#signup-name", "zelie")
-    other.fill("#signup-password", PASSWORD)
-    other.get_by_role("button", name="Créer mon compte").click()
+    send_form(other, "signup", "zelie")
     expect(other.locator("#signup-error")).to_have_text(
         "Ce nom est déjà pris (les majuscules et les accents ne comptent pas) : "
         "choisissez-en un autre.")
@@ -280,9 +274,7 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
     # server gives this device a fresh token for it).
     tablet = new_page()
     tablet.goto(server.base_url + "/")
-    tablet.fill("#login-name", "Alice")
-    tablet.fill("#login-password", PASSWORD)
-    tablet.get_by_role("button", name="Se connecter", exact=True).click()
+    send_form(tablet, "login", "Alice")
     row = tablet.locator(f'.my-game[data-table="{table}"]')
     first = server.view(table)["table"]["to_act"][0]
     expect(row.locator(".turn-chip")).to_have_text(
@@ -307,9 +299,7 @@ def test_the_account_menu_exports_logs_out_and_deletes(
     sign_up(page, server, "Camille")
     second = new_page()  # another device of the same player
     second.goto(server.base_url + "/")
-    second.fill("#login-name", "camille")
-    second.fill("#login-password", PASSWORD)
-    second.get_by_role("button", name="Se connecter", exact=True).click()
+    send_form(second, "login", "camille")  # case and accents aside, the same name
     expect(second.locator(".account-name")).to_have_text("Camille")
 
     # On a phone, the top bar keeps the account's menu without scrolling sideways.
@@ -338,9 +328,7 @@ def test_the_account_menu_exports_logs_out_and_deletes(
     expect(second.locator(".account-login")).to_be_visible()
 
     # Deletion asks for the password, and refuses a wrong one in French.
-    page.fill("#login-name", "Camille")
-    page.fill("#login-password", PASSWORD)
-    page.get_by_role("button", name="Se connecter", exact=True).click()
+    send_form(page, "login", "Camille")
     menu.locator("summary").click()
     menu.get_by_role("button", name="Supprimer mon compte").click()
     dialog = page.locator("dialog.delete-modal")
