@@ -11,13 +11,14 @@ const enc = encodeURIComponent;
 const TOKENS = "ludomots.tokens";
 
 let current = null; // {name, profile, games, invites} or null (a guest)
+let known = false; // whether the server has answered once
 let loaded = null; // the promise of the first /api/me
 const accountListeners = new Set();
 const personalListeners = new Set();
 
 /** The logged-in account ({name, profile, ...}) or null; undefined before the first answer. */
 export function account() {
-  return loaded === null ? undefined : current;
+  return known ? current : undefined;
 }
 
 /** Resolves once the browser knows whether it is logged in (the account or null). */
@@ -43,18 +44,20 @@ export async function refreshMe() {
 
 function setAccount(me) {
   const before = current ? current.name : null;
+  const changed = !known || (me ? me.name : null) !== before; // first answer, or another player
   current = me;
+  known = true;
   if (loaded === null) loaded = Promise.resolve(me);
   personal.follow(current);
   for (const fn of accountListeners) {
-    try { fn(current, (current ? current.name : null) !== before); } catch (err) { console.error(err); }
+    try { fn(current, changed); } catch (err) { console.error(err); }
   }
 }
 
 /** fn(account, changed): at once with what is known, then at every refresh. Returns "stop". */
 export function onAccount(fn) {
   accountListeners.add(fn);
-  if (loaded !== null) fn(current, true);
+  if (known) fn(current, true);
   else accountReady();
   return () => accountListeners.delete(fn);
 }
