@@ -176,6 +176,10 @@ def _page(title: str, body: str, script: str | None = None) -> str:
             f"{body}</main></body></html>")
 
 
+def _games(count: int) -> str:
+    return f"{count} partie{'s' if count > 1 else ''}"
+
+
 def _rating_text(entry: dict[str, Any]) -> str:
     return f"{entry['rating']}{' ?' if entry['provisional'] else ''}"
 
@@ -196,7 +200,7 @@ async def player_page(request: Request) -> HTMLResponse:
         parts.append("<h2>Classements</h2>")
         for game, entry in data["ratings"].items():
             by_class = ", ".join(
-                f"{escape(CLASS_TITLES.get(c, c))} : {_rating_text(e)} ({e['games']} parties)"
+                f"{escape(CLASS_TITLES.get(c, c))} : {_rating_text(e)} ({_games(e['games'])})"
                 for c, e in entry["by_class"].items())
             parts.append(f"<h3>{escape(_game_title(game))}</h3><p>{by_class}</p>"
                          f'<img src="{escape(entry["plot"])}" alt="Courbe du classement de '

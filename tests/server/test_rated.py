@@ -88,6 +88,9 @@ def test_a_rated_game_moves_both_ratings_once(client: TestClient) -> None:
         assert game["replay"] == f"/partie/{table_id}/revoir"
     assert a["stats"] == {"gops": {"played": 1, "won": 1, "lost": 0, "rated": 1}}
     assert b["stats"] == {"gops": {"played": 1, "won": 0, "lost": 1, "rated": 1}}
+    # The profile page counts the games in French: « 1 partie », « 2 parties ».
+    rating = a["ratings"]["gops"]["rating"]
+    assert f"à deux : {rating} ? (1 partie)</p>" in client.get("/joueur/Alice").text
     # Finishing the same table again (another process, a sweep) changes nothing.
     service = client.app.state.accounts  # type: ignore[union-attr]
     assert service.results.finish_from_store(table_id) is False
