@@ -26,6 +26,8 @@ from tests.server.helpers import choose_move
 expect = pytest.importorskip("playwright.sync_api").expect
 
 PASSWORD = "une phrase assez longue"
+#: What a page shows after loading or a server round trip, on a loaded machine (ms).
+LOADED = 30000
 GAME_TIMEOUT = 540.0  # a whole game on a loaded machine (pytest's limit: 600 s)
 
 
@@ -44,7 +46,7 @@ def sign_up(page: Any, server: LiveServer, name: str, password: str = PASSWORD) 
     """A new account from the home page; the top bar then shows the name."""
     page.goto(server.base_url + "/")
     send_form(page, "signup", name, password)
-    expect(page.locator(".account-name")).to_have_text(name)
+    expect(page.locator(".account-name")).to_have_text(name, timeout=LOADED)
     expect(page.locator("#compte-titre")).to_have_text("Mes parties")
 
 
@@ -178,7 +180,7 @@ def test_two_accounts_play_a_rated_topword_game_and_both_ratings_change(
     alice.goto(server.base_url + "/?jeu=topword")
     expect(alice.locator("#create-name")).to_be_hidden()
     expect(alice.locator(".account-create .playing-as")).to_have_text(
-        "Vous jouez sous votre nom : Alice")
+        "Vous jouez sous votre nom : Alice", timeout=LOADED)
     expect(alice.locator(".seat-row").nth(1).locator("input[value=bot]")).to_be_checked()
     alice.locator("label[for=create-rated]").click()
     expect(alice.locator(".seat-row").nth(1).locator("input[value=human]")).to_be_checked()
@@ -189,7 +191,8 @@ def test_two_accounts_play_a_rated_topword_game_and_both_ratings_change(
     # Bruno joins without typing a name.
     bruno.goto(f"{server.base_url}/table/{table}")
     join = bruno.locator(".join-card")
-    expect(join.locator(".playing-as")).to_have_text("Vous rejoignez sous votre nom : Bruno")
+    expect(join.locator(".playing-as")).to_have_text("Vous rejoignez sous votre nom : Bruno",
+                                                     timeout=LOADED)
     expect(join.locator("#join-name")).to_be_hidden()
     join.get_by_role("button", name="Rejoindre la table").click()
     expect(bruno.locator(".role-chip")).to_contain_text("Vous : Bruno")
@@ -198,7 +201,7 @@ def test_two_accounts_play_a_rated_topword_game_and_both_ratings_change(
     first = server.view(table)["table"]["to_act"][0]
     alice.goto(server.base_url + "/")
     mine = alice.locator(f'.my-game[data-table="{table}"]')
-    expect(mine.locator(".chip-rated")).to_have_text("Classée")
+    expect(mine.locator(".chip-rated")).to_have_text("Classée", timeout=LOADED)
     expect(mine.locator(".turn-chip")).to_have_text(
         "À vous de jouer" if first == 0 else "Au tour de Bruno")
     mine.get_by_role("button", name=re.compile("^(Jouer|Ouvrir)$")).click()
@@ -268,10 +271,11 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
 
     alice.goto(f"{server.base_url}/joueur/Bruno")
     alice.get_by_role("button", name="Suivre", exact=True).click()
-    expect(alice.locator("#player-actions")).to_contain_text("Vous suivez ce joueur.")
+    expect(alice.locator("#player-actions")).to_contain_text("Vous suivez ce joueur.",
+                                                             timeout=LOADED)
     alice.goto(server.base_url + "/")
     friend = alice.locator('.friends .friend[data-name="Bruno"]')
-    expect(friend).to_have_class(re.compile(r"\bonline\b"))
+    expect(friend).to_have_class(re.compile(r"\bonline\b"), timeout=LOADED)
     expect(friend).to_contain_text("en ligne")
 
     alice.goto(server.base_url + "/?jeu=topword")
@@ -283,7 +287,7 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
 
     # The notice reaches Bruno's open page at once, and « Mes parties » lists the invitation.
     notice = bruno.locator(f'.invite-notice[data-table="{table}"]')
-    expect(notice).to_contain_text("Alice vous invite à une partie de Topword.")
+    expect(notice).to_contain_text("Alice vous invite à une partie de Topword.", timeout=LOADED)
     expect(bruno.locator(".invite-list .invite-row")).to_contain_text(
         "Alice vous invite à une partie de Topword")
     bruno.screenshot(path=str(screenshots / "accounts-invite-notice.png"))
@@ -301,7 +305,7 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
     row = tablet.locator(f'.my-game[data-table="{table}"]')
     first = server.view(table)["table"]["to_act"][0]
     expect(row.locator(".turn-chip")).to_have_text(
-        "À vous de jouer" if first == 0 else "Au tour de Bruno")
+        "À vous de jouer" if first == 0 else "Au tour de Bruno", timeout=LOADED)
     row.get_by_role("button", name=re.compile("^(Jouer|Ouvrir)$")).click()
     expect(tablet.locator(".role-chip")).to_contain_text("Vous : Alice")
     expect(tablet.locator(".rack .rack-tile")).to_have_count(7)
@@ -383,7 +387,7 @@ def test_bot_levels_show_their_calibrated_rating_and_leaderboards_are_linked(
     for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"), ("expert", "Expert")):
         entry = ratings["2"][level]
         shown = f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}"
-        expect(select.locator(f"option[value={level}]")).to_have_text(shown)
+        expect(select.locator(f"option[value={level}]")).to_have_text(shown, timeout=LOADED)
     # A third player: the ratings of tables of 3 or 4.
     page.get_by_role("button", name="Ajouter un joueur").click()
     entry = ratings["3-4"]["expert"]
