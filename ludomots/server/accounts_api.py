@@ -16,6 +16,7 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ludomots.accounts.db import CLAIMS_MAX, Account
 from ludomots.accounts.errors import account_error, unknown_player
+from ludomots.core.errors import RuleError
 from ludomots.server.auth import (
     accounts_of,
     clear_session_cookie,
@@ -28,6 +29,7 @@ from ludomots.server.body import read_json_object
 from ludomots.server.errors import ApiError
 from ludomots.server.settings import manager_of
 from ludomots.table.errors import NotFoundError, unknown_table
+from ludomots.table.manager import TableManager
 
 TABLE_ID_MAX = 32
 TOKEN_MAX = 256
@@ -117,17 +119,29 @@ async def me(request: Request) -> JSONResponse:
     account = await require_account(request, "voir vos parties")
     service = accounts_of(request)
     seats = await asyncio.to_thread(service.db.live_tables, account.id)
-    store = manager_of(request).store
+    manager = manager_of(request)
     games = []
     for table_id, seat in seats:
         try:
-            info = await asyncio.to_thread(store.load_info, table_id)
+            info = await asyncio.to_thread(manager.store.load_info, table_id)
         except NotFoundError:
             continue
+        to_act = await _to_act(manager, table_id) if info.status == "playing" else []
         games.append({**info.public_json(), "seat": seat, "url": f"/table/{table_id}",
-                      "rated": await asyncio.to_thread(service.db.is_rated, table_id)})
+                      "rated": await asyncio.to_thread(service.db.is_rated, table_id),
+                      "to_act": to_act, "my_turn": seat in to_act})
     invites = await asyncio.to_thread(service.db.invites_for, account.id)
     return JSONResponse({**_account_json(account), "games": games, "invites": invites})
+
+
+async def _to_act(manager: TableManager, table_id: str) -> list[int]:
+    """The seats that must act at a playing table, as a spectator sees them (the table is
+    loaded if this process does not hold it yet)."""
+    try:
+        view = await manager.view(table_id, None)
+    except RuleError:
+        return []
+    return [int(s) for s in view["table"]["to_act"]]
 
 
 async def claim_seats(request: Request) -> JSONResponse:

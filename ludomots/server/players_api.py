@@ -162,14 +162,22 @@ async def bot_ratings(request: Request) -> JSONResponse:
 # ---- the two server-rendered pages ---------------------------------------------------------
 
 
-def _page(title: str, body: str) -> str:
+def _page(title: str, body: str, script: str | None = None) -> str:
+    """A page in the client's style; ``script``: a module of the client that enhances it (the
+    page reads the same without it)."""
+    module = f'<script type="module" src="/static/{script}"></script>' if script else ""
     return ('<!doctype html><html lang="fr"><head><meta charset="utf-8">'
             '<meta name="viewport" content="width=device-width, initial-scale=1">'
             f"<title>{escape(title)} · Ludomots</title>"
             '<link rel="stylesheet" href="/static/style.css">'
-            '<link rel="icon" href="/static/favicon.svg"></head>'
+            '<link rel="stylesheet" href="/static/accounts.css">'
+            f'<link rel="icon" href="/static/favicon.svg">{module}</head>'
             f'<body><main class="page players-page"><p><a href="/">Ludomots</a></p>'
             f"{body}</main></body></html>")
+
+
+def _games(count: int) -> str:
+    return f"{count} partie{'s' if count > 1 else ''}"
 
 
 def _rating_text(entry: dict[str, Any]) -> str:
@@ -186,12 +194,13 @@ async def player_page(request: Request) -> HTMLResponse:
     except RuleError as exc:
         return _error_page(exc, 404 if exc.code == "unknown_player" else 400)
     name = escape(data["name"])
-    parts = [f"<h1>{name}</h1>"]
+    # The client's playerpage.js fills the actions (follow, unfollow) for a logged-in visitor.
+    parts = [f"<h1>{name}</h1>", f'<div id="player-actions" data-player="{name}"></div>']
     if data["ratings"]:
         parts.append("<h2>Classements</h2>")
         for game, entry in data["ratings"].items():
             by_class = ", ".join(
-                f"{escape(CLASS_TITLES.get(c, c))} : {_rating_text(e)} ({e['games']} parties)"
+                f"{escape(CLASS_TITLES.get(c, c))} : {_rating_text(e)} ({_games(e['games'])})"
                 for c, e in entry["by_class"].items())
             parts.append(f"<h3>{escape(_game_title(game))}</h3><p>{by_class}</p>"
                          f'<img src="{escape(entry["plot"])}" alt="Courbe du classement de '
@@ -232,7 +241,7 @@ async def player_page(request: Request) -> HTMLResponse:
         parts.append("<h2>Parties</h2><table><thead><tr><th>Jeu</th><th>Adversaires</th>"
                      "<th>Place</th><th>Points</th><th>Classement</th><th></th></tr></thead>"
                      f"<tbody>{''.join(lines)}</tbody></table>")
-    return HTMLResponse(_page(data["name"], "".join(parts)))
+    return HTMLResponse(_page(data["name"], "".join(parts), script="playerpage.js"))
 
 
 async def leaderboard_page(request: Request) -> HTMLResponse:

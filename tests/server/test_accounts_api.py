@@ -344,3 +344,23 @@ def test_a_guest_game_that_ended_before_accounts_existed_is_claimed_with_its_res
     games = client.get("/api/players/Pionnier").json()["games"]
     assert [(g["table"], g["seat"], g["rank"], g["winner"]) for g in games] == [
         (table_id, 1, 1, True)]
+
+
+def test_my_games_say_whose_turn_it_is(client: TestClient) -> None:
+    """« Mes parties » (issue 20): each live table says who must act and whether it is me."""
+    from tests.server.helpers import Socket
+
+    alice, bruno = sign_up(client, "Alice"), sign_up(client, "Bruno")
+    waiting = create_table(alice)
+    [entry] = alice.get("/api/me").json()["games"]
+    assert (entry["id"], entry["to_act"], entry["my_turn"]) == (waiting["table"], [], False)
+    table_id, tokens = gops_table(alice, bruno)
+    both = {g["id"]: (g["to_act"], g["my_turn"]) for g in alice.get("/api/me").json()["games"]}
+    assert both[table_id] == ([0, 1], True)  # Goofspiel: both bid at once
+    socket = Socket(client, table_id, tokens[0])
+    socket.send({"type": "action", "action": {"type": "bid", "card": 1}})
+    socket.until(lambda m: m["type"] == "update" and m["view"]["table"]["to_act"] == [1])
+    socket.close()
+    mine = {g["id"]: (g["to_act"], g["my_turn"]) for g in alice.get("/api/me").json()["games"]}
+    theirs = {g["id"]: (g["to_act"], g["my_turn"]) for g in bruno.get("/api/me").json()["games"]}
+    assert (mine[table_id], theirs[table_id]) == (([1], False), ([1], True))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -87,6 +88,9 @@ def test_a_rated_game_moves_both_ratings_once(client: TestClient) -> None:
         assert game["replay"] == f"/partie/{table_id}/revoir"
     assert a["stats"] == {"gops": {"played": 1, "won": 1, "lost": 0, "rated": 1}}
     assert b["stats"] == {"gops": {"played": 1, "won": 0, "lost": 1, "rated": 1}}
+    # The profile page counts the games in French: « 1 partie », « 2 parties ».
+    rating = a["ratings"]["gops"]["rating"]
+    assert f"à deux : {rating} ? (1 partie)</p>" in client.get("/joueur/Alice").text
     # Finishing the same table again (another process, a sweep) changes nothing.
     service = client.app.state.accounts  # type: ignore[union-attr]
     assert service.results.finish_from_store(table_id) is False
@@ -152,7 +156,13 @@ def test_profile_plot_and_page(client: TestClient) -> None:
     page = client.get("/joueur/Alice")
     assert page.status_code == 200
     assert "<h1>Alice</h1>" in page.text and '/api/players/Alice/plot/gops' in page.text
-    assert "/static/style.css" in page.text and "<script" not in page.text
+    assert "/static/style.css" in page.text
+    # No inline script (the CSP forbids them): only the client's module that adds « Suivre »
+    # for a logged-in visitor, in its placeholder; the page reads the same without it.
+    assert re.findall(r"<script[^>]*>", page.text) == [
+        '<script type="module" src="/static/playerpage.js">']
+    assert '<div id="player-actions" data-player="Alice"></div>' in page.text
+    assert "<script" not in client.get("/classement/gops").text
     assert client.get("/joueur/Personne").status_code == 404
 
 

@@ -3,6 +3,7 @@
 
 import { el, icon, replace, setTitle, errorBlock, loading } from "./ui.js";
 import { soundOn, setSound, onSoundChange } from "./sound.js";
+import { setupAccountBar } from "./accountbar.js";
 
 const ROUTES = [
   { pattern: /^\/$/, load: () => import("./home.js"), params: () => ({}) },
@@ -75,6 +76,9 @@ function markNav(path) {
   }
 }
 
+// Pages the server draws itself (profiles, leaderboards): their links load a whole page.
+const SERVER_PAGES = ["/joueur/", "/classement/"];
+
 // Internal links are handled here: any same-origin <a> that is not an API file, not a download
 // and not meant for a new tab.
 document.addEventListener("click", (event) => {
@@ -85,12 +89,13 @@ document.addEventListener("click", (event) => {
   const url = new URL(link.href, location.href);
   if (url.origin !== location.origin) return;
   if (url.pathname.startsWith("/api/") || url.pathname.startsWith("/static/")) return;
+  if (SERVER_PAGES.some((prefix) => url.pathname.startsWith(prefix))) return;
   event.preventDefault();
   if (url.hash && url.pathname === location.pathname) {
     document.getElementById(url.hash.slice(1))?.scrollIntoView({ behavior: "smooth" });
     return;
   }
-  navigate(url.pathname + url.search);
+  navigate(url.pathname + url.search + url.hash);
 });
 
 window.addEventListener("popstate", route);
@@ -112,4 +117,5 @@ function setupSoundToggle() {
 }
 
 setupSoundToggle();
+setupAccountBar();
 route();

@@ -7,6 +7,7 @@ import { getGames, getTables, createTable, showError, playerName, ApiError } fro
 import { tokens } from "./socket.js";
 import { navigate } from "./app.js";
 import { hasScreen } from "./table.js";
+import { accountSection, createFormExtras } from "./accounthome.js";
 
 const LOBBY_REFRESH = 5000;
 
@@ -73,6 +74,9 @@ export function render(main) {
         el("div", { class: "card lobby-col" },
           el("h3", { class: "card-title" }, icon("eye"), el("span", { text: "Parties en cours" })),
           runningList))));
+  // Accounts (issue 20): log in or sign up, « Mes parties », friends, leaderboards.
+  const accountPart = accountSection();
+  hero.after(accountPart.node);
   replace(main, page);
 
   getGames().then((list) => {
@@ -153,6 +157,7 @@ export function render(main) {
   return () => {
     alive = false;
     clearTimeout(timer);
+    accountPart.cleanup();
   };
 }
 
@@ -233,6 +238,8 @@ function createForm(game, games) {
     id: "create-name", name: "name", type: "text", required: true, maxlength: "24",
     autocomplete: "nickname", placeholder: "Votre nom", value: playerName.get(),
   });
+  const nameField = el("div", { class: "field" },
+    el("label", { for: "create-name", text: "Votre nom" }), nameInput);
   const seatList = el("ol", { class: "seat-list" });
   const addSeatBtn = button("Ajouter un joueur", { kind: "ghost small", iconName: "plus", onClick: () => {
     if (seats.length < max) { seats.push({ kind: "bot", level: levels[0] }); paintSeats(); }
@@ -241,6 +248,9 @@ function createForm(game, games) {
   // Built before the seats are painted: a value per seat repaints with them.
   const optionFields = (game.options || []).map((opt) => optionField(opt, seats));
   const resign = resignField(levels);
+  const optionsSet = optionFields.length ? el("fieldset", { class: "field options" },
+    el("legend", { text: "Règles de la table" }), optionFields.map((f) => f.node)) : null;
+  const account = createFormExtras({ game, seats, repaintSeats: () => paintSeats(), nameField, optionsBox: () => optionsSet });
 
   function paintSeats() {
     replace(seatList, seats.map((seat, i) => {
@@ -261,7 +271,7 @@ function createForm(game, games) {
       const levelSelect = seat.kind === "bot" ? el("select", {
         class: "level-select", "aria-label": `Niveau du robot ${i + 1}`, name: `seat-level-${i}`,
         onchange: (e) => { seat.level = e.target.value; },
-      }, levels.map((lv) => el("option", { value: lv, selected: lv === seat.level, text: levelLabel(lv) })))
+      }, levels.map((lv) => el("option", { value: lv, selected: lv === seat.level, text: account.levelName(lv) })))
         : el("span", { class: "muted small", text: "Place libre pour un invité" });
       return el("li", { class: "seat-row" },
         el("span", { class: "seat-num", text: String(i + 1) }),
@@ -296,8 +306,7 @@ function createForm(game, games) {
       ? el("p", { class: "form-game" }, "Jeu : ", el("strong", { text: game.title })) : null,
     el("div", { class: "form-grid" },
       el("div", { class: "form-col" },
-        el("div", { class: "field" },
-          el("label", { for: "create-name", text: "Votre nom" }), nameInput),
+        nameField, account.node,
         el("fieldset", { class: "field" },
           el("legend", { text: `Joueurs (${min} à ${max})` }),
           seatList, addSeatBtn),
@@ -307,14 +316,13 @@ function createForm(game, games) {
           el("p", { class: "help", text: "À la fin du temps, le joueur passe son tour." })),
         resign.node),
       el("div", { class: "form-col" },
-        optionFields.length ? el("fieldset", { class: "field options" },
-          el("legend", { text: "Règles de la table" }), optionFields.map((f) => f.node)) : null)),
+        optionsSet)),
     el("div", { class: "form-actions" }, submit));
 
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const name = nameInput.value.trim();
-    if (!name) {
+    if (!name && account.needsName()) {
       toast("Indiquez votre nom pour créer la table.");
       nameInput.focus();
       return;
@@ -342,10 +350,11 @@ function createForm(game, games) {
       name,
       resign: resign.value(),
     };
+    if (!account.apply(body)) return;
     submit.disabled = true;
     try {
       const created = await createTable(body);
-      playerName.set(name);
+      if (name) playerName.set(name);
       tokens.set(created.table, created.seat, created.token);
       navigate(created.url || `/table/${encodeURIComponent(created.table)}`);
     } catch (err) {

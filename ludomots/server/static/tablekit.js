@@ -6,6 +6,7 @@
 import { el, icon, button, replace, toast, modal, copyText, plural, levelLabel, de } from "./ui.js";
 import { joinTable, showError, playerName, recordUrl } from "./api.js";
 import { tokens } from "./socket.js";
+import { joinAsAccount, joinName, inviteFriendsBox } from "./tableaccount.js";
 
 /** Seat colours cycle through this many CSS classes (seat-0 … seat-3). */
 export const SEAT_COLOURS = 4;
@@ -82,19 +83,20 @@ export function joinPanel({ id, table, seated, seatName, socket, onJoined }) {
   if (!seated && table.status === "waiting" && openSeats > 0) {
     const nameInput = el("input", { id: "join-name", type: "text", required: true, maxlength: "24", value: playerName.get(), autocomplete: "nickname", placeholder: "Votre nom" });
     const joinBtn = button("Rejoindre la table", { kind: "primary", iconName: "plus", type: "submit" });
+    const nameLabel = el("label", { for: "join-name", class: "visually-hidden", text: "Votre nom" });
     const form = el("form", { class: "card join-card" },
       el("h2", { class: "card-title", text: openSeats > 1 ? `${openSeats} places sont libres à cette table` : "Une place est libre à cette table" }),
       el("p", { class: "muted", text: `Joueurs : ${seats.map((s, i) => (s.open ? "place libre" : seatName(i))).join(", ")}.` }),
-      el("div", { class: "inline" },
-        el("label", { for: "join-name", class: "visually-hidden", text: "Votre nom" }), nameInput, joinBtn));
+      el("div", { class: "inline" }, nameLabel, nameInput, joinBtn));
+    joinAsAccount(nameInput, nameInput);
     form.addEventListener("submit", async (event) => {
       event.preventDefault();
-      const name = nameInput.value.trim();
+      const name = joinName(nameInput.value.trim());
       if (!name) { toast("Indiquez votre nom pour rejoindre la table."); nameInput.focus(); return; }
       joinBtn.disabled = true;
       try {
         const res = await joinTable(id, name);
-        playerName.set(name);
+        if (name === nameInput.value.trim()) playerName.set(name);
         tokens.set(id, res.seat, res.token);
         onJoined(res);
         socket.useToken(res.token);
@@ -116,7 +118,8 @@ export function joinPanel({ id, table, seated, seatName, socket, onJoined }) {
       button("Copier le lien", { kind: "primary", iconName: "copy", onClick: async () => {
         const ok = await copyText(url);
         toast(ok ? "Lien copié : envoyez-le à vos adversaires." : "Copie impossible : sélectionnez le lien et copiez-le.", { kind: ok ? "success" : "error" });
-      } })));
+      } })),
+    seated ? inviteFriendsBox(id, table) : null);
 }
 
 /** The banner's text once the game is over, from the winners' seats. */
