@@ -29,8 +29,8 @@ def test_the_expert_takes_a_joker_back_against_its_letter_for_his_best_word() ->
     simple sur le plateau de jeu, à condition de l'utiliser instantanément": the expert gives
     his U for the joker of RUE and makes it the O of ORYX, read reversed down a diagonal
     through the R (4 × 5 + 10 reversed, 4 × 5 diagonal: 50), with OU, its conjoint word
-    (2 + 10 diagonal: 12), where his dice alone make 40. (ARYK, an irrigation canal, was his word until issue 17's second
-    pass: Wiktionary alone spells it.)"""
+    (2 + 10 diagonal: 12), where his dice alone make 40. (ARYK, an irrigation canal, was his
+    word until issue 17's second pass: Wiktionary alone spells it.)"""
     state = _last_roll(_rue_with_a_joker("UXWKQYZ"))
     bot = VolapukBot("expert")
     action = bot.choose(state, 0, SeededRandom(1))
