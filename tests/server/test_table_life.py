@@ -124,7 +124,7 @@ def test_the_creator_chooses_what_a_resignation_does(client: TestClient) -> None
         created = client.post("/api/tables", json=dict(body, resign=resign)).json()
         assert client.get(f"/api/tables/{created['table']}").json()["resign"] == expected
     for resign, code in (({"mode": "quit"}, "bad_resign"), ("score", "bad_resign"),
-                         ({"mode": "bot", "level": "maitre"}, "unknown_level")):
+                         ({"mode": "bot", "level": "champion"}, "unknown_level")):
         refused = client.post("/api/tables", json=dict(body, resign=resign))
         assert refused.status_code == 400 and refused.json()["error"] == code, resign
 
