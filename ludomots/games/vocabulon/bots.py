@@ -51,6 +51,16 @@ from ludomots.games.vocabulon.words import secret_candidates
 QuestionKey = tuple[str, int, str, str]
 
 
+def card_of(seen: Seen) -> tuple[str, float] | None:
+    """The (answer, familiarity) of the question being asked, as a player who has seen the
+    cards recognises it; None when the deck has no such question."""
+    question = seen.question
+    assert question is not None
+    key = (str(question["initial"]), int(str(question["length"])), str(question["class"]),
+           str(question["definition"]))
+    return deck_index(seen.deck).get(key)
+
+
 @lru_cache(maxsize=4)
 def deck_index(level: str) -> dict[QuestionKey, tuple[str, float]]:
     """The deck by what the reader says (initial, length, class, definition) -> (answer,
@@ -186,11 +196,7 @@ class VocabulonBot:
     # -- riddles -------------------------------------------------------------------------------
 
     def answer(self, seen: Seen, rng: SeededRandom) -> str:
-        question = seen.question
-        assert question is not None
-        key = (str(question["initial"]), int(str(question["length"])), str(question["class"]),
-               str(question["definition"]))
-        found = deck_index(seen.deck).get(key)
+        found = card_of(seen)
         if found is None:
             return ""
         word, familiarity = found
@@ -462,11 +468,7 @@ class Greedy(VocabulonBot):
     level = "greedy"
 
     def answer(self, seen: Seen, rng: SeededRandom) -> str:
-        question = seen.question
-        assert question is not None
-        key = (str(question["initial"]), int(str(question["length"])), str(question["class"]),
-               str(question["definition"]))
-        found = deck_index(seen.deck).get(key)
+        found = card_of(seen)
         return found[0] if found is not None else ""
 
     def pick_cell(self, seen: Seen, reachable: dict[int, list[board.Path]],
