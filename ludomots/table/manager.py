@@ -816,14 +816,20 @@ class TableManager:
         """Payloads for ``seat`` (authenticated by the caller) or a spectator, starting with the
         current view: {"type": "update", "view": ..., "events": [...]}. Payloads are shared by
         subscribers of the same seat: treat them as read-only."""
-        table = await self._get(table_id)
-        if seat is not None and not 0 <= seat < len(table.info.seats):
-            raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
-        sub = Subscription(table_id, seat, self._queue_size)
-        async with self._lock(table_id):  # so the next update follows this view exactly
-            sub.push({"type": "update", "view": table.view(seat), "events": []})
-            self._subs.setdefault(table_id, set()).add(sub)
-        return sub
+        while True:
+            table = await self._get(table_id)
+            if seat is not None and not 0 <= seat < len(table.info.seats):
+                raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
+            async with self._lock(table_id):  # so the next update follows this view exactly
+                if self._tables.get(table_id) is not table:
+                    # Dropped while we waited for the lock (another process runs it and
+                    # nobody watched it here): a subscriber of a dropped table would hear no
+                    # news again. Load it anew.
+                    continue
+                sub = Subscription(table_id, seat, self._queue_size)
+                sub.push({"type": "update", "view": table.view(seat), "events": []})
+                self._subs.setdefault(table_id, set()).add(sub)
+                return sub
 
     def unsubscribe(self, sub: Subscription) -> None:
         self._subs.get(sub.table_id, set()).discard(sub)
