@@ -12,11 +12,15 @@ import hashlib
 from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass, field, fields, is_dataclass
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Generic, Self
+
+from typing_extensions import TypeVar
 
 from ludomots.core.errors import RuleError
 from ludomots.core.jsonvalues import canonical_json, field_types, from_json_value, to_json_value
 from ludomots.core.options import check_bounds, options_from_json
+from ludomots.core.statefields import copy_fields, fields_from_json, fields_to_json
+from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 
 @dataclass(frozen=True)
@@ -156,7 +160,27 @@ class State(ABC):
     Subclasses implement ``_check`` and ``_apply``; ``apply`` is fixed here so that no game can
     forget to validate: ``_apply`` only ever sees legal actions and may assume it.
     ``_check`` must not mutate anything, and ``_apply`` must not fail after it starts mutating.
+
+    A game's state is a ``@dataclass(eq=False)``: its fields are declared once and
+    ``to_json``/``from_json``/``clone`` are derived from them (``core.statefields``).
+
+    The lexicon that referees the game is the state's context, not part of the position: given
+    to ``Game.new`` and ``from_json`` (a test or a variant may referee with another word list),
+    carried by ``clone``, never saved. Rules and bots reach it as ``state.lexicon``.
     """
+
+    _lexicon: Lexicon | None = None
+
+    @property
+    def lexicon(self) -> Lexicon:
+        if self._lexicon is None:
+            self._lexicon = get_lexicon()
+        return self._lexicon
+
+    def referee_with(self, lexicon: Lexicon | None) -> Self:
+        """Use ``lexicon`` (None: the shared one) as this state's word list; returns the state."""
+        self._lexicon = lexicon
+        return self
 
     # ---- turn and legality -------------------------------------------------------------
 
@@ -227,17 +251,23 @@ class State(ABC):
 
     # ---- serialization ---------------------------------------------------------------------
 
-    @abstractmethod
     def to_json(self) -> dict[str, Any]:
         """The complete state, hidden information and random source included."""
+        _require_declared(type(self))
+        return fields_to_json(self)
 
     @classmethod
-    @abstractmethod
-    def from_json(cls, data: dict[str, Any]) -> Self: ...
+    def from_json(cls, data: dict[str, Any], *, lexicon: Lexicon | None = None) -> Self:
+        """The state ``to_json`` gave, refereed with ``lexicon`` (None: the shared one)."""
+        _require_declared(cls)
+        state: Self = fields_from_json(cls, data)
+        return state.referee_with(lexicon)
 
     def clone(self) -> Self:
-        """A deep, independent copy; games may override with something faster."""
-        return type(self).from_json(self.to_json())
+        """A deep, independent copy with the same lexicon."""
+        copy: Self = copy_fields(self) if is_dataclass(self) else \
+            type(self).from_json(self.to_json())
+        return copy.referee_with(self._lexicon)
 
     def digest(self) -> str:
         """sha256 of the canonical JSON: what records compare to detect a divergence."""
@@ -257,7 +287,17 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
-class Game(ABC):
+def _require_declared(cls: type) -> None:
+    if not is_dataclass(cls):
+        raise TypeError(f"{cls.__name__} must be a @dataclass(eq=False) to derive its JSON")
+
+
+#: A game's state type; a bare ``Game`` means ``Game[Any]`` (tables and the server handle any
+#: game without knowing its state).
+S = TypeVar("S", bound=State, default=Any)
+
+
+class Game(ABC, Generic[S]):
     """The static description of a game: one instance per game module, exported as ``GAME``.
 
     Subclasses set the class attributes and implement ``_new``; ``new`` normalizes options (None
@@ -288,24 +328,28 @@ class Game(ABC):
             return check_bounds(options)
         raise TypeError(f"options for {self.name} must be {self.options_type.__name__}")
 
-    def new(self, options: Any, players: int, seed: int) -> State:
+    def new(self, options: Any, players: int, seed: int, *,
+            lexicon: Lexicon | None = None) -> S:
+        """The initial state, refereed with ``lexicon`` (None: the shared one)."""
         if isinstance(players, bool) or not isinstance(players, int):
             raise TypeError("players must be an int")
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"{self.name} is played by {self.min_players} to "
                              f"{self.max_players} players, not {players}")
-        return self._new(self.coerce_options(options), players, seed)
+        return self._new(self.coerce_options(options), players, seed,
+                         lexicon if lexicon is not None else get_lexicon())
 
     @abstractmethod
-    def _new(self, options: Any, players: int, seed: int) -> State:
-        """The initial state; chance (dealing, shuffling) uses a SeededRandom(seed) it keeps."""
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> S:
+        """The initial state, refereed with ``lexicon`` (set it on the state before dealing:
+        setting up may consult it); chance uses a SeededRandom(seed) the state keeps."""
 
-    def timeout_action(self, state: State, seat: int) -> Action | None:
+    def timeout_action(self, state: S, seat: int) -> Action | None:
         """What a seat plays when its clock runs out (the seed's consequence: pass, wrong
         answer...); None lets the table fall back on the beginner bot's choice."""
         return None
 
-    def time_limit(self, state: State, seat: int) -> float | None:
+    def time_limit(self, state: S, seat: int) -> float | None:
         """Seconds the rules themselves give ``seat`` for what it must do now (a sand-glass,
         "within 15 s"), or None. Tables enforce it: the seat's deadline is the sooner of this
         and the table's time per move, a later action is refused, and at the deadline
@@ -313,24 +357,24 @@ class Game(ABC):
         ``apply``, and a record replays without it."""
         return None
 
-    def time_limit_key(self, state: State, seat: int) -> Hashable | None:
+    def time_limit_key(self, state: S, seat: int) -> Hashable | None:
         """Which sand-glass ``seat``'s time limit belongs to. When an action leaves its actor
         to act again under the same key, the table keeps the running deadline (several
         answers within one sand-glass) instead of granting a fresh one. None (the default):
         every action starts a new move."""
         return None
 
-    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+    def preview(self, state: S, seat: int, action: Action) -> dict[str, Any] | None:
         """What ``action`` would do (words, score...) without applying it, for clients that
         show a move before it is submitted; None when the game offers no preview."""
         return None
 
-    def analyse(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+    def analyse(self, state: S, seat: int, action: Action) -> dict[str, Any] | None:
         """After the game (everything is public then): what ``seat`` played from ``state``
         next to what a strong player would have played; None when the game has no analysis."""
         return None
 
-    def played_words(self, state: State) -> list[PlayedWord]:
+    def played_words(self, state: S) -> list[PlayedWord]:
         """The words laid during the game that stood (a word taken back after a challenge
         does not count), from a finished ``state``; [] for a game that lays no words."""
         return []

@@ -165,9 +165,10 @@ def _initial(record: Record, game: Game) -> State:
         raise ReplayDivergence(0, f"record is for {record.game!r}, not {game.name!r}")
     try:
         options = options_from_json(game.options_type, record.options)
-        return game.new(options, len(record.seats), record.seed)
+        state: State = game.new(options, len(record.seats), record.seed)
     except (ValueError, TypeError) as exc:
         raise ReplayDivergence(0, f"cannot start the game: {exc}") from exc
+    return state
 
 
 def _live_states(record: Record, game: Game) -> Iterator[tuple[int, State, list[Event]]]:

@@ -17,6 +17,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec, Event, Game, State
 from ludomots.core.options import options_from_json, options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.lexicon.lexicon import Lexicon
 
 
 @dataclass(frozen=True)
@@ -161,7 +162,7 @@ class GopsState(State):
         return state
 
 
-class Gops(Game):
+class Gops(Game[GopsState]):
     name = "gops"
     title = "Goofspiel"
     options_type = GopsOptions
@@ -169,8 +170,8 @@ class Gops(Game):
     max_players = 4
     action_codec = ActionCodec(Bid)
 
-    def _new(self, options: Any, players: int, seed: int) -> GopsState:
-        state = GopsState(options, players, SeededRandom(seed))
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> GopsState:
+        state = GopsState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state._draw()
         return state
 

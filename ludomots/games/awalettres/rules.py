@@ -66,6 +66,7 @@ from ludomots.games.awalettres.ledger import POT, Ledger
 from ludomots.games.awalettres.panic import is_panic_phrase
 from ludomots.games.awalettres.scoring import Outcome, evaluate
 from ludomots.games.awalettres.search import Pool, accepted, exists, first_playable, words
+from ludomots.lexicon.lexicon import Lexicon
 
 ELEPHANT_LENGTH = 4  # seed: "ne poser que des mots de 4 lettres"
 MIN_LENGTH = 2  # seed: "former un mot, d'au moins 2 lettres"
@@ -821,7 +822,8 @@ class AwalettresState(State):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> AwalettresState:
+    def from_json(cls, data: dict[str, Any], *,
+                  lexicon: Lexicon | None = None) -> AwalettresState:
         options = GAME.coerce_options(data["options"])
         state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
         state.step = data["step"]
@@ -847,7 +849,7 @@ class AwalettresState(State):
         state.order = list(data["order"])
         state.votes = list(data["votes"])
         state.end_reason = data["end_reason"]
-        return state
+        return state.referee_with(lexicon)
 
     def digest_json(self) -> dict[str, Any]:
         data = self.to_json()
@@ -855,10 +857,10 @@ class AwalettresState(State):
         return data
 
     def clone(self) -> AwalettresState:
-        return AwalettresState.from_json(self.to_json())
+        return AwalettresState.from_json(self.to_json(), lexicon=self._lexicon)
 
 
-class Awalettres(Game):
+class Awalettres(Game[AwalettresState]):
     name = "awalettres"
     title = "Awalettres"
     options_type = AwalettresOptions
@@ -867,8 +869,8 @@ class Awalettres(Game):
     action_codec = CODEC
     view_logs = ("played", "history")  # they only grow: updates carry the new entries
 
-    def _new(self, options: Any, players: int, seed: int) -> AwalettresState:
-        state = AwalettresState(options, players, SeededRandom(seed))
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> AwalettresState:
+        state = AwalettresState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.remember(state.start())
         return state
 

@@ -23,7 +23,7 @@ from ludomots.games.topword.board import ROWS, Board, cell_name, on_board
 from ludomots.games.topword.notation import Placement, parse_move
 from ludomots.games.topword.scoring import MoveResult, Rules, evaluate
 from ludomots.games.topword.tiles import ALPHABET, DISTRIBUTION, RACK_SIZE, display, full_bag
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 END_PENALTY_PER_TILE = 5
 
@@ -479,7 +479,8 @@ class TopwordState(State):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TopwordState:
+    def from_json(cls, data: dict[str, Any], *,
+                  lexicon: Lexicon | None = None) -> TopwordState:
         options = GAME.coerce_options(data["options"])
         state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
         state.board = Board([[list(stack) for stack in row] for row in data["board"]])
@@ -496,7 +497,7 @@ class TopwordState(State):
         state.over = data["over"]
         state.end_reason = data["end_reason"]
         state.penalties = list(data["penalties"])
-        return state
+        return state.referee_with(lexicon)
 
     def clone(self) -> TopwordState:
         """A copy without the JSON round trip (tables clone before every action). History
@@ -516,10 +517,10 @@ class TopwordState(State):
         new.over = self.over
         new.end_reason = self.end_reason
         new.penalties = list(self.penalties)
-        return new
+        return new.referee_with(self._lexicon)
 
 
-class Topword(Game):
+class Topword(Game[TopwordState]):
     name = "topword"
     title = "Topword"
     options_type = TopwordOptions
@@ -528,8 +529,8 @@ class Topword(Game):
     action_codec = CODEC
     view_logs = ("history",)
 
-    def _new(self, options: Any, players: int, seed: int) -> TopwordState:
-        state = TopwordState(options, players, SeededRandom(seed))
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> TopwordState:
+        state = TopwordState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.deal()
         return state
 

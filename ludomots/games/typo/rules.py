@@ -13,13 +13,14 @@ lexicon decides. With the automatic referee every word is checked at once instea
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, Game, State
-from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import OptionError, options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.statefields import options_codec
 from ludomots.games.typo.actions import (
     CHALLENGE_BONUS,
     CODEC,
@@ -43,7 +44,7 @@ from ludomots.games.typo.cards import (
     word_key,
 )
 from ludomots.games.typo.rows import SIDES, longest_rows, placed
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 _WRONG_ACTION = {
     "choose": "Choisissez d'abord une carte de votre main.",
@@ -53,28 +54,39 @@ _WRONG_ACTION = {
 }
 
 
+@dataclass(eq=False)
 class TypoState(State):
-    def __init__(self, options: TypoOptions, players: int, rng: SeededRandom) -> None:
-        self.options = options
-        self.players = players
-        self.rng = rng
-        self.part = 1
-        self.round = 0
-        self.step: Step = "choose"
-        self.rows: list[str] = [""] * ROW_COUNT
-        self.hands: list[list[str]] = [[] for _ in range(players)]
-        self.set_aside: list[str] = []
-        self.discard: list[str] = []
-        self.holder = 0
-        self.round_holder = 0
-        self.choices: list[str | None] = [None] * players
-        self.revealed: list[str] | None = None
-        self.queue: list[int] = []
-        self.pending: dict[str, Any] | None = None
-        self.votes: list[bool | None] = [None] * players
-        self.played: list[dict[str, Any]] = []
-        self.lost = [0] * players
-        self.bonus = [0] * players
+    """The position: fields declared once (JSON, copies and equality come from core)."""
+
+    options: TypoOptions = field(metadata=options_codec(TypoOptions))
+    players: int
+    rng: SeededRandom
+    part: int = 1
+    round: int = 0
+    step: Step = "choose"
+    rows: list[str] = field(default_factory=lambda: [""] * ROW_COUNT)
+    hands: list[list[str]] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    holder: int = 0
+    round_holder: int = 0
+    choices: list[str | None] = field(default_factory=list)
+    revealed: list[str] | None = None
+    queue: list[int] = field(default_factory=list)
+    pending: dict[str, Any] | None = None
+    votes: list[bool | None] = field(default_factory=list)
+    played: list[dict[str, Any]] = field(default_factory=list)
+    lost: list[int] = field(default_factory=list)
+    bonus: list[int] = field(default_factory=list)
+
+    def __post_init__(self) -> None:
+        """A new table: one empty hand, choice, vote and score line per player."""
+        players = self.players
+        self.hands = self.hands or [[] for _ in range(players)]
+        self.choices = self.choices or [None] * players
+        self.votes = self.votes or [None] * players
+        self.lost = self.lost or [0] * players
+        self.bonus = self.bonus or [0] * players
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -440,60 +452,8 @@ class TypoState(State):
             "options": options_to_json(self.options),
         }
 
-    # -- serialization -----------------------------------------------------------------------
 
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "options": options_to_json(self.options),
-            "players": self.players,
-            "rng": self.rng.to_json(),
-            "part": self.part,
-            "round": self.round,
-            "step": self.step,
-            "rows": list(self.rows),
-            "hands": [list(h) for h in self.hands],
-            "set_aside": list(self.set_aside),
-            "discard": list(self.discard),
-            "holder": self.holder,
-            "round_holder": self.round_holder,
-            "choices": list(self.choices),
-            "revealed": list(self.revealed) if self.revealed is not None else None,
-            "queue": list(self.queue),
-            "pending": copy_json(self.pending),
-            "votes": list(self.votes),
-            "played": copy_json(self.played),
-            "lost": list(self.lost),
-            "bonus": list(self.bonus),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TypoState:
-        options = GAME.coerce_options(data["options"])
-        state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
-        state.part = data["part"]
-        state.round = data["round"]
-        state.step = data["step"]
-        state.rows = list(data["rows"])
-        state.hands = [list(h) for h in data["hands"]]
-        state.set_aside = list(data["set_aside"])
-        state.discard = list(data["discard"])
-        state.holder = data["holder"]
-        state.round_holder = data["round_holder"]
-        state.choices = list(data["choices"])
-        state.revealed = None if data["revealed"] is None else list(data["revealed"])
-        state.queue = list(data["queue"])
-        state.pending = copy_json(data["pending"])
-        state.votes = list(data["votes"])
-        state.played = copy_json(data["played"])
-        state.lost = list(data["lost"])
-        state.bonus = list(data["bonus"])
-        return state
-
-    def clone(self) -> TypoState:
-        return TypoState.from_json(self.to_json())
-
-
-class Typo(Game):
+class Typo(Game[TypoState]):
     name = "typo"
     title = "Typo"
     options_type = TypoOptions
@@ -501,13 +461,13 @@ class Typo(Game):
     max_players = 6
     action_codec = CODEC
 
-    def _new(self, options: Any, players: int, seed: int) -> TypoState:
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> TypoState:
         first = options.first_player
         if first is not None and not 0 <= first < players:
             raise OptionError(
                 f"first_player must be a seat from 0 to {players - 1}, not {first}",
                 f"« Premier joueur » : choisissez l’un des {players} joueurs de la table.")
-        state = TypoState(options, players, SeededRandom(seed))
+        state = TypoState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.deal()
         return state
 

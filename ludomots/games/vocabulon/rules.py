@@ -50,6 +50,7 @@ from ludomots.games.vocabulon.secret import (
     word_error,
 )
 from ludomots.lexicon.fold import fold
+from ludomots.lexicon.lexicon import Lexicon
 
 _WRONG_ACTION: dict[str, str] = {
     "secret": "Écrivez d'abord votre mot secret.",
@@ -771,7 +772,8 @@ class VocabulonState(State):
         return data
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VocabulonState:
+    def from_json(cls, data: dict[str, Any], *,
+                  lexicon: Lexicon | None = None) -> VocabulonState:
         options = GAME.coerce_options(data["options"])
         state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
         state.sabot = {g: list(cards) for g, cards in data["sabot"].items()}
@@ -795,13 +797,13 @@ class VocabulonState(State):
         state.asked_turn = int(data.get("asked_turn", 0))
         state.winners_ = list(data["winners"])
         state.history = copy_json(data["history"])
-        return state
+        return state.referee_with(lexicon)
 
     def clone(self) -> VocabulonState:
-        return VocabulonState.from_json(self.to_json())
+        return VocabulonState.from_json(self.to_json(), lexicon=self._lexicon)
 
 
-class Vocabulon(Game):
+class Vocabulon(Game[VocabulonState]):
     name = "vocabulon"
     title = "Vocabulon"
     options_type = VocabulonOptions
@@ -810,7 +812,7 @@ class Vocabulon(Game):
     action_codec = CODEC
     view_logs = ("history",)
 
-    def _new(self, options: Any, players: int, seed: int) -> VocabulonState:
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> VocabulonState:
         assert isinstance(options, VocabulonOptions)
         if options.handicaps and len(options.handicaps) != players:
             raise OptionError(f"handicaps needs one value per seat ({players}), "
@@ -825,7 +827,7 @@ class Vocabulon(Game):
                               f"got {len(options.clues)}",
                               f"« Indice supplémentaire » demande une valeur par joueur "
                               f"({players}), pas {len(options.clues)}.")
-        state = VocabulonState(options, players, SeededRandom(seed))
+        state = VocabulonState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.shuffle_compartments()
         return state
 

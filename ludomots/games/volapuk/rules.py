@@ -87,6 +87,7 @@ from ludomots.games.volapuk.scoring import (
     read_run,
     run,
 )
+from ludomots.lexicon.lexicon import Lexicon
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
 MAX_DEFINITION = 200
@@ -832,7 +833,8 @@ class VolapukState(State):
         }
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> VolapukState:
+    def from_json(cls, data: dict[str, Any], *,
+                  lexicon: Lexicon | None = None) -> VolapukState:
         options = GAME.coerce_options(data["options"])
         state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
         state.step = data["step"]
@@ -858,7 +860,7 @@ class VolapukState(State):
         state.next_uid = data.get("next_uid", 1)
         state.history = History.from_json(data.get("history", []))
         state.anagrammed = copy_json(data.get("anagrammed", []))
-        return state
+        return state.referee_with(lexicon)
 
     def digest_json(self) -> dict[str, Any]:
         data = self.to_json()
@@ -866,7 +868,7 @@ class VolapukState(State):
         return data
 
 
-class Volapuk(Game):
+class Volapuk(Game[VolapukState]):
     name = "volapuk"
     title = "Volapük"
     options_type = VolapukOptions
@@ -875,8 +877,8 @@ class Volapuk(Game):
     action_codec = CODEC
     view_logs = ("played",)
 
-    def _new(self, options: Any, players: int, seed: int) -> VolapukState:
-        state = VolapukState(options, players, SeededRandom(seed))
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> VolapukState:
+        state = VolapukState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.start()
         return state
 
