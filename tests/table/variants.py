@@ -7,6 +7,7 @@ from typing import Any
 from ludomots.core.bots import BotFactory
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
+from ludomots.lexicon.lexicon import Lexicon
 from tests.core.gops import Bid, Gops, GopsState, GreedyBot
 
 
@@ -30,8 +31,8 @@ class NoLegalState(GopsState):
 class NoLegalGops(Gops):
     name = "gops-nolegal"
 
-    def _new(self, options: Any, players: int, seed: int) -> NoLegalState:
-        state = NoLegalState(options, players, SeededRandom(seed))
+    def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> NoLegalState:
+        state = NoLegalState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state._draw()
         return state
 
