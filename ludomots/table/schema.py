@@ -7,6 +7,8 @@ in ``store.py``'s docstring.
 
 from __future__ import annotations
 
+from typing import Any
+
 from sqlalchemy import (
     BigInteger,
     Column,
@@ -25,16 +27,18 @@ metadata = MetaData()
 
 def _table_id(primary_key: bool = True) -> Column[str]:
     """The id of the table a row belongs to; the row goes when the table goes."""
-    if primary_key:
-        return Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-                      primary_key=True)
     return Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-                  nullable=False)
+                  primary_key=primary_key, nullable=False)
 
 
 def _key_number(name: str) -> Column[int]:
     """A number that completes a table's key (a seat, an action's ``seq``), never generated."""
     return Column(name, Integer, primary_key=True, autoincrement=False)
+
+
+def _per_seat(name: str, *columns: Column[Any]) -> Table:
+    """A table of at most one row per seat of a game (the pair is the key)."""
+    return Table(name, metadata, _table_id(), _key_number("seat"), *columns)
 
 
 TABLES = Table(
@@ -69,10 +73,8 @@ ACTIONS = Table(
     Column("created_at", BigInteger, nullable=False),
 )
 
-SEAT_CLAIMS = Table(
-    "seat_claims", metadata,
-    _table_id(),
-    _key_number("seat"),
+SEAT_CLAIMS = _per_seat(
+    "seat_claims",
     Column("name", String(64), nullable=False),
     Column("token_hash", String(64), nullable=False),
     Column("claimed_at", BigInteger, nullable=False),
@@ -81,10 +83,8 @@ SEAT_CLAIMS = Table(
 
 #: Humans who left a game in progress (issue 19): one row per seat, so that a seat resigns
 #: once whatever the processes; ``level`` is the bot that took the seat over (null: none).
-DEPARTURES = Table(
-    "departures", metadata,
-    _table_id(),
-    _key_number("seat"),
+DEPARTURES = _per_seat(
+    "departures",
     Column("reason", String(16), nullable=False),
     Column("name", String(64), nullable=False),
     Column("seq", Integer, nullable=False),
