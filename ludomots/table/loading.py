@@ -126,6 +126,9 @@ class TableLoading(LiveTables):
         table.catch_up(actions)
         table.set_info(info)
         return hashes
+
+    # ---- after a restart ------------------------------------------------------------------
+
     async def load_all(self) -> int:
         """Resume every playing table after a restart (bots and clocks run again); returns
         how many loaded. Waiting tables need nothing until someone comes: they load on

@@ -150,7 +150,7 @@ class TableManager(Seating, TableLoading):
                                                  thread_name_prefix="ludomots-load")
         self._sweep_every = sweep_every
         self._sweep_task: asyncio.Task[None] | None = None
-        self._resume_task: asyncio.Task[int] | None = None
+        self._resume_task = None
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self._now = now
@@ -158,14 +158,13 @@ class TableManager(Seating, TableLoading):
         self._tries = RateLimiter(try_limit, try_window, now)
         self._queue_size = queue_size
         self._on_finish = on_finish
-        self._tables: dict[str, Table] = {}
+        self._tables = {}
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
         # tables in use, not by every table ever served, and two callers never get two locks.
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
-            weakref.WeakValueDictionary()
-        self._hashes: dict[str, dict[int, str]] = {}
+        self._locks = weakref.WeakValueDictionary()
+        self._hashes = {}
         self._subs: dict[str, set[Subscription]] = {}
-        self._finished: OrderedDict[str, Table] = OrderedDict()
+        self._finished = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._closed = False
         self._cluster = Cluster(
@@ -195,7 +194,7 @@ class TableManager(Seating, TableLoading):
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.close()
 
-    # ---- the tables live here ------------------------------------------------------------------
+    # ---- a table comes alive here ---------------------------------------------------------
 
     def _register(self, table: Table, hashes: dict[int, str]) -> None:
         self._tables[table.id] = table
