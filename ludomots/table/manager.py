@@ -4,9 +4,9 @@ It owns the tables in memory, the store and the subscribers, and is what the web
 calls. Its own code is in parts of one concern each: loading tables (``loading.py``), seats,
 resignations, rematches and chat (``seating.py``), and here the one path of every action,
 subscribers and shutdown; ``live.py`` declares the state they share. Three collaborators it
-owns keep the rest apart: the bots (``bots.py``), the clock loop
-that plays timeouts (``clockloop.py``) and the share of the work with other processes
-(``cluster.py``). The design choices:
+owns keep the rest apart: the bots (``bots.py``), the clock loop that plays timeouts
+(``clockloop.py``) and the share of the work with other processes (``cluster.py``). The
+design choices:
 
 - **One path for every action.** Humans, bots and clock timeouts all go through ``_play``:
   decode, check, play on a copy, store, commit, broadcast. So a bot can never do what a human
