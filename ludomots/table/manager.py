@@ -1,9 +1,12 @@
 """The table manager: every live table of a server process, on one asyncio event loop.
 
 It owns the tables in memory, the store and the subscribers, and is what the web server
-calls. Three collaborators it owns keep the rest apart: the bots (``bots.py``), the clock loop
-that plays timeouts (``clockloop.py``) and the share of the work with other processes
-(``cluster.py``). The design choices:
+calls. Its own code is in parts of one concern each: loading tables (``loading.py``), seats,
+resignations, rematches and chat (``seating.py``), and here the one path of every action,
+subscribers and shutdown; ``live.py`` declares the state they share. Three collaborators it
+owns keep the rest apart: the bots (``bots.py``), the clock loop that plays timeouts
+(``clockloop.py``) and the share of the work with other processes (``cluster.py``). The
+design choices:
 
 - **One path for every action.** Humans, bots and clock timeouts all go through ``_play``:
   decode, check, play on a copy, store, commit, broadcast. So a bot can never do what a human
@@ -36,27 +39,22 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import functools
 import logging
-import re
 import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, ThreadPoolExecutor
-from dataclasses import replace
 from types import TracebackType
-from typing import Any, TypeVar
+from typing import Any
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.table.bots import BotRunner
 from ludomots.table.clockloop import ClockLoop
 from ludomots.table.cluster import Bus, Cluster, Leases
-from ludomots.table.creation import new_table_info
 from ludomots.table.errors import (
     ConflictError,
-    NotFoundError,
     StoreError,
     bad_token,
     conflict,
@@ -64,38 +62,26 @@ from ludomots.table.errors import (
     record_unavailable,
     store_failed,
     store_unavailable,
-    table_broken,
     table_error,
-    table_full,
-    table_waiting,
     too_many_tries,
-    unknown_table,
 )
+from ludomots.table.loading import TableLoading
 from ludomots.table.lobby import DEFAULT_TTL as LOBBY_TTL
 from ludomots.table.lobby import LobbyCache, lobby_entry
 from ludomots.table.logcontext import about_table, no_table
 from ludomots.table.metrics import ACTION_SECONDS, ACTIONS
-from ludomots.table.model import (
-    LIVE_STATUSES,
-    ClockSettings,
-    ResignRule,
-    SeatSpec,
-    TableStatus,
-    validate_name,
-)
+from ludomots.table.model import LIVE_STATUSES
 from ludomots.table.ratelimit import RateLimiter
-from ludomots.table.resign import departure_for, ended_by_departures
+from ludomots.table.seating import Seating
 from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
-from ludomots.table.table import Table, TableLoadError
-from ludomots.table.tokens import hash_token, new_token, seat_of
+from ludomots.table.table import Table
+from ludomots.table.tokens import hash_token
 from ludomots.table.worker import ExecutorKind, make_executor
 from ludomots.table.writer import GroupWriter
 
 log = logging.getLogger(__name__)
 
-T = TypeVar("T")
-_TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 #: How many times one action may catch up with other processes before giving up.
 MAX_CATCH_UPS = 3
 #: Finished tables nobody watches that stay in memory (the most recently left).
@@ -112,7 +98,7 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
 LOBBY_SIZE = 50
 
 
-class TableManager:
+class TableManager(Seating, TableLoading):
     """Live tables of one process; see the module docstring. Use ``async with`` or ``close``."""
 
     def __init__(
@@ -164,7 +150,7 @@ class TableManager:
                                                  thread_name_prefix="ludomots-load")
         self._sweep_every = sweep_every
         self._sweep_task: asyncio.Task[None] | None = None
-        self._resume_task: asyncio.Task[int] | None = None
+        self._resume_task = None
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self._now = now
@@ -172,14 +158,13 @@ class TableManager:
         self._tries = RateLimiter(try_limit, try_window, now)
         self._queue_size = queue_size
         self._on_finish = on_finish
-        self._tables: dict[str, Table] = {}
+        self._tables = {}
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
         # tables in use, not by every table ever served, and two callers never get two locks.
-        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = \
-            weakref.WeakValueDictionary()
-        self._hashes: dict[str, dict[int, str]] = {}
+        self._locks = weakref.WeakValueDictionary()
+        self._hashes = {}
         self._subs: dict[str, set[Subscription]] = {}
-        self._finished: OrderedDict[str, Table] = OrderedDict()
+        self._finished = OrderedDict()
         self._load_lock = asyncio.Lock()
         self._closed = False
         self._cluster = Cluster(
@@ -209,18 +194,7 @@ class TableManager:
                         exc: BaseException | None, tb: TracebackType | None) -> None:
         await self.close()
 
-    # ---- plumbing -------------------------------------------------------------------------
-
-    async def _db(self, fn: Callable[..., T], *args: Any) -> T:
-        """Run a store call on the database thread (the loop never waits on I/O)."""
-        loop = asyncio.get_running_loop()
-        return await loop.run_in_executor(self._db_executor, functools.partial(fn, *args))
-
-    def _lock(self, table_id: str) -> asyncio.Lock:
-        lock = self._locks.get(table_id)
-        if lock is None:
-            lock = self._locks[table_id] = asyncio.Lock()
-        return lock
+    # ---- a table comes alive here ---------------------------------------------------------
 
     def _register(self, table: Table, hashes: dict[int, str]) -> None:
         self._tables[table.id] = table
@@ -232,298 +206,6 @@ class TableManager:
         if self._sweep_every > 0 and self._sweep_task is None and not self._closed:
             self._sweep_task = asyncio.get_running_loop().create_task(
                 self._sweep_loop(), name="bot-sweep", context=no_table())
-
-    async def _get(self, table_id: str) -> Table:
-        """The live table, loaded (replayed) from the store on first use."""
-        table = self._tables.get(table_id)
-        if table is not None:
-            return table
-        if not isinstance(table_id, str) or not _TABLE_ID.fullmatch(table_id):
-            raise unknown_table(str(table_id)[:40])
-        async with self._load_lock:
-            table = self._tables.get(table_id)
-            if table is not None:
-                return table
-            kept = self._finished.pop(table_id, None)
-            if kept is not None:  # finished: no need to replay it, only to read its seats
-                await self._refresh(kept)
-                return kept
-            self._cluster.loading(table_id)
-            try:
-                table, hashes = await self._load(table_id)
-                # Actions other processes stored after the read: their notices found no
-                # table here. Read again until no news came during the read (no await
-                # between the last check and the registration).
-                while self._cluster.news_while_loading(table_id):
-                    hashes = await self._reread(table)
-                self._register(table, hashes)
-            finally:
-                self._cluster.loaded(table_id)
-            return table
-
-    async def _load(self, table_id: str) -> tuple[Table, dict[int, str]]:
-        """The table replayed from the store, and its token hashes (not yet registered)."""
-        try:
-            info, actions = await self._db(self.store.load_table, table_id)
-            hashes = await self._db(self.store.token_hashes, table_id)
-        except NotFoundError:
-            raise unknown_table(table_id) from None
-        except StoreError as exc:
-            log.error("table %s: cannot load: %s", table_id, exc)
-            raise store_unavailable() from exc
-        try:
-            table = await asyncio.get_running_loop().run_in_executor(
-                self._load_executor, functools.partial(Table.rebuild, info, actions,
-                                                       now=self._now))
-        except TableLoadError as exc:
-            about = {"table": table_id}
-            if not exc.permanent:
-                log.error("%s", exc, extra=about)
-            elif info.status != "broken":
-                # Reported once: marked broken, it is no longer resumed at every start.
-                log.error("%s", exc, extra=about)
-                with contextlib.suppress(StoreError):
-                    await self._mark_broken(table_id)
-            else:
-                log.info("%s (marked broken)", exc, extra=about)
-            raise table_error("table_unavailable",
-                              "Cette partie ne peut pas être chargée.") from exc
-        if table.broken is not None and info.status != "broken":
-            with contextlib.suppress(StoreError):  # marked again at the next load
-                await self._mark_broken(table_id)
-        return table, hashes
-
-    async def _mark_broken(self, table_id: str) -> None:
-        """Store the status "broken" (StoreError if the store cannot)."""
-        await self._db(self.store.set_status, table_id, "broken")
-        self._lobby.drop(table_id)
-
-    async def _refresh(self, table: Table) -> None:
-        """Register a finished table kept in memory again, with its seats as stored now (a
-        name may change after the game: a deleted account's seats read « joueur supprimé »)."""
-        try:
-            info = await self._db(self.store.load_info, table.id)
-            hashes = await self._db(self.store.token_hashes, table.id)
-        except NotFoundError:
-            raise unknown_table(table.id) from None
-        except StoreError as exc:
-            self._finished[table.id] = table
-            raise store_unavailable() from exc
-        table.set_info(info)
-        self._register(table, hashes)
-
-    async def _reread(self, table: Table) -> dict[int, str]:
-        """Bring a table being loaded up to the store (actions, seats, status); its hashes."""
-        try:
-            actions = await self._db(self.store.load_actions, table.id, table.seq)
-            info = await self._db(self.store.load_info, table.id)
-            hashes = await self._db(self.store.token_hashes, table.id)
-        except StoreError as exc:
-            log.error("table %s: cannot load: %s", table.id, exc)
-            raise store_unavailable() from exc
-        table.catch_up(actions)
-        table.set_info(info)
-        return hashes
-
-    # ---- tables -----------------------------------------------------------------------------
-
-    async def create_table(self, game: str, options: dict[str, Any] | None,
-                           seats: Sequence[SeatSpec], seed: int | None = None,
-                           clock: ClockSettings | int | None = None,
-                           resign: ResignRule | None = None
-                           ) -> tuple[str, dict[int, str]]:
-        """A new table; returns its id and a token for each human seat given a name (the
-        creator's own seats). Human seats with an empty name are left free for ``join``.
-        ``resign``: what a resignation at 3+ players does (``creation.new_table_info``)."""
-        info = new_table_info(game, options, seats, seed, clock, self._now, resign)
-        tokens = {i: new_token() for i, s in enumerate(info.seats)
-                  if s.kind == "human" and not s.is_open}
-        table = Table.new(info, now=self._now)
-        try:
-            await self._db(self.store.create_table, table.info, tokens)
-        except StoreError as exc:
-            log.exception("cannot create a %s table", game)
-            raise store_failed() from exc
-        self._register(table, {seat: hash_token(t) for seat, t in tokens.items()})
-        self._lobby_update(table)
-        return table.id, tokens
-
-    async def join(self, table_id: str, name: str) -> tuple[int, str]:
-        """Take the first free human seat under ``name``; returns (seat, token)."""
-        name = validate_name(name)
-        table = await self._get(table_id)
-        if table.info.rematch_of is not None:
-            raise table_error("seat_reserved", "Cette revanche est réservée aux joueurs de la "
-                                               "partie précédente.")
-        async with self._lock(table_id):
-            claimed: tuple[int, str] | None = None
-            for seat in table.info.open_seats():
-                token = new_token()
-                try:
-                    if await self._db(self.store.claim_seat, table_id, seat, name, token):
-                        claimed = (seat, token)
-                        break
-                except StoreError as exc:
-                    log.exception("table %s: cannot claim seat %d", table_id, seat)
-                    raise store_failed() from exc
-            await self._seats_read(table)
-            if claimed is None:
-                raise table_full()
-            seat, token = claimed
-            self._seat_taken(table, seat, name, token)
-            return seat, token
-
-    async def _seats_read(self, table: Table) -> None:
-        """Read the table's seats again (even after a failed claim: another process may have
-        taken seats meanwhile)."""
-        try:
-            table.set_info(await self._db(self.store.load_info, table.id))
-        except StoreError as exc:
-            raise store_unavailable() from exc
-
-    def _seat_taken(self, table: Table, seat: int, name: str, token: str) -> None:
-        self._hashes.setdefault(table.id, {})[seat] = hash_token(token)
-        self._cluster.seats_changed(table.id)
-        self._lobby_update(table)
-        self._changed(table, [Event("seat_joined", {"seat": seat, "name": name})])
-
-    # ---- resign and rematch (issue 19; see resign.py) ---------------------------------------
-
-    async def resign(self, table_id: str, token: str) -> dict[str, Any]:
-        """The seat ``token`` owns leaves the game; returns its departure. At 2 players the
-        other wins; at 3+ a bot takes the seat over or the game ends on the scores, as the
-        creator chose; with no human left the game ends. RuleError when refused."""
-        seat = await self._seat_of_token(table_id, token)
-        table = await self._get(table_id)
-        async with self._lock(table_id):
-            if table.status == "waiting":
-                raise table_waiting()
-            if table.status == "broken":
-                raise table_broken()
-            if seat in table.info.departed():
-                raise table_error("resigned", "Vous avez déjà abandonné cette partie.")
-            if table.status != "playing":
-                raise table_error("game_over", "La partie est déjà terminée.")
-            name = table.info.seats[seat].name
-            departure = departure_for(table.info, seat, name, table.seq,
-                                      int(self._now() * 1000))
-            after = replace(table.info, departures=(*table.info.departures, departure))
-            status: TableStatus | None = "over" if ended_by_departures(after) else None
-            try:
-                stored = await self._db(self.store.add_departure, table_id, departure, status)
-            except StoreError as exc:
-                log.error("table %s: cannot store a resignation: %s", table_id, exc)
-                raise store_failed() from exc
-            await self._seats_read(table)
-            if not stored:
-                raise table_error("resigned", "Vous avez déjà abandonné cette partie.")
-            self._cluster.seats_changed(table_id)
-            self._lobby_update(table)
-            if table.info.status == "over" and self._on_finish is not None:
-                try:  # results and ratings: a resignation must not dodge a rated loss
-                    self._on_finish(table)
-                except Exception:
-                    log.exception("table %s: the end-of-game hook failed", table_id)
-            self._changed(table, [Event("resigned", departure.to_json())])
-            return departure.to_json()
-
-    async def _seat_of_token(self, table_id: str, token: object) -> int:
-        if not isinstance(token, str) or not token:
-            raise bad_token()
-        seat = await self.seat_for_token(table_id, token)
-        if seat is None:
-            raise bad_token()
-        return seat
-
-    async def rematch(self, table_id: str, token: object) -> tuple[str, int, str, bool]:
-        """A new table with the same game, options, clock and seats (bots at the same levels)
-        as the finished table ``table_id``, where the seat ``token`` owns sits again; the
-        same new table for every request (each human takes their own seat there). Returns
-        (new table id, seat, token, whether this request created it)."""
-        seat = await self._seat_of_token(table_id, token)
-        table = await self._get(table_id)
-        if table.status != "over":
-            raise table_error("rematch_unavailable",
-                              "La revanche se propose une fois la partie terminée.")
-        try:
-            name = await self._db(self.store.seat_name, table_id, seat)
-            existing = await self._db(self.store.rematch_of, table_id)
-        except StoreError as exc:
-            raise store_unavailable() from exc
-        if name is None:
-            raise bad_token()
-        new_seat_token = new_token()
-        if existing is None:
-            old = table.info
-            departed = old.departed()
-            seats = [SeatSpec.human(name if i == seat else "")
-                     if spec.kind == "human" or i in departed
-                     else SeatSpec.bot(spec.level or "", spec.name)
-                     for i, spec in enumerate(old.seats)]
-            info = replace(new_table_info(old.game, old.options, seats, None, old.clock,
-                                          self._now),
-                           resign_rule=old.resign_rule, rematch_of=table_id)
-            try:
-                created = await self._db(self.store.create_rematch, info,
-                                         {seat: new_seat_token})
-            except StoreError as exc:
-                log.exception("table %s: cannot create its rematch", table_id)
-                raise store_failed() from exc
-            if created:
-                self._register(Table.new(info, now=self._now),
-                               {seat: hash_token(new_seat_token)})
-                async with self._lock(table_id):
-                    table.info = replace(table.info, rematch=info.id)
-                return info.id, seat, new_seat_token, True
-            existing = await self._db(self.store.rematch_of, table_id)
-            if existing is None:
-                raise store_failed()
-        new = await self._get(existing)
-        async with self._lock(existing):
-            try:
-                if not await self._db(self.store.claim_seat, existing, seat, name,
-                                      new_seat_token):
-                    # Asked again (another device, a reload): the seat is theirs, new token.
-                    await self._db(self.store.set_seat_token, existing, seat, new_seat_token)
-            except StoreError as exc:
-                raise store_failed() from exc
-            await self._seats_read(new)
-            self._seat_taken(new, seat, name, new_seat_token)
-        return existing, seat, new_seat_token, False
-
-    # ---- chat (kept with the table; the server's hub fans lines out) ------------------------
-
-    async def add_chat(self, table_id: str, seat: int | None, name: str, text: str
-                       ) -> dict[str, Any]:
-        """Keep a chat line; the line with its ``id`` and ``at``."""
-        try:
-            return await self._db(self.store.add_chat, table_id, seat, name, text)
-        except StoreError as exc:
-            log.error("table %s: cannot keep a chat line: %s", table_id, exc)
-            raise table_error("store_error",
-                              "Le message n’a pas pu être enregistré : réessayez.") from exc
-
-    async def chat_lines(self, table_id: str, limit: int = 200) -> list[dict[str, Any]]:
-        """The last ``limit`` lines of the table's chat (oldest first)."""
-        try:
-            return await self._db(self.store.load_chat, table_id, limit)
-        except StoreError as exc:
-            raise store_unavailable() from exc
-
-    async def seat_for_token(self, table_id: str, token: str) -> int | None:
-        """The seat ``token`` owns at this table, or None."""
-        if not isinstance(token, str) or not token:
-            return None
-        await self._get(table_id)
-        seat = seat_of(token, self._hashes.get(table_id, {}))
-        if seat is None:  # maybe issued by another process: ask the store once
-            try:
-                hashes = await self._db(self.store.token_hashes, table_id)
-            except StoreError as exc:
-                raise store_unavailable() from exc
-            self._hashes[table_id] = hashes
-            seat = seat_of(token, hashes)
-        return seat
 
     async def act(self, table_id: str, token: str, action_json: object) -> list[dict[str, Any]]:
         """Play ``action_json`` for the seat ``token`` owns; returns the events that seat may
@@ -601,54 +283,6 @@ class TableManager:
             record = table.record().to_json()
         self._maybe_evict(table)
         return record
-
-    async def load_all(self) -> int:
-        """Resume every playing table after a restart (bots and clocks run again); returns
-        how many loaded. Waiting tables need nothing until someone comes: they load on
-        demand, so abandoned ones cost nothing. A table that cannot load is logged and
-        skipped: one bad game must not stop the server. With other processes, only the
-        playing tables nobody owns (the orphan sweep): the others are already running
-        somewhere, and load here when someone watches them. StoreError if the store
-        cannot list the tables."""
-        if self._cluster.distributed:
-            return await self._cluster.sweep()
-        infos = await self._db(self.store.list_tables, ("playing",), None)
-        loaded = unreadable = 0
-        for info in infos:
-            try:
-                await self._get(info.id)
-                loaded += 1
-            except RuleError as exc:  # already reported by _load
-                unreadable += exc.code == "store_unavailable"
-            except Exception:
-                log.exception("table %s: cannot resume", info.id)
-        if unreadable:  # the database went away meanwhile: ``resume`` tries again
-            raise StoreError(f"{unreadable} table(s) could not be read")
-        return loaded
-
-    def resume(self) -> asyncio.Task[int]:
-        """``load_all`` in the background, so that a server answers at once after a restart
-        however many games it has to resume; tried again (with a back-off) while the store
-        does not answer. The task returns how many tables were resumed."""
-        if self._resume_task is None:
-            self._resume_task = asyncio.get_running_loop().create_task(
-                self._resume(), name="resume-tables")
-        return self._resume_task
-
-    async def _resume(self) -> int:
-        backoff = 0.5
-        while not self._closed:
-            try:
-                resumed = await self.load_all()
-            except Exception as exc:
-                log.warning("cannot resume the unfinished games yet (%s); again in %.1f s",
-                            exc, backoff)
-                await asyncio.sleep(backoff)
-                backoff = min(10.0, backoff * 2)
-                continue
-            log.info("%d unfinished game(s) resumed", resumed)
-            return resumed
-        return 0
 
     async def _sweep_loop(self) -> None:
         """Every ``sweep_every`` seconds, start any bot that should be playing and is not."""

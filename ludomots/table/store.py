@@ -14,52 +14,30 @@ Why this shape:
 - Portable SQL only (the same code runs on SQLite and PostgreSQL): JSON is stored as canonical
   text, times as epoch milliseconds in BIGINT, no upserts or dialect-specific functions. The only
   dialect-specific code is connection setup for SQLite (foreign keys, WAL, ``BEGIN IMMEDIATE``
-  so that concurrent writers wait instead of failing on lock upgrades).
+  so that concurrent writers wait instead of failing on lock upgrades): ``engine.py``.
 - Only SHA-256 hashes of seat tokens are stored (see ``tokens.py``).
 
 The API is synchronous; the manager calls it from a worker thread so the event loop never waits
-on the database.
+on the database. The schema is ``schema.py``; the group commit's compiled statements,
+``appends.py``.
 """
 
 from __future__ import annotations
 
 import json
-import sqlite3
 import threading
 import time
 import zlib
 from collections.abc import Callable, Collection, Iterator, Sequence
 from contextlib import AbstractContextManager, contextmanager
-from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import (
-    BigInteger,
-    Column,
-    Connection,
-    Engine,
-    ForeignKey,
-    Index,
-    Integer,
-    LargeBinary,
-    MetaData,
-    String,
-    Table,
-    Text,
-    Update,
-    bindparam,
-    create_engine,
-    event,
-    func,
-    insert,
-    literal,
-    select,
-    update,
-)
+from sqlalchemy import Connection, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
-from sqlalchemy.pool import StaticPool
 
 from ludomots.core.jsonvalues import canonical_json
+from ludomots.table.appends import MAX_MS, ActionRow, AppendSql
+from ludomots.table.engine import engine_url, make_engine
 from ludomots.table.errors import ConflictError, NotFoundError, StoreError
 from ludomots.table.metrics import STORE_ERRORS
 from ludomots.table.model import (
@@ -74,92 +52,20 @@ from ludomots.table.model import (
     TableStatus,
     validate_name,
 )
+from ludomots.table.schema import (
+    ACTIONS,
+    CHAT_LINES,
+    DEPARTURES,
+    REPLAYS,
+    SEAT_CLAIMS,
+    TABLES,
+    metadata,
+)
 from ludomots.table.tokens import hash_token, seat_of
 
-MAX_MS = 2**31 - 1
-
-metadata = MetaData()
-
-TABLES = Table(
-    "tables", metadata,
-    Column("id", String(32), primary_key=True),
-    Column("game", String(32), nullable=False),
-    Column("options", Text, nullable=False),
-    Column("seed", BigInteger, nullable=False),
-    Column("seats", Text, nullable=False),
-    Column("clock", Text, nullable=False),
-    Column("status", String(16), nullable=False),
-    Column("created_at", BigInteger, nullable=False),
-    Column("updated_at", BigInteger, nullable=False),
-    # Issue 19 (migration 0004): the creator's choice for a resignation at 3+ players
-    # ("bot:LEVEL" or "score"; null: the default), the table this one is the rematch of
-    # (unique: a second request finds the first one's table) and this table's rematch.
-    Column("resign_rule", String(48), nullable=True),
-    Column("rematch_of", String(32), nullable=True),
-    Column("rematch", String(32), nullable=True),
-    Index("ix_tables_status_updated", "status", "updated_at"),
-    Index("ux_tables_rematch_of", "rematch_of", unique=True),
-)
-
-ACTIONS = Table(
-    "actions", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("seq", Integer, primary_key=True, autoincrement=False),
-    Column("seat", Integer, nullable=False),
-    Column("action", Text, nullable=False),
-    Column("ms", Integer, nullable=False),
-    Column("digest", String(64), nullable=False),
-    Column("created_at", BigInteger, nullable=False),
-)
-
-SEAT_CLAIMS = Table(
-    "seat_claims", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("seat", Integer, primary_key=True, autoincrement=False),
-    Column("name", String(64), nullable=False),
-    Column("token_hash", String(64), nullable=False),
-    Column("claimed_at", BigInteger, nullable=False),
-)
-
-
-#: Humans who left a game in progress (issue 19): one row per seat, so that a seat resigns
-#: once whatever the processes; ``level`` is the bot that took the seat over (null: none).
-DEPARTURES = Table(
-    "departures", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("seat", Integer, primary_key=True, autoincrement=False),
-    Column("reason", String(16), nullable=False),
-    Column("name", String(64), nullable=False),
-    Column("seq", Integer, nullable=False),
-    Column("level", String(32), nullable=True),
-    Column("at", BigInteger, nullable=False),
-)
-
-#: The table's chat, kept with it (issue 19): a (re)connecting page gets the last lines.
-CHAT_LINES = Table(
-    "chat_lines", metadata,
-    Column("id", Integer, primary_key=True, autoincrement=True),
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-           nullable=False),
-    Column("seat", Integer, nullable=True),
-    Column("name", String(64), nullable=False),
-    Column("text", Text, nullable=False),
-    Column("at", BigInteger, nullable=False),
-    Index("ix_chat_lines_table", "table_id", "id"),
-)
-
-#: Replays of finished games (``server/replay.py``): computed once (seconds of CPU for a long
-#: game with its analysis), kept compressed; a finished game never changes.
-REPLAYS = Table(
-    "replays", metadata,
-    Column("table_id", String(32), ForeignKey("tables.id", ondelete="CASCADE"),
-           primary_key=True),
-    Column("body", LargeBinary, nullable=False),
-    Column("created_at", BigInteger, nullable=False),
-)
+# Importable from here as before the schema, the engine and the appends had modules of their own.
+__all__ = ["ACTIONS", "CHAT_LINES", "DEPARTURES", "MAX_MS", "REPLAYS", "SEAT_CLAIMS", "TABLES",
+           "ActionRow", "Store", "engine_url", "metadata"]
 
 
 class _Duplicate(StoreError):
@@ -170,151 +76,18 @@ def _dumps(value: Any) -> str:
     return canonical_json(value)
 
 
-@dataclass(frozen=True)
-class ActionRow:
-    """An action to append (``Store.append_actions``); ``status`` is set with it if given."""
-
-    table_id: str
-    seq: int
-    seat: int
-    action: dict[str, Any]
-    ms: int
-    digest: str
-    status: TableStatus | None = None
-
-    def values(self, now: int) -> dict[str, Any]:
-        return {"table_id": self.table_id, "seq": self.seq, "seat": self.seat,
-                "action": _dumps(self.action), "ms": max(0, min(int(self.ms), MAX_MS)),
-                "digest": self.digest, "created_at": now}
-
-
-def _touch_table(status: TableStatus | None) -> Update:
-    """UPDATE of a table's activity time (and status)."""
-    values: dict[str, Any] = {"updated_at": bindparam("b_now")}
-    if status is not None:
-        values["status"] = bindparam("b_status")
-    return update(TABLES).where(TABLES.c.id == bindparam("b_id")).values(**values)
-
-
-@dataclass(frozen=True)
-class _DriverSql:
-    """A statement compiled for the database driver, with its parameters in driver order."""
-
-    text: str
-    order: tuple[str, ...] | None  # positional drivers (SQLite's "?"): names in order
-
-    @classmethod
-    def compile(cls, statement: Any, engine: Engine) -> _DriverSql:
-        compiled = statement.compile(dialect=engine.dialect)
-        order = tuple(compiled.positiontup) if compiled.positional else None
-        return cls(str(compiled), order)
-
-    def params(self, values: dict[str, Any]) -> Any:
-        return values if self.order is None else tuple(values[name] for name in self.order)
-
-
-@dataclass(frozen=True)
-class _AppendSql:
-    """The statements of ``Store.append_actions``, compiled once per store."""
-
-    begin: str | None
-    exists: _DriverSql
-    insert: _DriverSql
-    touch: dict[TableStatus | None, _DriverSql]
-
-    @classmethod
-    def compile(cls, engine: Engine) -> _AppendSql:
-        exists = select(ACTIONS.c.seq).where(ACTIONS.c.table_id == bindparam("table_id"),
-                                             ACTIONS.c.seq == bindparam("seq"))
-        return cls(
-            begin="BEGIN IMMEDIATE" if engine.dialect.name == "sqlite" else None,
-            exists=_DriverSql.compile(exists, engine),
-            insert=_DriverSql.compile(insert(ACTIONS), engine),
-            touch={status: _DriverSql.compile(_touch_table(status), engine)
-                   for status in (None, *STATUSES)})
-
-
-def engine_url(url: str) -> str:
-    """``url`` with the driver this package uses: psycopg 3 for PostgreSQL (SQLAlchemy would
-    pick psycopg2 for a bare ``postgresql://``, which is not installed)."""
-    for prefix in ("postgresql://", "postgres://"):
-        if url.startswith(prefix):
-            return "postgresql+psycopg://" + url[len(prefix):]
-    return url
-
-
-#: How long a new connection waits for the database to be free (the driver's busy timeout).
-SQLITE_BUSY_SECONDS = 30
-
-
-def _switch_to_wal(cursor: Any) -> None:
-    """Put the database in WAL mode (persistent: a no-op once done).
-
-    Switching needs an exclusive lock, and SQLite does not wait for it while another
-    connection writes (it skips the busy handler there to avoid deadlocks): processes that
-    start together on a new database would fail with "database is locked". So retry, as the
-    busy timeout would, until the writer is done.
-    """
-    deadline = time.monotonic() + SQLITE_BUSY_SECONDS
-    while True:
-        try:
-            cursor.execute("PRAGMA journal_mode=WAL")
-            return
-        except sqlite3.OperationalError as exc:
-            if "locked" not in str(exc) or time.monotonic() > deadline:
-                raise
-            time.sleep(0.02)
-
-
-def _make_engine(url: str) -> Engine:
-    url = engine_url(url)
-    if not url.startswith("sqlite"):
-        # pre_ping: after the database restarted, pooled connections are dead; each is
-        # tested before use and replaced, so the first action after an outage succeeds.
-        return create_engine(url, pool_pre_ping=True, pool_size=5, max_overflow=10,
-                             pool_timeout=10, connect_args={"connect_timeout": 5})
-    memory = url in ("sqlite://", "sqlite:///:memory:")
-    if memory:
-        # One shared connection, or each connection would see its own empty database.
-        engine = create_engine(url, poolclass=StaticPool,
-                               connect_args={"check_same_thread": False})
-    else:
-        engine = create_engine(url, connect_args={"check_same_thread": False,
-                                             "timeout": SQLITE_BUSY_SECONDS})
-
-    @event.listens_for(engine, "connect")
-    def _on_connect(dbapi_connection: Any, _record: Any) -> None:
-        # Let SQLAlchemy emit BEGIN itself (pysqlite's implicit BEGIN is deferred).
-        dbapi_connection.isolation_level = None
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        if not memory:
-            _switch_to_wal(cursor)
-            # With WAL, NORMAL syncs at checkpoints, not at every commit: a committed action
-            # survives a crash of the server process (what restarts need), and only a crash
-            # of the machine itself may lose the last few; a commit then costs no fsync.
-            cursor.execute("PRAGMA synchronous=NORMAL")
-        cursor.close()
-
-    @event.listens_for(engine, "begin")
-    def _on_begin(connection: Connection) -> None:
-        connection.exec_driver_sql("BEGIN IMMEDIATE")
-
-    return engine
-
-
 class Store:
     """Tables, actions and seat claims in one SQL database; see the module docstring."""
 
     def __init__(self, url: str = DEFAULT_URL, *, now: Callable[[], float] = time.time) -> None:
         self.url = url
-        self.engine = _make_engine(url)
+        self.engine = make_engine(url)
         self._now = now
         # An in-memory SQLite database is one connection: transactions from two threads would
         # interleave on it, so they take turns.
         self._lock: threading.Lock | None = (
             threading.Lock() if url in ("sqlite://", "sqlite:///:memory:") else None)
-        self._sql = _AppendSql.compile(self.engine)
+        self._sql = AppendSql.compile(self.engine)
 
     # ---- plumbing -------------------------------------------------------------------------
 
@@ -527,8 +300,7 @@ class Store:
         try:
             with self._tx() as conn:
                 conn.execute(insert(ACTIONS).values(
-                    table_id=table_id, seq=seq, seat=seat, action=_dumps(action),
-                    ms=max(0, min(int(ms), MAX_MS)), digest=digest, created_at=now))
+                    ActionRow(table_id, seq, seat, action, ms, digest).values(now)))
                 result = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
                                       .values(**values))
                 if result.rowcount == 0:

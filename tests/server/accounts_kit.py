@@ -23,6 +23,10 @@ CHEAP = HashCost(time_cost=1, memory_kib=1024, parallelism=1)
 TEST_ACCOUNTS = AccountSettings(hash_cost=CHEAP, sweep_seconds=0,
                                 limits=LoginLimits(per_account=3, per_address=6))
 PASSWORD = "une phrase assez longue"
+#: ``pytestmark`` of a module whose ``client`` (conftest.py) is the app with a cheap password
+#: hash and small login limits; test players act far faster than people: no limit on actions
+#: per second.
+ACCOUNTS_APP = pytest.mark.app(account_settings=TEST_ACCOUNTS, manager_options={"rate_limit": 0})
 
 
 @pytest.fixture(autouse=True)

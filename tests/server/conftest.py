@@ -40,9 +40,18 @@ def client_factory(db_url: str) -> Iterator[Callable[..., TestClient]]:
         client.__exit__(None, None, None)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "app(**options): the options the `client` fixture starts its app with")
+
+
 @pytest.fixture
-def client(client_factory: Callable[..., TestClient]) -> TestClient:
-    return client_factory()
+def client(client_factory: Callable[..., TestClient], request: pytest.FixtureRequest
+           ) -> TestClient:
+    """The app on the test's database; a module marked ``app(**options)`` (``pytestmark``)
+    starts it with those options (``make_app``'s keywords), e.g. ``accounts_kit.ACCOUNTS_APP``."""
+    marker = request.node.get_closest_marker("app")
+    return client_factory(**(marker.kwargs if marker is not None else {}))
 
 
 @pytest.fixture(scope="package")

@@ -10,6 +10,7 @@ from starlette.testclient import TestClient
 
 from ludomots.server.auth import COOKIE, AccountSettings
 from tests.server.accounts_kit import (
+    ACCOUNTS_APP,
     CHEAP,
     PASSWORD,
     TEST_ACCOUNTS,
@@ -23,12 +24,7 @@ from tests.server.accounts_kit import (
     sign_up,
 )
 
-
-@pytest.fixture
-def client(client_factory: Callable[..., TestClient]) -> TestClient:
-    """The app with a cheap password hash and small login limits (TEST_ACCOUNTS)."""
-    # Test players act far faster than people: no limit on actions per second.
-    return client_factory(account_settings=TEST_ACCOUNTS, manager_options={"rate_limit": 0})
+pytestmark = ACCOUNTS_APP
 
 
 def test_an_account_is_created_with_a_session_cookie_and_never_echoes_the_password(

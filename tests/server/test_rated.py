@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,7 +15,7 @@ from ludomots.accounts.schema import BOT_RATINGS, RATINGS
 from ludomots.core import registry
 from ludomots.core.record import Record, replay
 from tests.server.accounts_kit import (
-    TEST_ACCOUNTS,
+    ACCOUNTS_APP,
     Player,
     create_table,
     finish_rated,
@@ -30,11 +29,7 @@ from tests.server.accounts_kit import (
 from tests.server.games import against_bots, play_to_the_end
 from tests.server.helpers import Socket, actions_of, choose_move
 
-
-@pytest.fixture
-def client(client_factory: Callable[..., TestClient]) -> TestClient:
-    # Test players act far faster than people: no limit on actions per second.
-    return client_factory(account_settings=TEST_ACCOUNTS, manager_options={"rate_limit": 0})
+pytestmark = ACCOUNTS_APP
 
 
 def _execute(client: TestClient, statement: Any) -> None:

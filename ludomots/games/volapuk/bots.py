@@ -44,6 +44,17 @@ if TYPE_CHECKING:
 SIGNED_LIMIT = 3000  # candidates of words written with signs, at most
 
 
+def placement_points(state: VolapukState, seat: int, cand: Candidate
+                     ) -> tuple[int, Place] | None:
+    """``cand`` as the seat's placement, with the points the rules' full evaluation gives it;
+    None when the rules refuse it."""
+    action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice, cand.letters)
+    try:
+        return state.outcome(seat, action).total, action
+    except RuleError:
+        return None
+
+
 @dataclass(frozen=True)
 class Level:
     name: str
@@ -210,12 +221,10 @@ class VolapukBot:
             pool = found[: self.conf.judged]
         scored: list[tuple[int, Place]] = []
         for cand in pool:
-            action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
-                           cand.letters)
-            try:
-                points = state.outcome(seat, action).total
-            except RuleError:
+            judged = placement_points(state, seat, cand)
+            if judged is None:
                 continue
+            points, action = judged
             if self.level == "debutant":
                 if points > 0:  # the first word that comes, unless it costs points
                     return [(points, action)]

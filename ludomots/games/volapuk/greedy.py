@@ -10,11 +10,10 @@ best immediate outcome of the dice it has, nothing else.
 
 from __future__ import annotations
 
-from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import Done, Pass, Place, Roll
-from ludomots.games.volapuk.bots import SIGNED_LIMIT, VolapukBot
+from ludomots.games.volapuk.bots import SIGNED_LIMIT, VolapukBot, placement_points
 from ludomots.games.volapuk.movegen import SIGN_TEXT, generate
 from ludomots.games.volapuk.rules import VolapukState
 
@@ -46,12 +45,7 @@ class Greedy(VolapukBot):
         found.sort(key=lambda c: (c.word, c.start, c.direction, c.dice, c.letters))
         best: tuple[int, Place] | None = None
         for cand in found:
-            action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
-                           cand.letters)
-            try:
-                points = state.outcome(seat, action).total
-            except RuleError:
-                continue
-            if points > 0 and (best is None or points > best[0]):
-                best = (points, action)
+            judged = placement_points(state, seat, cand)
+            if judged is not None and judged[0] > 0 and (best is None or judged[0] > best[0]):
+                best = judged
         return None if best is None else best[1]
