@@ -13,43 +13,54 @@ from typing import Any
 
 import click
 
-from ludomots.lexicon.policy import GAME_POLICIES
+from ludomots.core import registry
+from ludomots.lexicon.policy import Policy
 
-GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
+# The games' names, as their entry points declare them (no game is imported for this).
+GAME_CHOICE = click.Choice(registry.known_games())
 
 # Commands imported only when called, so that the others start fast.
 LAZY_COMMANDS = {
     "serve": "ludomots.server.cli:serve",
     "db": "ludomots.server.cli:db",
     "accounts": "ludomots.accounts.cli:accounts",
-    "topword": "ludomots.games.topword.cli:topword",
-    "typo": "ludomots.games.typo.cli:typo",
-    "awalettres": "ludomots.games.awalettres.cli:awalettres",
-    "volapuk": "ludomots.games.volapuk.cli:volapuk",
-    "vocabulon": "ludomots.games.vocabulon.cli:vocabulon",
 }
 
 
+def game_policy(name: str) -> Policy:
+    """The lexicon policy of the game called ``name`` (its Game object carries it)."""
+    return registry.get_game(name).policy
+
+
+def game_command(name: str) -> click.Command | None:
+    """``ludomots <game> ...``: the game's terminal command (``Game.terminal_entry``), or None
+    when the game has none."""
+    from ludomots.core.plugin import load_dotted
+
+    entry = registry.get_game(name).terminal_entry
+    if entry is None:
+        return None
+    command: click.Command = load_dotted(entry)
+    return command
+
+
 class LazyGroup(click.Group):
-    """A click group whose heavier subcommands are imported on first use."""
+    """A click group whose heavier subcommands (the games' among them) are imported on first
+    use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        lazy = {name for name in LAZY_COMMANDS if self.get_command(ctx, name) is not None}
+        lazy = {name for name in set(LAZY_COMMANDS) | set(registry.available_games())
+                if self.get_command(ctx, name) is not None}
         return sorted(set(super().list_commands(ctx)) | lazy)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_COMMANDS:
-            import importlib
+            from ludomots.core.plugin import load_dotted
 
-            module, _, attr = LAZY_COMMANDS[cmd_name].partition(":")
-            try:
-                loaded = importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name is not None and module.startswith(exc.name):
-                    return None  # that game is not part of this installation yet
-                raise
-            command: click.Command = getattr(loaded, attr)
+            command: click.Command = load_dotted(LAZY_COMMANDS[cmd_name])
             return command
+        if cmd_name in registry.known_games():
+            return game_command(cmd_name)
         return super().get_command(ctx, cmd_name)
 
 
@@ -82,7 +93,7 @@ def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str,
     from ludomots.lexicon.lexicon import get_lexicon
 
     lexicon = get_lexicon()
-    policy = GAME_POLICIES[game]
+    policy = game_policy(game)
     if as_json:
         for word in words:
             entries = lexicon.entries(word)
@@ -140,7 +151,7 @@ def lexique_explore(game: str) -> None:
     from ludomots.lexicon.lexicon import get_lexicon
     from ludomots.lexicon.report import explore
 
-    explore(get_lexicon(), GAME_POLICIES[game])
+    explore(get_lexicon(), game_policy(game))
 
 
 # -- games ----------------------------------------------------------------------------------

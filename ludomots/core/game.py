@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 from ludomots.core.errors import RuleError
 from ludomots.core.jsonvalues import canonical_json, field_types, from_json_value, to_json_value
 from ludomots.core.options import check_bounds, options_from_json
+from ludomots.core.plugin import GamePlugin
 
 
 @dataclass(frozen=True)
@@ -257,12 +258,13 @@ class State(ABC):
     __hash__ = None  # type: ignore[assignment]
 
 
-class Game(ABC):
+class Game(GamePlugin, ABC):
     """The static description of a game: one instance per game module, exported as ``GAME``.
 
     Subclasses set the class attributes and implement ``_new``; ``new`` normalizes options (None
     for the defaults, a dict from JSON, or the dataclass itself) and checks the player count, so
-    every game gets the same validation.
+    every game gets the same validation. What others look up by game (policy, bots, rules file,
+    terminal command, browser files) are ``GamePlugin``'s attributes.
     """
 
     name: ClassVar[str]

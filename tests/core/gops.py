@@ -168,6 +168,7 @@ class Gops(Game):
     min_players = 2
     max_players = 4
     action_codec = ActionCodec(Bid)
+    bots_entry = "tests.core.gops:BOTS"
 
     def _new(self, options: Any, players: int, seed: int) -> GopsState:
         state = GopsState(options, players, SeededRandom(seed))

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from ludomots.core.errors import RuleError
@@ -24,6 +25,7 @@ from ludomots.games.topword.notation import Placement, parse_move
 from ludomots.games.topword.scoring import MoveResult, Rules, evaluate
 from ludomots.games.topword.tiles import ALPHABET, DISTRIBUTION, RACK_SIZE, display, full_bag
 from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.policy import STANDARD
 
 END_PENALTY_PER_TILE = 5
 
@@ -527,6 +529,10 @@ class Topword(Game):
     max_players = 4
     action_codec = CODEC
     view_logs = ("history",)
+    policy = STANDARD
+    bots_entry = "ludomots.games.topword.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.topword.cli:topword"
 
     def _new(self, options: Any, players: int, seed: int) -> TopwordState:
         state = TopwordState(options, players, SeededRandom(seed))

@@ -13,6 +13,7 @@ lexicon decides. With the automatic referee every word is checked at once instea
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -44,6 +45,7 @@ from ludomots.games.typo.cards import (
 )
 from ludomots.games.typo.rows import SIDES, longest_rows, placed
 from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.policy import STANDARD
 
 _WRONG_ACTION = {
     "choose": "Choisissez d'abord une carte de votre main.",
@@ -500,6 +502,10 @@ class Typo(Game):
     min_players = 2
     max_players = 6
     action_codec = CODEC
+    policy = STANDARD
+    bots_entry = "ludomots.games.typo.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.typo.cli:typo"
 
     def _new(self, options: Any, players: int, seed: int) -> TypoState:
         first = options.first_player

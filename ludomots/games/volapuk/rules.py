@@ -20,6 +20,7 @@ die has stood in (`history`): a recomposition scores only words given a new sens
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -87,6 +88,7 @@ from ludomots.games.volapuk.scoring import (
     read_run,
     run,
 )
+from ludomots.lexicon.policy import VOLAPUK
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
 MAX_DEFINITION = 200
@@ -874,6 +876,10 @@ class Volapuk(Game):
     max_players = 8  # seed: "de 2 à 8 joueurs"
     action_codec = CODEC
     view_logs = ("played",)
+    policy = VOLAPUK
+    bots_entry = "ludomots.games.volapuk.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.volapuk.cli:volapuk"
 
     def _new(self, options: Any, players: int, seed: int) -> VolapukState:
         state = VolapukState(options, players, SeededRandom(seed))
