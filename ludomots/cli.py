@@ -14,7 +14,6 @@ from typing import Any
 import click
 
 from ludomots.core import registry
-from ludomots.lexicon.policy import Policy
 
 # The games' names, as their entry points declare them (no game is imported for this).
 GAME_CHOICE = click.Choice(registry.known_games())
@@ -23,13 +22,8 @@ GAME_CHOICE = click.Choice(registry.known_games())
 LAZY_COMMANDS = {
     "serve": "ludomots.server.cli:serve",
     "db": "ludomots.server.cli:db",
-    "accounts": "ludomots.accounts.cli:accounts",
+    "accounts": "ludomots.tui.accounts:accounts",
 }
-
-
-def game_policy(name: str) -> Policy:
-    """The lexicon policy of the game called ``name`` (its Game object carries it)."""
-    return registry.get_game(name).policy
 
 
 def game_command(name: str) -> click.Command | None:
@@ -83,17 +77,18 @@ def _entry_summary(entry: Any) -> dict[str, Any]:
 
 
 @lexique.command("check")
-@click.option("--jeu", "game", type=GAME_CHOICE, default="topword", show_default=True,
-              help="Whose acceptance policy to apply.")
+@click.option("--jeu", "game", type=GAME_CHOICE, default=None,
+              help="Whose acceptance policy to apply (default: the standard one).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
 @click.option("--definitions/--no-definitions", default=True, help="Show definitions (text mode).")
 @click.argument("words", nargs=-1, required=True)
-def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str, ...]) -> None:
+def lexique_check(game: str | None, as_json: bool, definitions: bool,
+                  words: tuple[str, ...]) -> None:
     """Is each WORD accepted in the game, and what are its readings?"""
     from ludomots.lexicon.lexicon import get_lexicon
 
     lexicon = get_lexicon()
-    policy = game_policy(game)
+    policy = registry.policy_of(game)
     if as_json:
         for word in words:
             entries = lexicon.entries(word)
@@ -101,7 +96,7 @@ def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str,
                     "entries": [_entry_summary(e) for e in entries]}
             click.echo(json.dumps(line, ensure_ascii=False))
         return
-    from ludomots.lexicon.report import print_check
+    from ludomots.tui.lexique import print_check
 
     print_check(lexicon, policy, words, with_definitions=definitions)
 
@@ -112,7 +107,7 @@ def lexique_stats(as_json: bool) -> None:
     """How many forms each policy accepts, and other counts."""
     from ludomots.lexicon.stats import compute_stats
 
-    stats = compute_stats()
+    stats = compute_stats({name: registry.policy_of(name) for name in registry.available_games()})
     if as_json:
         click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
         return
@@ -145,13 +140,14 @@ def lexique_build(sources: Path, as_json: bool) -> None:
 
 
 @lexique.command("explore")
-@click.option("--jeu", "game", type=GAME_CHOICE, default="topword", show_default=True)
-def lexique_explore(game: str) -> None:
+@click.option("--jeu", "game", type=GAME_CHOICE, default=None,
+              help="Whose acceptance policy to apply (default: the standard one).")
+def lexique_explore(game: str | None) -> None:
     """An interactive dictionary: type words, see whether they are valid and what they mean."""
     from ludomots.lexicon.lexicon import get_lexicon
-    from ludomots.lexicon.report import explore
+    from ludomots.tui.lexique import explore
 
-    explore(get_lexicon(), game_policy(game))
+    explore(get_lexicon(), registry.policy_of(game))
 
 
 # -- games ----------------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from importlib.metadata import EntryPoint, entry_points
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.game import Game
+from ludomots.lexicon.policy import STANDARD, Policy
 
 #: The entry-point group games declare themselves in.
 GROUP = "ludomots.games"
@@ -85,6 +86,12 @@ def get_bots(name: str) -> dict[str, BotFactory]:
     """The game's bot factories by level."""
     entry = _entry(name)
     return entry.game.bots() if entry.bots is None else dict(entry.bots)
+
+
+def policy_of(name: str | None) -> Policy:
+    """The lexicon policy of the game called ``name`` (its Game object carries it); the
+    standard one when no game is named. KeyError for an unknown game."""
+    return STANDARD if name is None else get_game(name).policy
 
 
 def available_games() -> list[str]:

@@ -16,7 +16,6 @@ from starlette.responses import JSONResponse
 
 from ludomots.core import registry
 from ludomots.lexicon.lexicon import Entry, Lexicon, get_lexicon
-from ludomots.lexicon.policy import STANDARD, Policy
 from ludomots.server.errors import ApiError
 
 WORD_MAX = 40
@@ -41,12 +40,6 @@ def _is_notation(form: str) -> bool:
     )
 
 
-def game_policy(game: str | None) -> Policy:
-    """The acceptance policy of ``game`` (its Game object carries it); the standard one when
-    no game is named. KeyError for an unknown game."""
-    return STANDARD if game is None else registry.get_game(game).policy
-
-
 def lookup(word: str, game: str | None) -> dict[str, Any]:
     """The word's validity under ``game``'s policy (the standard one for None), its readings
     and definitions."""
@@ -66,7 +59,7 @@ def lookup(word: str, game: str | None) -> dict[str, Any]:
                         "gender": entry.gender, "number": entry.number})
         if not symbol:  # KM's lemma is M: the letter's senses are not the symbol's
             meaningful.append((entry.lemma, entry.cls))
-    return {"word": word, "game": game, "valid": lexicon.accepts(word, game_policy(game)),
+    return {"word": word, "game": game, "valid": lexicon.accepts(word, registry.policy_of(game)),
             "entries": entries, "definitions": _definitions(lexicon, meaningful)}
 
 

@@ -208,7 +208,7 @@ class TopwordState(State):
             raise _err("tiles_not_in_rack", f"Vous n'avez pas ces lettres : {letters}.",
                        missing=sorted(missing.elements()))
         result = evaluate(self.board, placement, self.options.rules,
-                          get_lexicon().checker("topword"))
+                          get_lexicon().checker("standard"))
         if self.options.referee == "auto" and result.invalid_words:
             words = ", ".join(result.invalid_words)
             raise _err("unknown_word", f"Mot refusé par le dictionnaire : {words}.",
@@ -339,7 +339,7 @@ class TopwordState(State):
     def _challenge(self, challenger: int) -> list[Event]:
         assert self.pending is not None
         pending = self.pending
-        checker = get_lexicon().checker("topword")
+        checker = get_lexicon().checker("standard")
         invalid = [w for w in pending["words"] if not checker(w)]
         self.history.append({"type": "challenge", "seat": challenger,
                              "against": pending["seat"], "upheld": bool(invalid),

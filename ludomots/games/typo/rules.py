@@ -203,7 +203,7 @@ class TypoState(State):
             raise rule_error("word_not_matching_row", f"« {action.word.strip()} » ne commence pas "
                        f"par {row}, la rangée une fois votre carte posée.", word=action.word,
                        row=row)
-        if self.options.referee == "auto" and not get_lexicon().accepts(key, "typo"):
+        if self.options.referee == "auto" and not get_lexicon().accepts(key, "standard"):
             raise rule_error("unknown_word", f"« {action.word.strip()} » n'est pas dans le "
                        "dictionnaire. Proposez un autre mot ou renoncez.", word=action.word)
         return row, key
@@ -301,7 +301,7 @@ class TypoState(State):
         if not challenged:
             self.played.append(summary)
             return events + self._next()
-        valid = get_lexicon().accepts(pending["key"], "typo")
+        valid = get_lexicon().accepts(pending["key"], "standard")
         events.append(Event("verdict", {"seat": announcer, "word": pending["word"],
                                         "valid": valid,
                                         "bonus": CHALLENGE_BONUS if valid else 0}))

@@ -51,7 +51,7 @@ from ludomots.games.vocabulon.secret import (
     word_error,
 )
 from ludomots.lexicon.fold import fold
-from ludomots.lexicon.policy import VOCABULON
+from ludomots.lexicon.policy import UNCONJUGATED
 
 _WRONG_ACTION: dict[str, str] = {
     "secret": "Écrivez d'abord votre mot secret.",
@@ -811,7 +811,7 @@ class Vocabulon(Game):
     max_players = 4
     action_codec = CODEC
     view_logs = ("history",)
-    policy = VOCABULON
+    policy = UNCONJUGATED  # RULINGS.md: no conjugated verb
     bots_entry = "ludomots.games.vocabulon.bots:BOTS"
     rules_file = Path(__file__).with_name("regles.md")
     terminal_entry = "ludomots.tui.vocabulon.cli:vocabulon"

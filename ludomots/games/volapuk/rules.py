@@ -88,7 +88,7 @@ from ludomots.games.volapuk.scoring import (
     read_run,
     run,
 )
-from ludomots.lexicon.policy import VOLAPUK
+from ludomots.lexicon.policy import PROPER_SIGNED
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
 MAX_DEFINITION = 200
@@ -876,7 +876,9 @@ class Volapuk(Game):
     max_players = 8  # seed: "de 2 à 8 joueurs"
     action_codec = CODEC
     view_logs = ("played",)
-    policy = VOLAPUK
+    # Seed rule 3: abbreviations and symbols only "pour les fins de parties", an option
+    # (words.py); proper nouns and signed words during play.
+    policy = PROPER_SIGNED
     bots_entry = "ludomots.games.volapuk.bots:BOTS"
     rules_file = Path(__file__).with_name("regles.md")
     terminal_entry = "ludomots.tui.volapuk.cli:volapuk"
