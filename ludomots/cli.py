@@ -13,10 +13,26 @@ from typing import Any
 
 import click
 
-from ludomots.core import registry
 
-# The games' names, as their entry points declare them (no game is imported for this).
-GAME_CHOICE = click.Choice(registry.known_games())
+class GameChoice(click.Choice):  # type: ignore[type-arg]
+    """The games' names, read from their entry points when first needed (no game is
+    imported for this, and the registry only when an option takes a game)."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ludomots.core import registry
+
+        return tuple(registry.known_games())
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """Click's own initialisation sets the choices: the registry has them."""
+
+
+GAME_CHOICE = GameChoice()
 
 # Commands imported only when called, so that the others start fast.
 LAZY_COMMANDS = {
@@ -29,6 +45,7 @@ LAZY_COMMANDS = {
 def game_command(name: str) -> click.Command | None:
     """``ludomots <game> ...``: the game's terminal command (``Game.terminal_entry``), or None
     when the game has none."""
+    from ludomots.core import registry
     from ludomots.core.plugin import load_dotted
 
     entry = registry.get_game(name).terminal_entry
@@ -43,6 +60,8 @@ class LazyGroup(click.Group):
     use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
+        from ludomots.core import registry
+
         lazy = {name for name in set(LAZY_COMMANDS) | set(registry.available_games())
                 if self.get_command(ctx, name) is not None}
         return sorted(set(super().list_commands(ctx)) | lazy)
@@ -51,11 +70,14 @@ class LazyGroup(click.Group):
         if cmd_name in LAZY_COMMANDS:
             from ludomots.core.plugin import load_dotted
 
-            command: click.Command = load_dotted(LAZY_COMMANDS[cmd_name])
+            lazy: click.Command = load_dotted(LAZY_COMMANDS[cmd_name])
+            return lazy
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
             return command
-        if cmd_name in registry.known_games():
-            return game_command(cmd_name)
-        return super().get_command(ctx, cmd_name)
+        from ludomots.core import registry
+
+        return game_command(cmd_name) if cmd_name in registry.known_games() else None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -85,6 +107,7 @@ def _entry_summary(entry: Any) -> dict[str, Any]:
 def lexique_check(game: str | None, as_json: bool, definitions: bool,
                   words: tuple[str, ...]) -> None:
     """Is each WORD accepted in the game, and what are its readings?"""
+    from ludomots.core import registry
     from ludomots.lexicon.lexicon import get_lexicon
 
     lexicon = get_lexicon()
@@ -105,6 +128,7 @@ def lexique_check(game: str | None, as_json: bool, definitions: bool,
 @click.option("--json", "as_json", is_flag=True)
 def lexique_stats(as_json: bool) -> None:
     """How many forms each policy accepts, and other counts."""
+    from ludomots.core import registry
     from ludomots.lexicon.stats import compute_stats
 
     stats = compute_stats({name: registry.policy_of(name) for name in registry.available_games()})
@@ -144,6 +168,7 @@ def lexique_build(sources: Path, as_json: bool) -> None:
               help="Whose acceptance policy to apply (default: the standard one).")
 def lexique_explore(game: str | None) -> None:
     """An interactive dictionary: type words, see whether they are valid and what they mean."""
+    from ludomots.core import registry
     from ludomots.lexicon.lexicon import get_lexicon
     from ludomots.tui.lexique import explore
 
