@@ -11,15 +11,14 @@ may load big automata, and the terminal layer sits above the games.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ludomots.core.options import describe_options
 from ludomots.lexicon.policy import STANDARD, Policy
 
-#: A bot factory by level (``core.bots.BotFactory``; that module imports this one's game).
-BotFactories = dict[str, Callable[[], Any]]
+if TYPE_CHECKING:  # core.bots imports core.game, which imports this module
+    from ludomots.core.bots import BotFactory
 
 
 def load_dotted(path: str) -> Any:
@@ -51,9 +50,9 @@ class GamePlugin:
     #: ``/static/games/<name>/``; None when the server's own static folder holds it.
     assets_dir: ClassVar[Path | None] = None
 
-    _bots: BotFactories | None = None
+    _bots: dict[str, BotFactory] | None = None
 
-    def bots(self) -> BotFactories:
+    def bots(self) -> dict[str, BotFactory]:
         """The game's bot factories by level, imported on first use ({} without bots)."""
         if self._bots is None:
             self._bots = {} if self.bots_entry is None else dict(load_dotted(self.bots_entry))

@@ -7,17 +7,17 @@ anything else is an honest 404.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
+import logging
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, HTMLResponse, PlainTextResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import Receive, Scope, Send
 
 from ludomots.core import registry
 from ludomots.server.settings import settings_of
+
+log = logging.getLogger(__name__)
 
 CLIENT_ROUTES = (
     "/",
@@ -47,42 +47,19 @@ def page_routes() -> list[Route]:
     return [Route(path, index, methods=["GET", "HEAD"]) for path in CLIENT_ROUTES]
 
 
-#: A game's name as a folder name: no dot, no slash (``/static/games/../x`` is refused).
-GAME_NAME = re.compile(r"[a-z0-9_-]{1,40}")
 
-
-class GameAssets:
-    """``/static/games/<game>/...``: a game's browser files (``index.js`` first).
-
-    A game installed as a plugin carries its own folder (``Game.assets_dir``); the other games'
-    files are in the server's static folder, under ``games/<game>/``."""
-
-    def __init__(self, static_dir: Path) -> None:
-        self.static_dir = static_dir
-        self._files: dict[Path, StaticFiles] = {}
-
-    def folder(self, game: str) -> Path | None:
-        if not GAME_NAME.fullmatch(game):
-            return None
-        own = None
-        if game in registry.known_games():
-            try:
-                own = registry.get_game(game).assets_dir
-            except Exception:  # a game that does not load serves no files of its own
-                own = None
-        return own if own is not None else self.static_dir / "games" / game
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        folder = self.folder(str(scope["path_params"]["game"]))
-        if folder is None:
-            await PlainTextResponse("Not Found", status_code=404)(scope, receive, send)
-            return
-        files = self._files.get(folder)
-        if files is None:
-            files = self._files[folder] = StaticFiles(directory=folder, check_dir=False)
-        await files(scope, receive, send)
-
-
-def game_assets_route(static_dir: Path) -> Mount:
-    """The games' browser files; it comes before the static folder's own mount."""
-    return Mount("/static/games/{game}", app=GameAssets(static_dir), name="game_assets")
+def game_assets_routes() -> list[Mount]:
+    """``/static/games/<game>/...`` for each game that carries its browser files
+    (``Game.assets_dir``: a game installed as a plugin); the other games' files are in the
+    server's static folder, under ``games/<game>/``. They come before that folder's mount."""
+    mounts = []
+    for name in registry.known_games():
+        try:
+            folder = registry.get_game(name).assets_dir
+        except Exception:  # a game that does not load serves nothing; the others still do
+            log.warning("game %s does not load: its browser files are not served", name)
+            continue
+        if folder is not None:
+            mounts.append(Mount(f"/static/games/{name}",
+                                StaticFiles(directory=folder, check_dir=False)))
+    return mounts

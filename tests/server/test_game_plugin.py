@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -56,7 +56,8 @@ def test_without_the_plugin_the_game_is_unknown_and_has_no_rules_page(
 
 
 def test_the_plugin_game_is_listed_with_its_levels_and_options(
-        plugin_installed: None, client: TestClient) -> None:
+        plugin_installed: None, client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
     listed = {g["name"]: g for g in client.get("/api/games").json()}
     entry = listed["goofspiel"]
     assert (entry["title"], entry["min_players"], entry["max_players"]) == ("Goofspiel", 2, 4)
@@ -66,7 +67,8 @@ def test_the_plugin_game_is_listed_with_its_levels_and_options(
 
 
 def test_the_plugin_game_is_played_to_the_end_over_http_and_websocket(
-        plugin_installed: None, client: TestClient) -> None:
+        plugin_installed: None, client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
     created = create(client, game="goofspiel", options={"cards": 3})
     joined = client.post(f"/api/tables/{created['table']}/join", json={"name": "Bob"})
     assert joined.status_code == 200, joined.text
@@ -94,7 +96,8 @@ def test_the_plugin_game_is_played_to_the_end_over_http_and_websocket(
 
 
 def test_the_plugin_rules_page_and_browser_files_are_served(
-        plugin_installed: None, client: TestClient) -> None:
+        plugin_installed: None, client_factory: Callable[..., TestClient]) -> None:
+    client = client_factory()
     rules = client.get("/api/rules/goofspiel")
     assert rules.status_code == 200
     data = rules.json()
