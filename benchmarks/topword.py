@@ -84,8 +84,8 @@ def main() -> None:
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})  # one core
     rules = Rules()
-    get_lexicon().automaton("topword")
-    get_lexicon().checker("topword")
+    get_lexicon().automaton("standard")
+    get_lexicon().checker("standard")
     start = time.perf_counter()
     cases = [(Board.from_notation(text), list(rack)) for text, rack in positions(rules)]
     print(f"{len(cases)} positions (greedy play, {time.perf_counter() - start:.1f} s to build)")

@@ -13,44 +13,71 @@ from typing import Any
 
 import click
 
-from ludomots.lexicon.policy import GAME_POLICIES
 
-GAME_CHOICE = click.Choice(sorted(GAME_POLICIES))
+class GameChoice(click.Choice):  # type: ignore[type-arg]
+    """The games' names, read from their entry points when first needed (no game is
+    imported for this, and the registry only when an option takes a game)."""
+
+    def __init__(self) -> None:
+        super().__init__((), case_sensitive=True)
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        from ludomots.core import registry
+
+        return tuple(registry.known_games())
+
+    @choices.setter
+    def choices(self, value: object) -> None:
+        """Click's own initialisation sets the choices: the registry has them."""
+
+
+GAME_CHOICE = GameChoice()
 
 # Commands imported only when called, so that the others start fast.
 LAZY_COMMANDS = {
     "serve": "ludomots.server.cli:serve",
     "db": "ludomots.server.cli:db",
-    "accounts": "ludomots.accounts.cli:accounts",
-    "topword": "ludomots.games.topword.cli:topword",
-    "typo": "ludomots.games.typo.cli:typo",
-    "awalettres": "ludomots.games.awalettres.cli:awalettres",
-    "volapuk": "ludomots.games.volapuk.cli:volapuk",
-    "vocabulon": "ludomots.games.vocabulon.cli:vocabulon",
+    "accounts": "ludomots.tui.accounts:accounts",
 }
 
 
+def game_command(name: str) -> click.Command | None:
+    """``ludomots <game> ...``: the game's terminal command (``Game.terminal_entry``), or None
+    when the game has none."""
+    from ludomots.core import registry
+    from ludomots.core.plugin import load_dotted
+
+    entry = registry.get_game(name).terminal_entry
+    if entry is None:
+        return None
+    command: click.Command = load_dotted(entry)
+    return command
+
+
 class LazyGroup(click.Group):
-    """A click group whose heavier subcommands are imported on first use."""
+    """A click group whose heavier subcommands (the games' among them) are imported on first
+    use."""
 
     def list_commands(self, ctx: click.Context) -> list[str]:
-        lazy = {name for name in LAZY_COMMANDS if self.get_command(ctx, name) is not None}
+        from ludomots.core import registry
+
+        lazy = {name for name in set(LAZY_COMMANDS) | set(registry.available_games())
+                if self.get_command(ctx, name) is not None}
         return sorted(set(super().list_commands(ctx)) | lazy)
 
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name in LAZY_COMMANDS:
-            import importlib
+            from ludomots.core.plugin import load_dotted
 
-            module, _, attr = LAZY_COMMANDS[cmd_name].partition(":")
-            try:
-                loaded = importlib.import_module(module)
-            except ModuleNotFoundError as exc:
-                if exc.name is not None and module.startswith(exc.name):
-                    return None  # that game is not part of this installation yet
-                raise
-            command: click.Command = getattr(loaded, attr)
+            lazy: click.Command = load_dotted(LAZY_COMMANDS[cmd_name])
+            return lazy
+        command = super().get_command(ctx, cmd_name)
+        if command is not None:
             return command
-        return super().get_command(ctx, cmd_name)
+        from ludomots.core import registry
+
+        return game_command(cmd_name) if cmd_name in registry.known_games() else None
 
 
 @click.group(cls=LazyGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -72,17 +99,19 @@ def _entry_summary(entry: Any) -> dict[str, Any]:
 
 
 @lexique.command("check")
-@click.option("--jeu", "game", type=GAME_CHOICE, default="topword", show_default=True,
-              help="Whose acceptance policy to apply.")
+@click.option("--jeu", "game", type=GAME_CHOICE, default=None,
+              help="Whose acceptance policy to apply (default: the standard one).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per line.")
 @click.option("--definitions/--no-definitions", default=True, help="Show definitions (text mode).")
 @click.argument("words", nargs=-1, required=True)
-def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str, ...]) -> None:
+def lexique_check(game: str | None, as_json: bool, definitions: bool,
+                  words: tuple[str, ...]) -> None:
     """Is each WORD accepted in the game, and what are its readings?"""
+    from ludomots.core import registry
     from ludomots.lexicon.lexicon import get_lexicon
 
     lexicon = get_lexicon()
-    policy = GAME_POLICIES[game]
+    policy = registry.policy_of(game)
     if as_json:
         for word in words:
             entries = lexicon.entries(word)
@@ -90,7 +119,7 @@ def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str,
                     "entries": [_entry_summary(e) for e in entries]}
             click.echo(json.dumps(line, ensure_ascii=False))
         return
-    from ludomots.lexicon.report import print_check
+    from ludomots.tui.lexique import print_check
 
     print_check(lexicon, policy, words, with_definitions=definitions)
 
@@ -99,9 +128,10 @@ def lexique_check(game: str, as_json: bool, definitions: bool, words: tuple[str,
 @click.option("--json", "as_json", is_flag=True)
 def lexique_stats(as_json: bool) -> None:
     """How many forms each policy accepts, and other counts."""
+    from ludomots.core import registry
     from ludomots.lexicon.stats import compute_stats
 
-    stats = compute_stats()
+    stats = compute_stats({name: registry.policy_of(name) for name in registry.available_games()})
     if as_json:
         click.echo(json.dumps(stats, ensure_ascii=False, indent=2))
         return
@@ -134,13 +164,15 @@ def lexique_build(sources: Path, as_json: bool) -> None:
 
 
 @lexique.command("explore")
-@click.option("--jeu", "game", type=GAME_CHOICE, default="topword", show_default=True)
-def lexique_explore(game: str) -> None:
+@click.option("--jeu", "game", type=GAME_CHOICE, default=None,
+              help="Whose acceptance policy to apply (default: the standard one).")
+def lexique_explore(game: str | None) -> None:
     """An interactive dictionary: type words, see whether they are valid and what they mean."""
+    from ludomots.core import registry
     from ludomots.lexicon.lexicon import get_lexicon
-    from ludomots.lexicon.report import explore
+    from ludomots.tui.lexique import explore
 
-    explore(get_lexicon(), GAME_POLICIES[game])
+    explore(get_lexicon(), registry.policy_of(game))
 
 
 # -- games ----------------------------------------------------------------------------------

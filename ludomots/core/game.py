@@ -19,6 +19,7 @@ from typing_extensions import TypeVar
 from ludomots.core.errors import RuleError
 from ludomots.core.jsonvalues import canonical_json, field_types, from_json_value, to_json_value
 from ludomots.core.options import check_bounds, options_from_json
+from ludomots.core.plugin import GamePlugin
 from ludomots.core.statefields import copy_fields, fields_from_json, fields_to_json
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
@@ -297,12 +298,13 @@ def _require_declared(cls: type) -> None:
 S = TypeVar("S", bound=State, default=Any)
 
 
-class Game(ABC, Generic[S]):
+class Game(GamePlugin, ABC, Generic[S]):
     """The static description of a game: one instance per game module, exported as ``GAME``.
 
     Subclasses set the class attributes and implement ``_new``; ``new`` normalizes options (None
     for the defaults, a dict from JSON, or the dataclass itself) and checks the player count, so
-    every game gets the same validation.
+    every game gets the same validation. What others look up by game (policy, bots, rules file,
+    terminal command, browser files) are ``GamePlugin``'s attributes.
     """
 
     name: ClassVar[str]

@@ -1,32 +1,32 @@
-"""Where the games live, loaded lazily.
+"""Where the games live: the ``ludomots.games`` entry points, loaded lazily.
 
-The CLI and the server list games without importing them all (the lexicon behind some is big),
-and a game whose module is missing or broken must not take the others down: ``available_games``
-skips it and ``unavailable_games`` says why.
+A game is a plugin: its distribution declares ``name = "package.module:GAME"`` in the
+``ludomots.games`` entry-point group (this project's own five in pyproject.toml), so a new game
+edits no file here. The CLI and the server list games without importing them all (the lexicon
+behind some is big), and a game whose module is missing or broken must not take the others
+down: ``available_games`` skips it and ``unavailable_games`` says why. ``register`` adds a game
+at run time (a test fixture).
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
+from functools import cache
+from importlib.metadata import EntryPoint, entry_points
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.game import Game
+from ludomots.lexicon.policy import STANDARD, Policy
 
-#: Game name -> module exposing ``GAME`` and ``BOTS``.
-GAME_MODULES: dict[str, str] = {
-    "topword": "ludomots.games.topword",
-    "typo": "ludomots.games.typo",
-    "awalettres": "ludomots.games.awalettres",
-    "vocabulon": "ludomots.games.vocabulon",
-    "volapuk": "ludomots.games.volapuk",
-}
+#: The entry-point group games declare themselves in.
+GROUP = "ludomots.games"
 
 
 @dataclass(frozen=True)
 class GameEntry:
     game: Game
-    bots: dict[str, BotFactory]
+    #: Bots given to ``register``; None: the game's own, imported on first use.
+    bots: dict[str, BotFactory] | None = None
 
 
 _loaded: dict[str, GameEntry] = {}
@@ -34,9 +34,23 @@ _runtime: dict[str, GameEntry] = {}
 _failures: dict[str, str] = {}
 
 
-def register(name: str, game: Game, bots: dict[str, BotFactory]) -> None:
-    """Add (or replace) a game at runtime, e.g. a test fixture or a plugin."""
-    _runtime[name] = GameEntry(game, dict(bots))
+@cache
+def _entry_points() -> dict[str, EntryPoint]:
+    """The declared games by name (read once: the installed distributions do not change)."""
+    return {point.name: point for point in entry_points(group=GROUP)}
+
+
+def refresh() -> None:
+    """Forget the entry points read and the games loaded (a distribution was installed)."""
+    _entry_points.cache_clear()
+    _loaded.clear()
+    _failures.clear()
+
+
+def register(name: str, game: Game, bots: dict[str, BotFactory] | None = None) -> None:
+    """Add (or replace) a game at runtime, e.g. a test fixture; its bots default to the
+    game's own (``Game.bots``)."""
+    _runtime[name] = GameEntry(game, None if bots is None else dict(bots))
 
 
 def unregister(name: str) -> None:
@@ -44,7 +58,7 @@ def unregister(name: str) -> None:
 
 
 def known_games() -> list[str]:
-    return sorted(set(GAME_MODULES) | set(_runtime))
+    return sorted(set(_entry_points()) | set(_runtime))
 
 
 def _entry(name: str) -> GameEntry:
@@ -52,14 +66,13 @@ def _entry(name: str) -> GameEntry:
         return _runtime[name]
     if name in _loaded:
         return _loaded[name]
-    if name not in GAME_MODULES:
+    point = _entry_points().get(name)
+    if point is None:
         raise KeyError(f"unknown game {name!r}; known games: {', '.join(known_games())}")
-    module = importlib.import_module(GAME_MODULES[name])
-    game = module.GAME
-    bots = module.BOTS
+    game = point.load()
     if not isinstance(game, Game):
-        raise TypeError(f"{GAME_MODULES[name]}.GAME is not a Game")
-    entry = GameEntry(game, dict(bots))
+        raise TypeError(f"{point.value} is not a Game")
+    entry = GameEntry(game)
     _loaded[name] = entry
     return entry
 
@@ -71,7 +84,14 @@ def get_game(name: str) -> Game:
 
 def get_bots(name: str) -> dict[str, BotFactory]:
     """The game's bot factories by level."""
-    return dict(_entry(name).bots)
+    entry = _entry(name)
+    return entry.game.bots() if entry.bots is None else dict(entry.bots)
+
+
+def policy_of(name: str | None) -> Policy:
+    """The lexicon policy of the game called ``name`` (its Game object carries it); the
+    standard one when no game is named. KeyError for an unknown game."""
+    return STANDARD if name is None else get_game(name).policy
 
 
 def available_games() -> list[str]:
@@ -79,7 +99,7 @@ def available_games() -> list[str]:
     names = []
     for name in known_games():
         try:
-            _entry(name)
+            get_bots(name)
         except Exception as exc:  # a broken game must not hide the others
             _failures[name] = f"{type(exc).__name__}: {exc}"
             continue

@@ -6,7 +6,6 @@ during the game.
 
 from __future__ import annotations
 
-import importlib
 import unicodedata
 from collections.abc import Collection
 
@@ -23,16 +22,16 @@ def plain(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
-def parse_seats(text: str, game: Game, bots_module: str,
+def parse_seats(text: str, game: Game,
                 levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English) for a wrong count or entry.
 
-    The bot levels are ``bots_module``'s ``BOTS`` unless ``levels`` are given; the module is
-    imported only then, as it may be slow to load. Names carry the seat number so two players
-    of the same kind stay distinguishable.
+    The bot levels are the game's bots' (``Game.bots``) unless ``levels`` are given; the bots
+    are imported only then, as they may be slow to load. Names carry the seat number so two
+    players of the same kind stay distinguishable.
     """
     if levels is None:
-        levels = set(importlib.import_module(bots_module).BOTS)
+        levels = set(game.bots())
     entries = [plain(part) for part in text.split(",") if part.strip()]
     if not game.min_players <= len(entries) <= game.max_players:
         raise ValueError(f"{game.title} is played by {game.min_players} to {game.max_players} "

@@ -27,7 +27,6 @@ from ludomots.lexicon.policy import STANDARD, Policy, policy_for
 from ludomots.lexicon.tags import CLASS_LABELS, CONJUGATED, categories, parse_tag
 
 _ENTRY = struct.Struct("<IIHH")
-VOCABULON_CLASSES = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
 
 
 @dataclass(frozen=True, slots=True)

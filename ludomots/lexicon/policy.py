@@ -1,10 +1,11 @@
-"""Acceptance policies: which forms of the lexicon count as words in a game.
+"""Acceptance policies: which forms of the lexicon count as words.
 
-Each game of RULINGS.md has a policy (plurals, conjugated verbs, proper nouns,
-abbreviations, signs). A form is accepted when at least one of its entries
-(one reading: lemma + tag) has no category the policy forbids. The build stores,
-for every folded key, the set of category patterns its entries show, so any
-policy, named or custom, is answered by one mask test.
+A policy is a set of flags (plurals, conjugated verbs, proper nouns, abbreviations, signs).
+A form is accepted when at least one of its entries (one reading: lemma + tag) has no category
+the policy forbids. The build stores, for every folded key, the set of category patterns its
+entries show, so any policy, named or custom, is answered by one mask test. The lexicon knows
+no game: each game carries its policy (``Game.policy``, RULINGS.md's "All games" table), one
+of the named flag sets below or its own.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ class Policy:
 
     A policy is itself (identity equality and hash): the lexicon looks its checker up by
     policy on every `accepts`, and hashing seven fields in Python each time made
-    `accepts(word, STANDARD)` a third slower than `accepts(word, "topword")`. Two policies
+    `accepts(word, STANDARD)` a third slower than `accepts(word, "standard")`. Two policies
     with the same flags share a prebuilt trie through `trie_name`.
     """
 
@@ -68,33 +69,23 @@ class Policy:
         return None
 
 
+# Common nouns, adjectives... in every form: no proper noun, abbreviation or sign.
 STANDARD = Policy("standard")
-VOCABULON = Policy("vocabulon", conjugations=False)
-# Volapük during play: its seed admits abbreviations and symbols only "pour les fins de
-# parties" (rule 3), an option of the game (ludomots.games.volapuk.words).
-VOLAPUK = Policy(
-    "volapuk", proper_nouns=True, abbreviations=False, signs=True, accents="scored"
+# The same without conjugated verbs (infinitives and participle-adjectives stay words).
+UNCONJUGATED = Policy("unconjugated", conjugations=False)
+# Proper nouns too, and words with signs (hyphen, apostrophe), accents counted; abbreviations
+# and symbols stay out (a game may admit them as an option, checking them itself).
+PROPER_SIGNED = Policy(
+    "proper-signed", proper_nouns=True, abbreviations=False, signs=True, accents="scored"
 )
 
 # The three distinct acceptance sets; the build writes one trie for each.
-NAMED = {p.name: p for p in (STANDARD, VOCABULON, VOLAPUK)}
-
-# Game name -> policy (RULINGS.md, "All games" table).
-GAME_POLICIES = {
-    "topword": STANDARD,
-    "typo": STANDARD,
-    "awalettres": STANDARD,
-    "vocabulon": VOCABULON,
-    "volapuk": VOLAPUK,
-}
+NAMED = {p.name: p for p in (STANDARD, UNCONJUGATED, PROPER_SIGNED)}
 
 
 def policy_for(name: str) -> Policy:
-    """The policy of a game (or a named policy); KeyError names the known ones."""
-    key = name.lower().replace("ü", "u")
-    if key in GAME_POLICIES:
-        return GAME_POLICIES[key]
+    """The named policy called ``name``; KeyError names the known ones."""
+    key = name.lower()
     if key in NAMED:
         return NAMED[key]
-    known = ", ".join(sorted(GAME_POLICIES) + sorted(NAMED))
-    raise KeyError(f"unknown policy {name!r}; known: {known}")
+    raise KeyError(f"unknown policy {name!r}; known: {', '.join(sorted(NAMED))}")

@@ -73,6 +73,7 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
         Route("/api/lexicon/{word}", lexicon_api.lexicon_word),
         WebSocketRoute("/ws/tables/{table_id}", ws.table_socket),
         *accounts_routes.routes(),
+        *pages.game_assets_routes(),
         Mount("/static", StaticFiles(directory=static_dir, check_dir=False), name="static"),
     ]
 

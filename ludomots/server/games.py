@@ -1,7 +1,8 @@
 """``GET /api/games``: what the home page offers, built from the registry.
 
-Forms are generated from ``describe_options`` so a new variant in a game's options dataclass
-appears in the browser without touching the server or the client. A game whose module does not
+Forms are generated from each game's option descriptions (``Game.option_descriptions``) so a
+new variant in a game's options dataclass appears in the browser without touching the server
+or the client. A game whose module does not
 load is still listed (``available: false``) so the home page can say it is coming.
 """
 
@@ -14,11 +15,6 @@ from starlette.responses import JSONResponse
 
 from ludomots.core import registry
 from ludomots.core.bots import LEVEL_TITLES, LEVELS
-from ludomots.core.options import describe_options
-
-#: Display names of games that do not load (their Game object, which has the title, is absent).
-FALLBACK_TITLES = {"topword": "Topword", "typo": "Typo", "awalettres": "Awalettres",
-                   "vocabulon": "Vocabulon", "volapuk": "Volapük"}
 
 
 def _levels(bots: dict[str, Any]) -> list[str]:
@@ -37,7 +33,7 @@ def game_entry(name: str) -> dict[str, Any]:
         "max_players": game.max_players,
         "levels": levels,
         "level_titles": {level: LEVEL_TITLES.get(level, level) for level in levels},
-        "options": describe_options(game.options_type),
+        "options": game.option_descriptions(),
         "available": True,
     }
 
@@ -49,8 +45,8 @@ def list_games() -> list[dict[str, Any]]:
         if name in available:
             out.append(game_entry(name))
         else:
-            out.append({"name": name, "title": FALLBACK_TITLES.get(name, name.capitalize()),
-                        "available": False})
+            # Its title is in the Game object that did not load: the name stands for it.
+            out.append({"name": name, "title": name.capitalize(), "available": False})
     return out
 
 

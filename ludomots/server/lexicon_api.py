@@ -1,4 +1,4 @@
-"""``GET /api/lexicon/{word}?jeu=topword``: the dictionary page of the client.
+"""``GET /api/lexicon/{word}?jeu=<game>``: the dictionary page of the client.
 
 Validity is the game's acceptance policy (``jeu``), the very check its referee applies; the
 readings and definitions come from the same lexicon, so what the page says is what the
@@ -14,8 +14,8 @@ from typing import Any
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
+from ludomots.core import registry
 from ludomots.lexicon.lexicon import Entry, Lexicon, get_lexicon
-from ludomots.lexicon.policy import GAME_POLICIES
 from ludomots.server.errors import ApiError
 
 WORD_MAX = 40
@@ -40,7 +40,9 @@ def _is_notation(form: str) -> bool:
     )
 
 
-def lookup(word: str, game: str) -> dict[str, Any]:
+def lookup(word: str, game: str | None) -> dict[str, Any]:
+    """The word's validity under ``game``'s policy (the standard one for None), its readings
+    and definitions."""
     lexicon = get_lexicon()
     entries: list[dict[str, Any]] = []
     meaningful: list[tuple[str, str]] = []  # (lemma, class) of readings that have senses
@@ -57,7 +59,7 @@ def lookup(word: str, game: str) -> dict[str, Any]:
                         "gender": entry.gender, "number": entry.number})
         if not symbol:  # KM's lemma is M: the letter's senses are not the symbol's
             meaningful.append((entry.lemma, entry.cls))
-    return {"word": word, "game": game, "valid": lexicon.accepts(word, game),
+    return {"word": word, "game": game, "valid": lexicon.accepts(word, registry.policy_of(game)),
             "entries": entries, "definitions": _definitions(lexicon, meaningful)}
 
 
@@ -95,7 +97,7 @@ def _definitions(lexicon: Lexicon, readings: list[tuple[str, str]]) -> list[dict
 
 async def lexicon_word(request: Request) -> JSONResponse:
     word = _word(str(request.path_params["word"]))
-    game = request.query_params.get("jeu", "topword")
-    if game not in GAME_POLICIES:
+    game = request.query_params.get("jeu")
+    if game is not None and game not in registry.known_games():
         raise ApiError("unknown_game", f"Jeu inconnu : « {game[:30]} ».")
     return JSONResponse(await asyncio.to_thread(lookup, word, game))

@@ -7,11 +7,17 @@ anything else is an honest 404.
 
 from __future__ import annotations
 
+import logging
+
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
-from starlette.routing import Route
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
 
+from ludomots.core import registry
 from ludomots.server.settings import settings_of
+
+log = logging.getLogger(__name__)
 
 CLIENT_ROUTES = (
     "/",
@@ -39,3 +45,21 @@ async def index(request: Request) -> Response:
 
 def page_routes() -> list[Route]:
     return [Route(path, index, methods=["GET", "HEAD"]) for path in CLIENT_ROUTES]
+
+
+
+def game_assets_routes() -> list[Mount]:
+    """``/static/games/<game>/...`` for each game that carries its browser files
+    (``Game.assets_dir``: a game installed as a plugin); the other games' files are in the
+    server's static folder, under ``games/<game>/``. They come before that folder's mount."""
+    mounts = []
+    for name in registry.known_games():
+        try:
+            folder = registry.get_game(name).assets_dir
+        except Exception:  # a game that does not load serves nothing; the others still do
+            log.warning("game %s does not load: its browser files are not served", name)
+            continue
+        if folder is not None:
+            mounts.append(Mount(f"/static/games/{name}",
+                                StaticFiles(directory=folder, check_dir=False)))
+    return mounts

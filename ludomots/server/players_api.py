@@ -69,11 +69,11 @@ async def _account(request: Request) -> Account:
 @functools.lru_cache(maxsize=4096)
 def definition(word: str, game: str) -> str | None:
     """The first sense of the word in the lexicon (the game's policy), or None."""
-    from ludomots.lexicon.policy import GAME_POLICIES
+    from ludomots.core import registry
     from ludomots.server.lexicon_api import lookup
 
     try:
-        found = lookup(word, game if game in GAME_POLICIES else "topword")
+        found = lookup(word, game if game in registry.known_games() else None)
     except Exception:
         return None
     for entry in found["definitions"]:

@@ -169,6 +169,7 @@ class Gops(Game[GopsState]):
     min_players = 2
     max_players = 4
     action_codec = ActionCodec(Bid)
+    bots_entry = "tests.core.gops:BOTS"
 
     def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> GopsState:
         state = GopsState(options, players, SeededRandom(seed)).referee_with(lexicon)

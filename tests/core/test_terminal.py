@@ -13,7 +13,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, State
 from ludomots.core.record import Record, Recorder, SeatInfo, replay
 from ludomots.core.rng import SeededRandom
-from ludomots.core.terminal import Quit, TerminalGame
+from ludomots.tui.terminal import Quit, TerminalGame
 
 from .gops import Bid, Gops, GopsOptions, GopsState
 
@@ -46,7 +46,6 @@ def render_final(state: GopsState, seats: Sequence[SeatInfo]) -> str:
 class GopsTerminal(TerminalGame[GopsState]):
     rules = GAME
     state_type = GopsState
-    bots_module = "tests.core.gops"
     describe_event = staticmethod(describe_event)
     render_final = staticmethod(render_final)
 
@@ -177,8 +176,11 @@ def test_the_viewer_is_the_only_human_or_nobody() -> None:
 
 
 def test_the_bots_module_is_imported_only_for_bot_seats() -> None:
+    class NowhereGops(TimedGops):
+        bots_entry = "no.such.module:BOTS"
+
     class Nowhere(GopsTerminal):
-        bots_module = "no.such.module"
+        rules = NowhereGops()
 
     assert Nowhere.make_bots([HUMAN, HUMAN], 1) == ({}, {})
     bots, rngs = GopsTerminal.make_bots([HUMAN, BOT], 1)

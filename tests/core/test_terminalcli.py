@@ -7,7 +7,7 @@ import click
 import pytest
 
 from ludomots.core.record import SeatInfo
-from ludomots.core.terminalcli import play_in_terminal, read_seats
+from ludomots.tui.terminalcli import play_in_terminal, read_seats
 
 
 def _parse(text: str) -> list[SeatInfo]:

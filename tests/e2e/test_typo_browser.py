@@ -58,7 +58,7 @@ def find_word(rows: list[str], card: str) -> tuple[int, str, str] | None:
     for i, row in enumerate(rows):
         for side in ("right", "left"):
             prefix = row + card if side == "right" else card + row
-            words = [w for w in islice(lexicon.iter_accepted(prefix, "typo"), 300)
+            words = [w for w in islice(lexicon.iter_accepted(prefix, "standard"), 300)
                      if w.isalpha() and w.isascii()]
             if words:
                 word = min(words, key=lambda w: (len(w), w))

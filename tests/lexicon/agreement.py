@@ -17,6 +17,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from pathlib import Path
 
+from ludomots.core import registry
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
 
@@ -51,7 +52,7 @@ def load(name: str) -> list[Row]:
 
 def table(rows: list[Row], game: str, expected: bool) -> dict[str, tuple[int, int]]:
     """Per group (and "all"): (rows judged as expected by the lexicon, rows with a verdict)."""
-    accepts = get_lexicon().checker(game)
+    accepts = get_lexicon().checker(registry.policy_of(game))
     counts: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     for row in rows:
         if row.verdicts[game] is not expected:
@@ -64,7 +65,7 @@ def table(rows: list[Row], game: str, expected: bool) -> dict[str, tuple[int, in
 
 
 def disagreements(rows: list[Row], game: str) -> list[Row]:
-    accepts = get_lexicon().checker(game)
+    accepts = get_lexicon().checker(registry.policy_of(game))
     return [r for r in rows if r.verdicts[game] is not None and accepts(r.word) != r.verdicts[game]]
 
 

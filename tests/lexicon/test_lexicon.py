@@ -2,33 +2,36 @@
 
 import pytest
 
+from ludomots.core import registry
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
-from ludomots.lexicon.policy import STANDARD, VOCABULON, VOLAPUK, Policy, policy_for
+from ludomots.lexicon.policy import PROPER_SIGNED, STANDARD, UNCONJUGATED, Policy, policy_for
 
 lex = get_lexicon()
+# The lexicon knows no game: each game carries its policy (issue 18).
+TOPWORD, VOCABULON, VOLAPUK = (registry.policy_of(g) for g in ("topword", "vocabulon", "volapuk"))
 
 
 def test_issue_example_topword_accepts_accented_unaccented_plural_and_conjugated() -> None:
     for word in ("râteau", "rateau", "chats", "mangeassions"):
-        assert lex.accepts(word, "topword"), word
+        assert lex.accepts(word, TOPWORD), word
 
 
 def test_issue_example_topword_refuses_proper_noun_apostrophe_and_hyphen() -> None:
     for word in ("Dupont", "aujourd'hui", "aujourd’hui", "arc-en-ciel"):
-        assert not lex.accepts(word, "topword"), word
+        assert not lex.accepts(word, TOPWORD), word
 
 
 def test_topword_seed_as_is_a_word_but_ae_is_not() -> None:
     # Seed, "A VOTRE TOUR": TRIS makes AS with RATEAU's A (allowed); TRIE would make AE (refused).
-    assert lex.accepts("AS", "topword")
-    assert not lex.accepts("AE", "topword")
+    assert lex.accepts("AS", TOPWORD)
+    assert not lex.accepts("AE", TOPWORD)
 
 
 @pytest.mark.parametrize("word", ["RATEAU", "RIRE", "TRIS", "BRIS", "BISE", "BATEAU", "RETRACE",
                                   "CRIS", "SOJA", "BISES"])
 def test_every_word_of_the_topword_seed_examples_is_accepted(word: str) -> None:
-    assert lex.accepts(word, "topword")
+    assert lex.accepts(word, TOPWORD)
 
 
 def test_prefixes_and_suffixes_alone_are_never_words() -> None:
@@ -53,24 +56,24 @@ def test_abbreviations_and_symbols_are_refused_by_the_standard_policy() -> None:
 
 
 def test_vocabulon_accepts_plurals_but_not_conjugated_verbs() -> None:
-    assert lex.accepts("chats", "vocabulon")
-    assert lex.accepts("manger", "vocabulon")
-    assert not lex.accepts("mangeassions", "vocabulon")
-    assert not lex.accepts("mangeons", "vocabulon")
+    assert lex.accepts("chats", VOCABULON)
+    assert lex.accepts("manger", VOCABULON)
+    assert not lex.accepts("mangeassions", VOCABULON)
+    assert not lex.accepts("mangeons", VOCABULON)
 
 
 def test_vocabulon_accepts_adjectives_that_grammalecte_lists_as_participles() -> None:
     # Lexique lists "fatigué" as an adjective; Grammalecte only as the participle of fatiguer.
-    assert lex.accepts("fatigué", "vocabulon")
-    assert not lex.accepts("mangé", "vocabulon")
+    assert lex.accepts("fatigué", VOCABULON)
+    assert not lex.accepts("mangé", VOCABULON)
 
 
 def test_volapuk_accepts_proper_nouns_and_requires_its_signs() -> None:
-    assert lex.accepts("Dupont", "volapuk")
-    assert lex.accepts("arc-en-ciel", "volapuk")
-    assert lex.accepts("aujourd’hui", "volapuk")
-    assert not lex.accepts("arcenciel", "volapuk")
-    assert not lex.accepts("aujourdhui", "volapuk")
+    assert lex.accepts("Dupont", VOLAPUK)
+    assert lex.accepts("arc-en-ciel", VOLAPUK)
+    assert lex.accepts("aujourd’hui", VOLAPUK)
+    assert not lex.accepts("arcenciel", VOLAPUK)
+    assert not lex.accepts("aujourdhui", VOLAPUK)
 
 
 def test_a_custom_policy_agrees_with_the_named_trie_of_the_same_flags() -> None:
@@ -92,11 +95,13 @@ def test_a_policy_is_looked_up_by_identity_not_by_hashing_its_fields() -> None:
     assert lex.accepts("chats", twin) and not lex.accepts("Dupont", twin)
 
 
-def test_policy_for_knows_every_game_and_refuses_others() -> None:
-    assert policy_for("Volapük") is VOLAPUK
-    assert policy_for("typo") is STANDARD
-    with pytest.raises(KeyError, match="unknown policy"):
-        policy_for("scrabble")
+def test_each_game_carries_its_policy_and_policy_for_knows_only_named_sets() -> None:
+    assert (TOPWORD, VOCABULON, VOLAPUK) == (STANDARD, UNCONJUGATED, PROPER_SIGNED)
+    assert registry.policy_of("typo") is registry.policy_of("awalettres") is STANDARD
+    assert policy_for("Unconjugated") is UNCONJUGATED
+    for name in ("typo", "scrabble"):
+        with pytest.raises(KeyError, match="unknown policy"):
+            policy_for(name)
 
 
 def test_entries_give_lemma_class_gender_number() -> None:

@@ -10,7 +10,7 @@ from ludomots.lexicon.additions import compute_additions, read_senses
 from ludomots.lexicon.evidence import Evidence
 from ludomots.lexicon.junk import unconfirmed_categories
 from ludomots.lexicon.lexicon import get_lexicon
-from ludomots.lexicon.policy import STANDARD, VOCABULON
+from ludomots.lexicon.policy import PROPER_SIGNED, STANDARD, UNCONJUGATED
 from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD, categories
 from ludomots.lexicon.wordlists import read_lines, read_prezip
 
@@ -50,7 +50,7 @@ def test_english_and_single_source_strings_of_wiktionary_are_refused(word: str) 
 def test_an_added_word_has_its_class_and_plural() -> None:
     (kob,) = [e for e in lex.entries("kob") if e.form == "kob"]
     assert (kob.lemma, kob.cls, kob.number) == ("kob", "n", "s")
-    assert lex.accepts("KOBS", STANDARD) and lex.accepts("KOBS", VOCABULON)
+    assert lex.accepts("KOBS", STANDARD) and lex.accepts("KOBS", UNCONJUGATED)
     assert [(e.lemma, e.cls, e.number) for e in lex.entries("travails")] == [
         ("travail", "n", "p")]
 
@@ -60,7 +60,7 @@ def test_an_added_word_has_its_class_and_plural() -> None:
                                   "OPENSOURCASSIEZ", "CHAVILLOIS"])
 def test_generated_units_and_the_technical_sub_list_are_not_words(word: str) -> None:
     assert not lex.accepts(word, STANDARD)
-    assert not lex.accepts(word, "volapuk")
+    assert not lex.accepts(word, PROPER_SIGNED)
 
 
 @pytest.mark.parametrize("word", ["KILOMETRE", "MILLIGRAMMES", "KILOWATT", "MEGAHERTZ",

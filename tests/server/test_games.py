@@ -178,7 +178,7 @@ def _invalid_first_word(view: dict[str, Any]) -> dict[str, Any] | None:
     lexicon = get_lexicon()
     for i, a in enumerate(rack):
         for b in rack[i + 1:]:
-            if a != b and not lexicon.accepts(a + b, "topword") and "Q" not in (a, b):
+            if a != b and not lexicon.accepts(a + b, "standard") and "Q" not in (a, b):
                 return {"type": "place", "tiles": [f"E5:{a}", f"E6:{b}"]}
     return None
 

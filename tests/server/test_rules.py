@@ -7,6 +7,7 @@ from starlette.testclient import TestClient
 
 from ludomots.core import registry
 from ludomots.server.rules import _markdown, rules_path
+from tests.core.gops import BOTS, GAME
 
 SECTIONS = ["Matériel", "But du jeu", "Déroulement", "Points", "Mots autorisés",
             "Contester un mot", "Passer", "Fin de partie", "Variantes"]
@@ -43,7 +44,7 @@ def test_rules_render_in_safe_mode() -> None:
 
 def test_unknown_rules_are_404_in_french(client: TestClient,
                                         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry.GAME_MODULES, "sansregles", "ludomots.core")
+    monkeypatch.setitem(registry._runtime, "sansregles", registry.GameEntry(GAME, BOTS))
     for game in ("belote", "sansregles"):
         response = client.get(f"/api/rules/{game}")
         assert response.status_code == 404

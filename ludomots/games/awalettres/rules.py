@@ -19,6 +19,7 @@ and then moves the turn on.
 from __future__ import annotations
 
 from collections import Counter
+from pathlib import Path
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -67,6 +68,7 @@ from ludomots.games.awalettres.panic import is_panic_phrase
 from ludomots.games.awalettres.scoring import Outcome, evaluate
 from ludomots.games.awalettres.search import Pool, accepted, exists, first_playable, words
 from ludomots.lexicon.lexicon import Lexicon
+from ludomots.lexicon.policy import STANDARD
 
 ELEPHANT_LENGTH = 4  # seed: "ne poser que des mots de 4 lettres"
 MIN_LENGTH = 2  # seed: "former un mot, d'au moins 2 lettres"
@@ -868,6 +870,10 @@ class Awalettres(Game[AwalettresState]):
     max_players = 6
     action_codec = CODEC
     view_logs = ("played", "history")  # they only grow: updates carry the new entries
+    policy = STANDARD
+    bots_entry = "ludomots.games.awalettres.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.awalettres.cli:awalettres"
 
     def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> AwalettresState:
         state = AwalettresState(options, players, SeededRandom(seed)).referee_with(lexicon)

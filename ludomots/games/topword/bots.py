@@ -109,7 +109,7 @@ class TopwordBot:
         """Whether to challenge the pending word: invalid words are caught with the level's
         skill; valid words the bot does not know are sometimes doubted wrongly."""
         assert seen.pending is not None
-        checker = get_lexicon().checker("topword")
+        checker = get_lexicon().checker("standard")
         for word in seen.pending["words"]:
             if not checker(word):
                 if rng.random() < self.detection:

@@ -51,7 +51,7 @@ class _Found(Exception):
 
 
 def _automaton() -> Dawg:
-    return get_lexicon().automaton("topword")
+    return get_lexicon().automaton("standard")
 
 
 def _cross_letters(dawg: Dawg, before: str, after: str) -> frozenset[str]:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
 from ludomots.core.errors import RuleError
@@ -24,6 +25,7 @@ from ludomots.games.topword.notation import Placement, parse_move
 from ludomots.games.topword.scoring import MoveResult, Rules, evaluate
 from ludomots.games.topword.tiles import ALPHABET, DISTRIBUTION, RACK_SIZE, display, full_bag
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
+from ludomots.lexicon.policy import STANDARD
 
 END_PENALTY_PER_TILE = 5
 
@@ -206,7 +208,7 @@ class TopwordState(State):
             raise _err("tiles_not_in_rack", f"Vous n'avez pas ces lettres : {letters}.",
                        missing=sorted(missing.elements()))
         result = evaluate(self.board, placement, self.options.rules,
-                          get_lexicon().checker("topword"))
+                          get_lexicon().checker("standard"))
         if self.options.referee == "auto" and result.invalid_words:
             words = ", ".join(result.invalid_words)
             raise _err("unknown_word", f"Mot refusé par le dictionnaire : {words}.",
@@ -337,7 +339,7 @@ class TopwordState(State):
     def _challenge(self, challenger: int) -> list[Event]:
         assert self.pending is not None
         pending = self.pending
-        checker = get_lexicon().checker("topword")
+        checker = get_lexicon().checker("standard")
         invalid = [w for w in pending["words"] if not checker(w)]
         self.history.append({"type": "challenge", "seat": challenger,
                              "against": pending["seat"], "upheld": bool(invalid),
@@ -528,6 +530,10 @@ class Topword(Game[TopwordState]):
     max_players = 4
     action_codec = CODEC
     view_logs = ("history",)
+    policy = STANDARD
+    bots_entry = "ludomots.games.topword.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.topword.cli:topword"
 
     def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> TopwordState:
         state = TopwordState(options, players, SeededRandom(seed)).referee_with(lexicon)

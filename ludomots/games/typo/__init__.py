@@ -1,6 +1,17 @@
-"""Typo, the card game of word beginnings (seed: shared/seeds/typo.txt)."""
+"""Typo, the card game of word beginnings (seed: shared/seeds/typo.txt).
 
-from ludomots.games.typo.bots import BOTS
+The ``ludomots.games`` entry point names ``GAME``; its bots (``BOTS``, by level) are imported on
+first use (``Game.bots``), as some load the lexicon's automata.
+"""
+
+from typing import Any
+
 from ludomots.games.typo.rules import GAME
 
 __all__ = ["BOTS", "GAME"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BOTS":
+        return GAME.bots()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -14,6 +14,7 @@ lexicon decides. With the automatic referee every word is checked at once instea
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -45,6 +46,7 @@ from ludomots.games.typo.cards import (
 )
 from ludomots.games.typo.rows import SIDES, longest_rows, placed
 from ludomots.lexicon.lexicon import Lexicon, get_lexicon
+from ludomots.lexicon.policy import STANDARD
 
 _WRONG_ACTION = {
     "choose": "Choisissez d'abord une carte de votre main.",
@@ -213,7 +215,7 @@ class TypoState(State):
             raise rule_error("word_not_matching_row", f"« {action.word.strip()} » ne commence pas "
                        f"par {row}, la rangée une fois votre carte posée.", word=action.word,
                        row=row)
-        if self.options.referee == "auto" and not get_lexicon().accepts(key, "typo"):
+        if self.options.referee == "auto" and not get_lexicon().accepts(key, "standard"):
             raise rule_error("unknown_word", f"« {action.word.strip()} » n'est pas dans le "
                        "dictionnaire. Proposez un autre mot ou renoncez.", word=action.word)
         return row, key
@@ -311,7 +313,7 @@ class TypoState(State):
         if not challenged:
             self.played.append(summary)
             return events + self._next()
-        valid = get_lexicon().accepts(pending["key"], "typo")
+        valid = get_lexicon().accepts(pending["key"], "standard")
         events.append(Event("verdict", {"seat": announcer, "word": pending["word"],
                                         "valid": valid,
                                         "bonus": CHALLENGE_BONUS if valid else 0}))
@@ -460,6 +462,10 @@ class Typo(Game[TypoState]):
     min_players = 2
     max_players = 6
     action_codec = CODEC
+    policy = STANDARD
+    bots_entry = "ludomots.games.typo.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.typo.cli:typo"
 
     def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> TypoState:
         first = options.first_player

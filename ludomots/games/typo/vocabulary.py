@@ -20,7 +20,7 @@ from typing import Literal
 
 from ludomots.lexicon.lexicon import get_lexicon
 
-POLICY = "typo"
+POLICY = "standard"
 SCAN_LIMIT = 800  # keys scanned to find a known word under a prefix
 ENOUGH = 100  # keys scanned once one known word is found, looking for a more common one
 RARE_SCAN = 120  # keys scanned when looking for an uncommon word to announce

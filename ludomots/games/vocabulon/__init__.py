@@ -1,6 +1,17 @@
-"""Vocabulon, the board game of riddles and secret words (seed: shared/seeds/vocabulon.txt)."""
+"""Vocabulon, the board game of riddles and secret words (seed: shared/seeds/vocabulon.txt).
 
-from ludomots.games.vocabulon.bots import BOTS
+The ``ludomots.games`` entry point names ``GAME``; its bots (``BOTS``, by level) are imported on
+first use (``Game.bots``), as some load the lexicon's automata.
+"""
+
+from typing import Any
+
 from ludomots.games.vocabulon.rules import GAME
 
 __all__ = ["BOTS", "GAME"]
+
+
+def __getattr__(name: str) -> Any:
+    if name == "BOTS":
+        return GAME.bots()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

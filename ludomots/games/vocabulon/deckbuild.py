@@ -241,7 +241,7 @@ class Sources:
     def candidates(self, letter: str, length: int) -> list[Candidate]:
         """Every acceptable answer of this initial and length, best known first; a candidate
         without a usable definition is no answer (see `usable`)."""
-        check = self.lexicon.checker("vocabulon")
+        check = self.lexicon.checker("unconjugated")
         by_word: dict[str, dict[str, float]] = {}
         for cls in CLASSES:
             for headword in self.lexicon.pattern(letter, length, cls):

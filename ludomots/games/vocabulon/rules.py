@@ -15,6 +15,7 @@ his secret word wins.
 from __future__ import annotations
 
 from collections.abc import Hashable
+from pathlib import Path
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -51,6 +52,7 @@ from ludomots.games.vocabulon.secret import (
 )
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import Lexicon
+from ludomots.lexicon.policy import UNCONJUGATED
 
 _WRONG_ACTION: dict[str, str] = {
     "secret": "Écrivez d'abord votre mot secret.",
@@ -811,6 +813,10 @@ class Vocabulon(Game[VocabulonState]):
     max_players = 4
     action_codec = CODEC
     view_logs = ("history",)
+    policy = UNCONJUGATED  # RULINGS.md: no conjugated verb
+    bots_entry = "ludomots.games.vocabulon.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.vocabulon.cli:vocabulon"
 
     def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> VocabulonState:
         assert isinstance(options, VocabulonOptions)

@@ -30,7 +30,7 @@ def word_error(word: str, length: int) -> RuleError | None:
     if len(key) != length:
         return rule_error("wrong_length", f"Votre mot secret doit avoir {length} lettres ; "
                           f"« {shown} » en a {len(key)}.", word=shown, length=length)
-    if not get_lexicon().accepts(key, "vocabulon"):
+    if not get_lexicon().accepts(key, "unconjugated"):
         return rule_error("unknown_word", f"« {shown} » n'est pas dans le dictionnaire (un "
                           "pluriel est accepté ; les verbes conjugués, les noms propres et "
                           "les abréviations ne le sont pas).", word=shown)

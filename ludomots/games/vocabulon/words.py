@@ -23,7 +23,7 @@ def secret_candidates(length: int, min_frequency: float = MIN_FREQUENCY) -> tupl
     """Well-known words of ``length`` letters that can be secret words, most frequent first
     (folded, so that two spellings count once)."""
     lexicon = get_lexicon()
-    check = lexicon.checker("vocabulon")
+    check = lexicon.checker("unconjugated")
     best: dict[str, float] = {}
     for initial in sorted(ALPHABET):
         for cls in CLASSES:

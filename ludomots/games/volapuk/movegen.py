@@ -32,7 +32,7 @@ from ludomots.games.volapuk.words import SEED_ABBREVIATIONS, SEED_COMPOUNDS, VOW
 from ludomots.lexicon.dawg import Dawg
 from ludomots.lexicon.fold import fold
 from ludomots.lexicon.lexicon import get_lexicon
-from ludomots.lexicon.policy import VOLAPUK
+from ludomots.lexicon.policy import PROPER_SIGNED as VOLAPUK
 
 CENTRE: Cell = (7, 7)
 MAX_WORD = 15

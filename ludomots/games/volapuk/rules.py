@@ -20,6 +20,7 @@ die has stood in (`history`): a recomposition scores only words given a new sens
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from ludomots.core.errors import RuleError
@@ -88,6 +89,7 @@ from ludomots.games.volapuk.scoring import (
     run,
 )
 from ludomots.lexicon.lexicon import Lexicon
+from ludomots.lexicon.policy import PROPER_SIGNED
 
 START_GREEN = 2  # seed: "1 dé de chaque couleur et 2 dés verts"
 MAX_DEFINITION = 200
@@ -876,6 +878,12 @@ class Volapuk(Game[VolapukState]):
     max_players = 8  # seed: "de 2 à 8 joueurs"
     action_codec = CODEC
     view_logs = ("played",)
+    # Seed rule 3: abbreviations and symbols only "pour les fins de parties", an option
+    # (words.py); proper nouns and signed words during play.
+    policy = PROPER_SIGNED
+    bots_entry = "ludomots.games.volapuk.bots:BOTS"
+    rules_file = Path(__file__).with_name("regles.md")
+    terminal_entry = "ludomots.tui.volapuk.cli:volapuk"
 
     def _new(self, options: Any, players: int, seed: int, lexicon: Lexicon) -> VolapukState:
         state = VolapukState(options, players, SeededRandom(seed)).referee_with(lexicon)

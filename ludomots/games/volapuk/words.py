@@ -32,7 +32,8 @@ from itertools import product
 
 from ludomots.lexicon.fold import fold, normalize_apostrophes
 from ludomots.lexicon.lexicon import Entry, get_lexicon
-from ludomots.lexicon.policy import VOLAPUK, Policy
+from ludomots.lexicon.policy import PROPER_SIGNED as VOLAPUK
+from ludomots.lexicon.policy import Policy
 from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD, parse_tag
 
 # Seed, 2c, 4, C4: abbreviations and compounds it gives as admitted, as the dictionary spells

@@ -24,7 +24,7 @@ from ludomots.games.awalettres.rules import (
     Return,
     Vote,
 )
-from ludomots.games.awalettres.screens import (
+from ludomots.tui.awalettres.screens import (
     Hint,
     parse_exchange,
     parse_give,
@@ -32,7 +32,7 @@ from ludomots.games.awalettres.screens import (
     parse_seats,
     parse_word,
 )
-from ludomots.games.awalettres.tui import play_session
+from ludomots.tui.awalettres.tui import play_session
 
 from .helpers import make_state
 
@@ -110,7 +110,7 @@ def test_a_scripted_human_plays_a_whole_game_and_the_record_replays(tmp_path: Pa
     def show(item: object) -> None:
         shown.append(str(item))
 
-    import ludomots.games.awalettres.tui as tui
+    import ludomots.tui.awalettres.tui as tui
 
     original = tui.TerminalGame.__init__
 

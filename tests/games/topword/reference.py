@@ -108,7 +108,7 @@ def _line_word(board: Board, tiles: tuple[Tile, ...]) -> str:
 def reference_moves(board: Board, rack: Sequence[str], rules: Rules
                     ) -> dict[tuple[Tile, ...], MoveResult]:
     """Every legal move with all its words accepted, keyed by its tiles sorted by cell."""
-    accepts = get_lexicon().checker("topword")
+    accepts = get_lexicon().checker("standard")
     results: dict[tuple[Tile, ...], MoveResult | None] = {}
     counts = Counter(rack)
     for cells in _lines():

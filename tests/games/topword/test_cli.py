@@ -8,8 +8,8 @@ import pytest
 from click.testing import CliRunner
 
 from ludomots.core.record import Record, replay
-from ludomots.games.topword.cli import topword
 from ludomots.games.topword.rules import GAME
+from ludomots.tui.topword.cli import topword
 
 from .helpers import RATEAU
 from .test_seed_examples import EXAMPLES

@@ -21,7 +21,7 @@ from ludomots.lexicon.lexicon import get_lexicon
 from tests.games.topword.reference import reference_moves
 from tests.games.topword.test_seed_examples import EXAMPLES
 
-ACCEPTS = get_lexicon().checker("topword")
+ACCEPTS = get_lexicon().checker("standard")
 RULES = {
     "seed": Rules(),
     "max3": Rules(max_height=3),

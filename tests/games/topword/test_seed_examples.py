@@ -8,7 +8,7 @@ from ludomots.games.topword.notation import parse_move
 from ludomots.games.topword.scoring import Rules, evaluate
 from ludomots.lexicon.lexicon import get_lexicon
 
-ACCEPTS = get_lexicon().checker("topword")
+ACCEPTS = get_lexicon().checker("standard")
 RATEAU = "........../........../........../........../..RATEAU../" + "........../" * 5
 RATEAU = RATEAU.rstrip("/")
 

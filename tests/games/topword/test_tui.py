@@ -12,7 +12,6 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, State
 from ludomots.core.record import Record, Recorder, SeatInfo, replay
 from ludomots.core.rng import SeededRandom
-from ludomots.games.topword import tui
 from ludomots.games.topword.board import Board
 from ludomots.games.topword.rules import (
     GAME,
@@ -23,7 +22,8 @@ from ludomots.games.topword.rules import (
     TopwordOptions,
     TopwordState,
 )
-from ludomots.games.topword.tui import Hint, Quit, parse_command
+from ludomots.tui.topword import tui
+from ludomots.tui.topword.tui import Hint, Quit, parse_command
 
 from .helpers import RATEAU, make_state
 from .test_seed_examples import EXAMPLES

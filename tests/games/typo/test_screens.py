@@ -5,9 +5,9 @@ import pytest
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
-from ludomots.games.typo import screens
 from ludomots.games.typo.rules import Fail, Place
-from ludomots.games.typo.screens import (
+from ludomots.tui.typo import screens
+from ludomots.tui.typo.screens import (
     GiveUp,
     Hint,
     describe_event,

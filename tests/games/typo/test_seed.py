@@ -38,7 +38,7 @@ def test_seed_example_frontiere_elastique_twice_and_the_v_that_fits_nowhere(
 
     assert state.rows == ["FRONT", "ELAST", "MAISON", "PL"]
     lexicon = get_lexicon()
-    assert not any(lexicon.has_prefix(placed(row, "V", side), "typo")
+    assert not any(lexicon.has_prefix(placed(row, "V", side), "standard")
                    for row in state.rows for side in SIDES), "V must fit no row"
     assert state.to_act() == {DAVID}
     events = state.apply(DAVID, Fail(2))

@@ -10,10 +10,10 @@ from rich.console import Console, RenderableType
 from ludomots.cli import main
 from ludomots.core.record import Record, Recorder, SeatInfo, replay
 from ludomots.core.rng import SeededRandom
-from ludomots.games.typo import tui
 from ludomots.games.typo.bots import Debutant
 from ludomots.games.typo.cards import LETTERS
 from ludomots.games.typo.rules import GAME, TypoOptions
+from ludomots.tui.typo import tui
 
 from .helpers import make_state
 
@@ -154,7 +154,7 @@ def test_a_bot_in_the_loop_votes_and_fails() -> None:
 
 
 def test_the_cli_plays_a_whole_bot_game_and_saves_a_record_that_replays(tmp_path: Path) -> None:
-    from ludomots.games.typo.cli import typo
+    from ludomots.tui.typo.cli import typo
 
     path = tmp_path / "bots.json"
     result = CliRunner().invoke(typo, ["play", "--seats", "expert,debutant", "--seed", "4",
@@ -168,7 +168,7 @@ def test_the_cli_plays_a_whole_bot_game_and_saves_a_record_that_replays(tmp_path
 
 
 def test_the_cli_refuses_bad_seats_and_quits_cleanly() -> None:
-    from ludomots.games.typo.cli import typo
+    from ludomots.tui.typo.cli import typo
 
     result = CliRunner().invoke(typo, ["play", "--seats", "moi"])
     assert result.exit_code == 2 and "2 to 6 players" in result.output

@@ -10,7 +10,7 @@ from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import Offer, Pick, Propose
-from ludomots.games.vocabulon.screens import (
+from ludomots.tui.vocabulon.screens import (
     ChangeWord,
     describe_event,
     parse_cell,

@@ -11,10 +11,10 @@ from rich.console import Console, RenderableType
 
 from ludomots.cli import main
 from ludomots.core.record import Record, Recorder, SeatInfo, replay
-from ludomots.games.vocabulon import tui
 from ludomots.games.vocabulon.actions import VocabulonOptions
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
+from ludomots.tui.vocabulon import tui
 
 HUMANS = [SeatInfo("Joueur 1", "human"), SeatInfo("Joueur 2", "human")]
 

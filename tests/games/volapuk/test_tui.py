@@ -20,14 +20,14 @@ from ludomots.games.volapuk.rules import (
     VolapukOptions,
 )
 from ludomots.games.volapuk.scoring import Tile
-from ludomots.games.volapuk.screens import (
+from ludomots.tui.volapuk.screens import (
     Hint,
     describe_event,
     parse_command,
     parse_seats,
     render_board,
 )
-from ludomots.games.volapuk.tui import play_session
+from ludomots.tui.volapuk.tui import play_session
 
 from .helpers import board_with, make_state
 
@@ -143,7 +143,7 @@ def test_a_recomposition_is_worded() -> None:
 
 def test_a_word_typed_with_a_circumflex_uses_the_accent_sign_die() -> None:
     """Seed chapter A: accent signs on dice "sont faits pour parfaire les mots"."""
-    from ludomots.games.volapuk.screens import parse_place
+    from ludomots.tui.volapuk.screens import parse_place
 
     from .helpers import make_state
 

@@ -9,7 +9,6 @@ replays exactly with ``ludomots replay``.
 
 from __future__ import annotations
 
-import importlib
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Hashable, Sequence
@@ -46,15 +45,15 @@ class Quit(Exception):
     """A player left the game: typed `quitte`, closed the input or pressed Ctrl-C."""
 
 
-def bots_for_seats(seats: Sequence[SeatInfo], seed: int, bots_module: str
+def bots_for_seats(seats: Sequence[SeatInfo], seed: int, game: Game
                    ) -> tuple[dict[int, Bot], dict[int, SeededRandom]]:
-    """The bots of the bot seats, from ``bots_module``'s ``BOTS``. The module is imported only
+    """The bots of the bot seats, from the game's bots (``Game.bots``). They are imported only
     when the game has bot seats: some load the lexicon's automaton, which a game between
     humans does not need."""
     levels = [str(info.level) if info.kind == "bot" else None for info in seats]
     if not any(levels):
         return {}, {}
-    return seat_bots(importlib.import_module(bots_module).BOTS, levels, seed)
+    return seat_bots(game.bots(), levels, seed)
 
 
 def save_record(recorder: Recorder, record_path: Path | None,
@@ -70,14 +69,13 @@ def save_record(recorder: Recorder, record_path: Path | None,
 class TerminalGame(ABC, Generic[S]):
     """One game at one terminal: humans type, bots choose, everything goes to the recorder.
 
-    A subclass names its game (`rules`, `state_type`, `bots_module`) and its screens'
+    A subclass names its game (`rules`, `state_type`; the bots are the game's) and its screens'
     `describe_event(event, seats, viewer)` and `render_final(state, seats)`, and says how a
     human plays (`_human`).
     """
 
     rules: ClassVar[Game]
     state_type: type[S]
-    bots_module: ClassVar[str]
     describe_event: ClassVar[staticmethod[[Event, Sequence[SeatInfo], int | None],
                                           RenderableType | None]]
     render_final: ClassVar[staticmethod[[Any, Sequence[SeatInfo]], RenderableType]]
@@ -100,7 +98,7 @@ class TerminalGame(ABC, Generic[S]):
     def make_bots(cls, seats: Sequence[SeatInfo], seed: int
                   ) -> tuple[dict[int, Bot], dict[int, SeededRandom]]:
         """The bots of the bot seats (imported only when a game has some)."""
-        return bots_for_seats(seats, seed, cls.bots_module)
+        return bots_for_seats(seats, seed, cls.rules)
 
     @classmethod
     def session(cls, options: Any, seed: int, seats: Sequence[SeatInfo], ask: Ask, show: Show,

@@ -18,10 +18,10 @@ from rich.text import Text
 
 from ludomots.core.errors import RuleError
 from ludomots.core.record import Recorder, SeatInfo
-from ludomots.core.terminal import Ask, Clock, Show
-from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.typo.rules import GAME, Choose, Fail, TypoOptions, TypoState, Vote
-from ludomots.games.typo.screens import (
+from ludomots.tui.terminal import Ask, Clock, Show
+from ludomots.tui.terminal import TerminalGame as BaseTerminalGame
+from ludomots.tui.typo.screens import (
     PLACE_HELP,
     GiveUp,
     Hint,
@@ -48,7 +48,6 @@ class TerminalGame(BaseTerminalGame[TypoState]):
 
     rules = GAME
     state_type = TypoState
-    bots_module = "ludomots.games.typo.bots"
     describe_event = staticmethod(describe_event)
     render_final = staticmethod(render_final)
 

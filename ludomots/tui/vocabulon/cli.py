@@ -1,6 +1,6 @@
 """`ludomots vocabulon`: play in the terminal, print or build the riddle deck.
 
-Registered in the main command line as `ludomots.games.vocabulon.cli:vocabulon`. Heavy modules
+Registered in the main command line as `ludomots.tui.vocabulon.cli:vocabulon`. Heavy modules
 are imported inside the commands so that registering the group costs nothing.
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import click
 
-from ludomots.core.terminalcli import (
+from ludomots.tui.terminalcli import (
     RECORD_OPTION,
     SEED_OPTION,
     play_in_terminal,
@@ -107,8 +107,8 @@ def play_command(seats: str, seed: int | None, word_length: str, handicaps: str,
                  record_path: Path | None) -> None:
     """A full game of Vocabulon in the terminal (French screens)."""
     from ludomots.core.seats import plain
-    from ludomots.games.vocabulon import screens, tui
     from ludomots.games.vocabulon.actions import VocabulonOptions
+    from ludomots.tui.vocabulon import screens, tui
 
     seat_list = read_seats(screens.parse_seats, seats)
     try:

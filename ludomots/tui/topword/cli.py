@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
-from ludomots.core.terminalcli import (
+from ludomots.tui.terminalcli import (
     RECORD_OPTION,
     SEED_OPTION,
     play_in_terminal,
@@ -220,7 +220,7 @@ def moves_command(position: str, rack: str, top: int | None, option_items: tuple
 def play_command(seats: str, seed: int | None, referee: str, option_items: tuple[str, ...],
                  record_path: Path | None) -> None:
     """A full game of Topword in the terminal (French screens)."""
-    from ludomots.games.topword import tui
+    from ludomots.tui.topword import tui
 
     options = parse_options(option_items, referee=referee)
     seat_list = read_seats(tui.parse_seats, seats)

@@ -23,16 +23,16 @@ from ludomots.core import seats as core_seats
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
-from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import Offer, Pick, Propose
 from ludomots.games.vocabulon.groups import GROUPS
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
+from ludomots.tui.terminal import bad_command as _bad
 
 
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,expert` -> seats; ValueError (English: a command-line argument) otherwise."""
-    return core_seats.parse_seats(text, GAME, "ludomots.games.vocabulon.bots", levels)
+    return core_seats.parse_seats(text, GAME, levels)
 
 
 # -- what players type -----------------------------------------------------------------------

@@ -28,7 +28,6 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
-from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.volapuk.actions import Mark
 from ludomots.games.volapuk.board import (
     DIRECTION_NAMES,
@@ -65,6 +64,7 @@ from ludomots.games.volapuk.rules import (
     VolapukState,
 )
 from ludomots.lexicon.fold import normalize_apostrophes
+from ludomots.tui.terminal import bad_command as _bad
 
 HELP = """\
   lance              lancer les dés (sauf les fétiches)
@@ -82,7 +82,7 @@ Après un mot (plus-values) : accent H8 aigu, anagramme MOT, définition …, fi
 
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English: a command-line argument)."""
-    return core_seats.parse_seats(text, GAME, "ludomots.games.volapuk.bots", levels)
+    return core_seats.parse_seats(text, GAME, levels)
 
 
 @dataclass(frozen=True)

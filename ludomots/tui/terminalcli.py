@@ -1,6 +1,6 @@
 """What the games' ``ludomots GAME play`` commands share: their common command-line options,
 the seats read from ``--seats`` (a click error naming the option), a random seed when none is
-given, and a plain console for the session (``core/terminal.py``)."""
+given, and a plain console for the session (``tui/terminal.py``)."""
 
 from __future__ import annotations
 

@@ -15,10 +15,10 @@ from ludomots.core import seats as core_seats
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
-from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.cards import SPELL_NAMES, VALUES, WILD, parse_letter, word_key
 from ludomots.games.awalettres.rules import GAME, AwalettresState, Exchange, Marabout, Play
+from ludomots.tui.terminal import bad_command as _bad
 
 WORD_HELP = """\
 Pour poser un mot, tapez-le : vos lettres d'abord, puis celles des autres, puis une CONFUSION.
@@ -30,7 +30,7 @@ CONFUSION qui la remplace :  a p@2 r e s@3   ou   a* r t
 
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,confirme` -> seats; ValueError (English: a command-line argument)."""
-    return core_seats.parse_seats(text, GAME, "ludomots.games.awalettres.bots", levels)
+    return core_seats.parse_seats(text, GAME, levels)
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
 """`ludomots awalettres play` (a game in the terminal), `ludomots awalettres deck-stats`
 (the figures behind the deck) and `ludomots awalettres spell-stats` (how the bots use
-MARABOUTAGE). Registered as `ludomots.games.awalettres.cli:awalettres`;
+MARABOUTAGE). Registered as `ludomots.tui.awalettres.cli:awalettres`;
 heavy modules are imported inside the commands."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from pathlib import Path
 
 import click
 
-from ludomots.core.terminalcli import (
+from ludomots.tui.terminalcli import (
     RECORD_OPTION,
     SEED_OPTION,
     play_in_terminal,
@@ -33,8 +33,8 @@ def awalettres() -> None:
 def play_command(seats: str, seed: int | None, wayampou: bool, elephant: bool,
                  record_path: Path | None) -> None:
     """A full game of Awalettres in the terminal (French screens)."""
-    from ludomots.games.awalettres import screens, tui
     from ludomots.games.awalettres.rules import AwalettresOptions
+    from ludomots.tui.awalettres import screens, tui
 
     seat_list = read_seats(screens.parse_seats, seats)
     options = AwalettresOptions(first_player="wayampou" if wayampou else "random",

@@ -1,5 +1,5 @@
 """`ludomots volapuk play`: a game in the terminal. Registered as
-`ludomots.games.volapuk.cli:volapuk`; heavy modules are imported inside the command."""
+`ludomots.tui.volapuk.cli:volapuk`; heavy modules are imported inside the command."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from pathlib import Path
 
 import click
 
-from ludomots.core.terminalcli import (
+from ludomots.tui.terminalcli import (
     RECORD_OPTION,
     SEED_OPTION,
     play_in_terminal,
@@ -30,8 +30,8 @@ def volapuk() -> None:
 def play_command(seats: str, seed: int | None, values: bool, graphemes: bool,
                  record_path: Path | None) -> None:
     """A full game of Volapük in the terminal (French screens)."""
-    from ludomots.games.volapuk import screens, tui
     from ludomots.games.volapuk.rules import VolapukOptions
+    from ludomots.tui.volapuk import screens, tui
 
     seat_list = read_seats(screens.parse_seats, seats)
     options = VolapukOptions(multi_letter_values=values, graphemes=graphemes)

@@ -18,8 +18,6 @@ from pathlib import Path
 from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.seats import plain
-from ludomots.core.terminal import Ask, Clock, Show
-from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.awalettres.cards import PANIC_PHRASE, SPELL_NAMES, parse_letter
 from ludomots.games.awalettres.rules import (
     GAME,
@@ -32,7 +30,7 @@ from ludomots.games.awalettres.rules import (
     Return,
     Vote,
 )
-from ludomots.games.awalettres.screens import (
+from ludomots.tui.awalettres.screens import (
     WORD_HELP,
     Hint,
     describe_event,
@@ -44,6 +42,8 @@ from ludomots.games.awalettres.screens import (
     render_final,
     render_status,
 )
+from ludomots.tui.terminal import Ask, Clock, Show
+from ludomots.tui.terminal import TerminalGame as BaseTerminalGame
 
 SCROLL_LINES = 40
 
@@ -53,7 +53,6 @@ class TerminalGame(BaseTerminalGame[AwalettresState]):
 
     rules = GAME
     state_type = AwalettresState
-    bots_module = "ludomots.games.awalettres.bots"
     describe_event = staticmethod(describe_event)
     render_final = staticmethod(render_final)
 

@@ -18,10 +18,10 @@ from ludomots.core import seats as core_seats
 from ludomots.core.game import Event
 from ludomots.core.record import SeatInfo
 from ludomots.core.seats import plain
-from ludomots.core.terminal import bad_command as _bad
 from ludomots.games.typo.cards import ROW_COUNT, parse_card
 from ludomots.games.typo.rows import SIDES, Side, placed
 from ludomots.games.typo.rules import GAME, Fail, Place, TypoState
+from ludomots.tui.terminal import bad_command as _bad
 
 # -- seats -----------------------------------------------------------------------------------
 
@@ -29,7 +29,7 @@ from ludomots.games.typo.rules import GAME, Fail, Place, TypoState
 def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatInfo]:
     """`moi,expert,expert` -> seats; ValueError (English: a command-line argument) otherwise.
     Names carry the seat number so two players of the same kind stay distinguishable."""
-    return core_seats.parse_seats(text, GAME, "ludomots.games.typo.bots", levels)
+    return core_seats.parse_seats(text, GAME, levels)
 
 
 # -- what players type -----------------------------------------------------------------------

@@ -15,10 +15,10 @@ from pathlib import Path
 
 from ludomots.core.game import Action
 from ludomots.core.record import Recorder, SeatInfo
-from ludomots.core.terminal import Ask, Clock, Show
-from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.volapuk.rules import GAME, VolapukOptions, VolapukState
-from ludomots.games.volapuk.screens import (
+from ludomots.tui.terminal import Ask, Clock, Show
+from ludomots.tui.terminal import TerminalGame as BaseTerminalGame
+from ludomots.tui.volapuk.screens import (
     HELP,
     Hint,
     describe_event,
@@ -34,7 +34,6 @@ class TerminalGame(BaseTerminalGame[VolapukState]):
 
     rules = GAME
     state_type = VolapukState
-    bots_module = "ludomots.games.volapuk.bots"
     describe_event = staticmethod(describe_event)
     render_final = staticmethod(render_final)
 

@@ -20,8 +20,6 @@ from rich.text import Text
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
-from ludomots.core.terminal import Ask, Clock, Quit, Show
-from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.vocabulon.actions import (
     Answer,
     ChangeSecret,
@@ -32,7 +30,9 @@ from ludomots.games.vocabulon.actions import (
     VocabulonOptions,
 )
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
-from ludomots.games.vocabulon.screens import (
+from ludomots.tui.terminal import Ask, Clock, Quit, Show
+from ludomots.tui.terminal import TerminalGame as BaseTerminalGame
+from ludomots.tui.vocabulon.screens import (
     BOARD_LEGEND,
     THROW_HELP,
     VOCABULON_HELP,
@@ -56,7 +56,6 @@ class TerminalGame(BaseTerminalGame[VocabulonState]):
 
     rules = GAME
     state_type = VocabulonState
-    bots_module = "ludomots.games.vocabulon.bots"
     describe_event = staticmethod(describe_event)
     render_final = staticmethod(render_final)
 

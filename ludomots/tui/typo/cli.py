@@ -1,6 +1,6 @@
 """`ludomots typo play`: a game of Typo in the terminal, humans and bots around one keyboard.
 
-Registered in the main command line as `ludomots.games.typo.cli:typo`. The screens are French;
+Registered in the main command line as `ludomots.tui.typo.cli:typo`. The screens are French;
 the loop lives in `tui.py`, this module only reads the options. Heavy modules are imported
 inside the command so that registering the group costs the main command line nothing.
 """
@@ -11,7 +11,7 @@ from pathlib import Path
 
 import click
 
-from ludomots.core.terminalcli import (
+from ludomots.tui.terminalcli import (
     RECORD_OPTION,
     SEED_OPTION,
     play_in_terminal,
@@ -37,8 +37,8 @@ def typo() -> None:
 def play_command(seats: str, seed: int | None, referee: str, seconds: int | None,
                  record_path: Path | None) -> None:
     """A full game of Typo in the terminal (French screens)."""
-    from ludomots.games.typo import screens, tui
     from ludomots.games.typo.rules import TypoOptions
+    from ludomots.tui.typo import screens, tui
 
     seat_list = read_seats(screens.parse_seats, seats)
     options = TypoOptions(referee=referee)  # type: ignore[arg-type]

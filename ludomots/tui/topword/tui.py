@@ -26,9 +26,6 @@ from ludomots.core.game import Action, Event
 from ludomots.core.record import Recorder, SeatInfo
 from ludomots.core.rng import SeededRandom
 from ludomots.core.seats import plain
-from ludomots.core.terminal import Ask, Clock, Show, bad_command
-from ludomots.core.terminal import Quit as QuitGame
-from ludomots.core.terminal import TerminalGame as BaseTerminalGame
 from ludomots.games.topword.board import CENTRE, ROWS, SIZE, Board, Cell
 from ludomots.games.topword.rules import (
     GAME,
@@ -41,6 +38,9 @@ from ludomots.games.topword.rules import (
 )
 from ludomots.games.topword.scoring import MoveResult
 from ludomots.games.topword.tiles import DISTRIBUTION, display
+from ludomots.tui.terminal import Ask, Clock, Show, bad_command
+from ludomots.tui.terminal import Quit as QuitGame
+from ludomots.tui.terminal import TerminalGame as BaseTerminalGame
 
 # -- seats ---------------------------------------------------------------------------------------
 
@@ -50,7 +50,7 @@ def parse_seats(text: str, levels: Collection[str] | None = None) -> list[SeatIn
 
     Names carry the seat number so two players of the same kind stay distinguishable.
     """
-    return core_seats.parse_seats(text, GAME, "ludomots.games.topword.bots", levels)
+    return core_seats.parse_seats(text, GAME, levels)
 
 
 # -- typed commands ------------------------------------------------------------------------------
@@ -299,7 +299,7 @@ def render_final(state: TopwordState, seats: Sequence[SeatInfo]) -> RenderableTy
 def ranked_moves_for(state: TopwordState, seat: int) -> list[MoveResult]:
     """The hints: the same ranking as `ludomots topword moves` (imported late: it needs the
     move generator, which the rest of the screen does not)."""
-    from ludomots.games.topword.cli import legal_moves
+    from ludomots.tui.topword.cli import legal_moves
 
     return legal_moves(state.board, state.racks[seat], state.options)
 
@@ -309,7 +309,6 @@ class TerminalGame(BaseTerminalGame[TopwordState]):
 
     rules = GAME
     state_type = TopwordState
-    bots_module = "ludomots.games.topword.bots"
     describe_event = staticmethod(describe_event)
     render_final = staticmethod(render_final)
 

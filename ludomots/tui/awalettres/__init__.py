@@ -1,0 +1,2 @@
+"""Awalettres at the terminal: `ludomots awalettres ...` (cli.py), the session (tui.py), its
+screens."""

@@ -1,0 +1,2 @@
+"""Topword at the terminal: `ludomots topword ...` (cli.py), the session (tui.py), its
+screens."""

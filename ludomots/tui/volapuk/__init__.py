@@ -1,0 +1,2 @@
+"""Volapük at the terminal: `ludomots volapuk ...` (cli.py), the session (tui.py), its
+screens."""
