@@ -43,16 +43,15 @@ LAZY_COMMANDS = {
 
 
 def game_command(name: str) -> click.Command | None:
-    """``ludomots <game> ...``: the game's terminal command (``Game.terminal_entry``), or None
-    when the game has none."""
+    """``ludomots <game> ...``: the game's terminal command (``Game.terminal_entry``), with
+    ``show --position`` added for every game."""
     from ludomots.core import registry
     from ludomots.core.plugin import load_dotted
+    from ludomots.tui.position import with_show
 
     entry = registry.get_game(name).terminal_entry
-    if entry is None:
-        return None
-    command: click.Command = load_dotted(entry)
-    return command
+    command: click.Command | None = None if entry is None else load_dotted(entry)
+    return with_show(name, command)
 
 
 class LazyGroup(click.Group):

@@ -381,5 +381,13 @@ class Game(GamePlugin, ABC, Generic[S]):
         does not count), from a finished ``state``; [] for a game that lays no words."""
         return []
 
+    def format_position(self, state: S) -> str:
+        """The position in the game's one-line notation (docs/rules/<game>.md)."""
+        raise NotImplementedError(f"{self.name} has no position notation")
+
+    def parse_position(self, text: str, options: Any = None) -> S:
+        """The state a one-line position describes; ValueError naming what is wrong."""
+        raise NotImplementedError(f"{self.name} has no position notation")
+
     def __repr__(self) -> str:
         return f"<Game {self.name}>"
