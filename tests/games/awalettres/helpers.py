@@ -5,7 +5,7 @@ from collections.abc import Sequence
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.assign import assign
-from ludomots.games.awalettres.rules import AwalettresOptions, AwalettresState, Play
+from ludomots.games.awalettres.rules import AwalettresOptions, AwalettresState, Play, Task
 
 
 def make_state(hands: Sequence[str], current: int = 0, grenier: str = "",
@@ -27,8 +27,7 @@ def make_state(hands: Sequence[str], current: int = 0, grenier: str = "",
         state.held = [list(h) for h in held]
     state.phase = phase
     if phase == "before_word":
-        state.tasks = [{"type": "cast", "seat": current, "spell": s}
-                       for s in state.held[current] if s == "echange"]
+        state.tasks = [Task("cast", current, s) for s in state.held[current] if s == "echange"]
         state.held[current] = [s for s in state.held[current] if s != "echange"]
     state.advance()
     return state
@@ -70,7 +69,7 @@ def random_action(state: AwalettresState, seat: int, rng: SeededRandom) -> Actio
     if state.step == "define":
         return Define(rng.choice(["Un oiseau.", "Une danse.", "Un fruit des îles."]))
     low, high = state.length_range()
-    keys = first_playable(state.pool(seat), low, high, limit=60)
+    keys = first_playable(state.lexicon, state.pool(seat), low, high, limit=60)
     rng.shuffle(keys)
     for key in keys:
         cards = assign(seat, key, state.hands, state.active_designations(seat),
