@@ -37,3 +37,43 @@ class Task:
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Task:
         return cls(data["type"], data["seat"], data.get("spell"))
+
+
+@dataclass(frozen=True)
+class WordRecord:
+    """A word laid (the state's `played`, public): what it collected, earned as a bonus and
+    paid (seat → seeds), the cards it took from each seat, the word as typed and its folded
+    key, where each letter came from and which were a CONFUSION, and the turn."""
+
+    seat: int
+    word: str
+    collected: int
+    bonus: int
+    gain: int
+    payments: dict[int, int]
+    pot_gains: dict[int, int]
+    net: int
+    cards: dict[int, tuple[str, ...]]
+    key: str
+    sources: tuple[int, ...]
+    wild: tuple[int, ...]
+    turn: int
+
+    def to_json(self) -> dict[str, Any]:
+        """The JSON saved games and views have always had (seats as string keys)."""
+        return {"seat": self.seat, "word": self.word, "collected": self.collected,
+                "bonus": self.bonus, "gain": self.gain,
+                "payments": {str(s): n for s, n in self.payments.items()},
+                "pot_gains": {str(s): n for s, n in self.pot_gains.items()},
+                "net": self.net,
+                "cards": {str(s): list(c) for s, c in self.cards.items()},
+                "key": self.key, "sources": list(self.sources), "wild": list(self.wild),
+                "turn": self.turn}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> WordRecord:
+        return cls(data["seat"], data["word"], data["collected"], data["bonus"], data["gain"],
+                   {int(s): n for s, n in data["payments"].items()},
+                   {int(s): n for s, n in data["pot_gains"].items()}, data["net"],
+                   {int(s): tuple(c) for s, c in data["cards"].items()}, data["key"],
+                   tuple(data["sources"]), tuple(data["wild"]), data["turn"])

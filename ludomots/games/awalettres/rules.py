@@ -38,7 +38,7 @@ from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.cards import CONFUSION_VALUE, VALUES, WILD
 from ludomots.games.awalettres.checks import MAX_DEFINITION
 from ludomots.games.awalettres.notation import format_position, parse_position
-from ludomots.games.awalettres.records import Designation, Task
+from ludomots.games.awalettres.records import Designation, Task, WordRecord
 from ludomots.games.awalettres.search import first_playable, words
 from ludomots.games.awalettres.state import (
     ELEPHANT_LENGTH,
@@ -73,7 +73,7 @@ class Awalettres(Game[AwalettresState]):
 
     def played_words(self, state: AwalettresState) -> list[PlayedWord]:
         """Each word played, with the seeds it gained (before payments)."""
-        return [PlayedWord(p["seat"], p["word"], p["gain"]) for p in state.played]
+        return [PlayedWord(p.seat, p.word, p.gain) for p in state.played]
 
     def preview(self, state: AwalettresState, seat: int, action: Action) -> dict[str, Any]:
         """For a proposed word: legal or not (the French message), and the seeds it would
@@ -146,4 +146,4 @@ GAME = Awalettres()
 
 __all__ = ["CODEC", "ELEPHANT_LENGTH", "GAME", "HISTORY_EVENTS", "MAX_DEFINITION", "MIN_LENGTH",
            "Awalettres", "AwalettresOptions", "AwalettresState", "Calm", "Define", "Designation",
-           "Exchange", "Give", "Marabout", "Pass", "Play", "Return", "Task", "Vote"]
+           "Exchange", "Give", "Marabout", "Pass", "Play", "Return", "Task", "Vote", "WordRecord"]

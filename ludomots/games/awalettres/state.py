@@ -45,7 +45,7 @@ from ludomots.games.awalettres.cards import (
     word_key,
 )
 from ludomots.games.awalettres.ledger import Ledger
-from ludomots.games.awalettres.records import Designation, Task
+from ludomots.games.awalettres.records import Designation, Task, WordRecord
 from ludomots.games.awalettres.scoring import Outcome, evaluate
 from ludomots.games.awalettres.search import Pool, accepted, exists
 
@@ -86,7 +86,7 @@ class AwalettresState(State):
     can_play: bool = True
     passes: int = 0
     turn: int = 0  # words and passes so far
-    played: list[dict[str, Any]] = field(default_factory=list)  # every word, public
+    played: list[WordRecord] = field(default_factory=list)  # every word, public
     history: list[dict[str, Any]] = field(default_factory=list)  # HISTORY_EVENTS but words
     definitions: list[str | None] = field(default_factory=list)
     order: list[int] = field(default_factory=list)  # WAYAMPOU definitions shown: authors
@@ -351,7 +351,7 @@ class AwalettresState(State):
             "tasks": [t.to_json() for t in self.tasks],
             "can_play": self.can_play if self.step == "word" else None,
             "passes": self.passes,
-            "played": copy_json(self.played),
+            "played": [p.to_json() for p in self.played],
             "history": copy_json(self.history),
             "wayampou": wayampou,
             "scores": self.scores(),

@@ -17,7 +17,7 @@ from ludomots.games.awalettres.cards import (
     WILD,
     letter_count,
 )
-from ludomots.games.awalettres.records import Designation, Task
+from ludomots.games.awalettres.records import Designation, Task, WordRecord
 
 if TYPE_CHECKING:
     from ludomots.games.awalettres.state import AwalettresState
@@ -42,11 +42,12 @@ def play_word(state: AwalettresState, seat: int, action: Play) -> list[Event]:
     state.designations[seat] = []
     state.passes = 0
     state.turn += 1
-    record = {**result.to_json(), "word": action.word.strip(), "key": result.key,
-              "sources": list(action.sources), "wild": list(action.wild),
-              "turn": state.turn}
+    record = WordRecord(seat, action.word.strip(), result.collected, result.bonus, result.gain,
+                        dict(result.payments), dict(result.pot_gains), result.net,
+                        {s: tuple(sorted(c.elements())) for s, c in result.cards.items()},
+                        result.key, tuple(action.sources), tuple(action.wild), state.turn)
     state.played.append(record)
-    events = [state._moves_event("word", record)]
+    events = [state._moves_event("word", record.to_json())]
     return events + end_turn(state, seat)
 
 def pass_turn(state: AwalettresState, seat: int) -> list[Event]:

@@ -85,7 +85,7 @@ def test_a_word_list_with_one_more_word_accepts_it() -> None:
     state.referee_with(OneWordMore("RST"))
     assert state.check(A, word(state, "RST")) is None
     state.apply(A, word(state, "RST"))
-    assert state.played[-1]["key"] == "RST"
+    assert state.played[-1].key == "RST" and state.played[-1].sources == (A, A, A)
 
 
 def test_the_notation_of_a_saved_position_is_exact_and_round_trips() -> None:
