@@ -74,6 +74,7 @@ def check(state: AwalettresState, seat: int, action: Action) -> RuleError | None
     assert isinstance(action, Marabout)
     return check_marabout(state, seat, action)
 
+
 def check_word(state: AwalettresState, seat: int, action: Action) -> RuleError | None:
     if isinstance(action, Play):
         try:
@@ -87,6 +88,7 @@ def check_word(state: AwalettresState, seat: int, action: Action) -> RuleError |
         return None
     return rule_error("wrong_action", _WRONG_ACTION["word"])
 
+
 def check_define(state: AwalettresState, seat: int, action: Define) -> RuleError | None:
     text = action.text.strip()
     if not text or len(text) > MAX_DEFINITION:
@@ -97,6 +99,7 @@ def check_define(state: AwalettresState, seat: int, action: Define) -> RuleError
                           "autorisés.")
     return None
 
+
 def check_vote(state: AwalettresState, seat: int, action: Vote) -> RuleError | None:
     if not 0 <= action.choice < len(state.order):
         return rule_error("bad_vote", f"Votez pour une définition de 1 à {len(state.order)}.",
@@ -105,10 +108,12 @@ def check_vote(state: AwalettresState, seat: int, action: Vote) -> RuleError | N
         return rule_error("own_definition", "On ne vote pas pour sa propre définition.")
     return None
 
+
 def check_give(state: AwalettresState, seat: int, action: Give) -> RuleError | None:
     if not 0 <= action.target < state.players:
         return rule_error("bad_target", "Ce joueur n’existe pas.", target=action.target)
     return None
+
 
 def check_calm(state: AwalettresState, seat: int, action: Calm) -> RuleError | None:
     if action.method == "shout" and not is_panic_phrase(action.phrase):
@@ -116,11 +121,13 @@ def check_calm(state: AwalettresState, seat: int, action: Calm) -> RuleError | N
                           phrase=action.phrase)
     return None
 
+
 def check_return(state: AwalettresState, seat: int, action: Return) -> RuleError | None:
     if action.card == WILD or action.card not in state.hands[seat]:
         return rule_error("card_not_in_hand", "Remettez une de vos lettres.",
                           card=action.card)
     return None
+
 
 def check_exchange(state: AwalettresState, seat: int, action: Exchange) -> RuleError | None:
     if action.target is None:
@@ -140,6 +147,7 @@ def check_exchange(state: AwalettresState, seat: int, action: Exchange) -> RuleE
         return rule_error("two_confusions", "On ne peut pas avoir deux CONFUSION à la "
                           "fois.")
     return None
+
 
 def check_marabout(state: AwalettresState, seat: int, action: Marabout) -> RuleError | None:
     target = action.target

@@ -64,12 +64,14 @@ def give(state: AwalettresState, seat: int, target: int) -> list[Event]:
         events.append(state._moves_event("generosity", {"seat": target, "amount": amount}))
     return events + turns.advance(state)
 
+
 def calm(state: AwalettresState, seat: int, action: Calm) -> list[Event]:
     state.tasks.pop(0)
     if action.method == "pay":
         state.ledger.pay(seat, POT, PANIC_PRICE)
     events = [state._moves_event("calm", {"seat": seat, "method": action.method})]
     return events + turns.advance(state)
+
 
 def exchange(state: AwalettresState, seat: int, action: Exchange) -> list[Event]:
     """Seed: swap one of his cards with an opponent's, no seeds change hands, except
@@ -93,6 +95,7 @@ def exchange(state: AwalettresState, seat: int, action: Exchange) -> list[Event]
                                              "give": action.give, "take": action.take})]
     return events + turns.advance(state)
 
+
 def marabout(state: AwalettresState, seat: int, action: Marabout) -> list[Event]:
     state.tasks.pop(0)
     state.spell_discard.append(MARABOUTAGE)
@@ -101,6 +104,7 @@ def marabout(state: AwalettresState, seat: int, action: Marabout) -> list[Event]
                                  "card": action.card,
                                  "owner": state.marabout_owner(seat, action.target)})]
     return events + turns.advance(state)
+
 
 def put_back(state: AwalettresState, seat: int, card: str) -> list[Event]:
     """A letter in excess goes back into the grenier, at a random place."""
@@ -111,6 +115,7 @@ def put_back(state: AwalettresState, seat: int, card: str) -> list[Event]:
         state.tasks.pop(0)
     return events + turns.advance(state)
 
+
 def define(state: AwalettresState, seat: int, text: str) -> list[Event]:
     state.definitions[seat] = text
     events = [Event("defined", {"seat": seat})]
@@ -120,6 +125,7 @@ def define(state: AwalettresState, seat: int, text: str) -> list[Event]:
     state.rng.shuffle(state.order)
     state.step = "vote"
     return events + [Event("definitions", {"definitions": state.shown_definitions()})]
+
 
 def vote(state: AwalettresState, seat: int, choice: int) -> list[Event]:
     """Most votes starts; a tie is drawn at random among the tied (RULINGS: ties

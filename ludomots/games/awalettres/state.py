@@ -179,7 +179,6 @@ class AwalettresState(State):
     def _check(self, seat: int, action: Action) -> RuleError | None:
         return checks.check(self, seat, action)
 
-
     def outcome(self, seat: int, action: Play) -> Outcome:
         """What the word would do; RuleError when it is not a legal word now."""
         key = word_key(action.word)
@@ -273,11 +272,8 @@ class AwalettresState(State):
         """Resume a position built by hand (tests, analysis): run its tasks and move on."""
         return turns.advance(self)
 
-
-
     def shown_definitions(self) -> list[str]:
         return [str(self.definitions[author]) for author in self.order]
-
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -361,7 +357,6 @@ class AwalettresState(State):
             "winners": self.winners(),
             "options": options_to_json(self.options),
         }
-
 
     def digest_json(self) -> dict[str, Any]:
         data = self.to_json()

@@ -50,6 +50,7 @@ def play_word(state: AwalettresState, seat: int, action: Play) -> list[Event]:
     events = [state._moves_event("word", record.to_json())]
     return events + end_turn(state, seat)
 
+
 def pass_turn(state: AwalettresState, seat: int) -> list[Event]:
     """No word possible while the grenier still has cards: the turn passes; a whole round
     of passes ends the game (docs: nothing could ever change)."""
@@ -60,6 +61,7 @@ def pass_turn(state: AwalettresState, seat: int) -> list[Event]:
     if state.passes >= state.players:
         return events + game_over(state, "blocked")
     return events + end_turn(state, seat)
+
 
 def end_turn(state: AwalettresState, seat: int) -> list[Event]:
     """Everybody refills to 7 from the player who played, then the spells drawn are
@@ -76,6 +78,7 @@ def end_turn(state: AwalettresState, seat: int) -> list[Event]:
         state.held[seat].remove(MARABOUTAGE)
         state.tasks.append(Task("cast", seat, MARABOUTAGE))
     return events + advance(state)
+
 
 def refill(state: AwalettresState, start: int, spells_from: int | None = None) -> list[Event]:
     """Each player in turn, from `start`, draws until he holds 7 letters (a CONFUSION
@@ -107,6 +110,7 @@ def refill(state: AwalettresState, start: int, spells_from: int | None = None) -
     order = state.seat_order(start if spells_from is None else spells_from)
     state.tasks += trims + [task for seat in order for task in spells.get(seat, [])]
     return events
+
 
 def advance(state: AwalettresState) -> list[Event]:
     """Run the tasks in order until one needs a decision; then move the turn on."""
@@ -154,12 +158,14 @@ def advance(state: AwalettresState) -> list[Event]:
         events.append(Event("spell_void", {"seat": seat, "spell": spell}))
     return events + next_phase(state)
 
+
 def spell_has_effect(state: AwalettresState, seat: int, spell: str) -> bool:
     others = [s for s in range(state.players) if s != seat and state.hands[s]]
     if spell == ECHANGE:
         return bool(others) and any(c != WILD or state.options.exchange_confusion
                                     for c in state.hands[seat])
     return bool(others) and (bool(state.hands[seat]) or not state.from_caster)
+
 
 def next_phase(state: AwalettresState) -> list[Event]:
     if state.phase == "end_turn":
@@ -168,6 +174,7 @@ def next_phase(state: AwalettresState) -> list[Event]:
     if state.phase == "setup":
         return begin_turn(state)
     return prepare_word(state)
+
 
 def begin_turn(state: AwalettresState) -> list[Event]:
     """Seed: ÉCHANGE "se joue avant d'avoir déposé son mot"."""
@@ -178,6 +185,7 @@ def begin_turn(state: AwalettresState) -> list[Event]:
         state.held[seat].remove(ECHANGE)
         state.tasks.append(Task("cast", seat, ECHANGE))
     return events + advance(state)
+
 
 def prepare_word(state: AwalettresState) -> list[Event]:
     """The word step: a MARABOUTAGE whose card no word can use (or that is gone) has no
@@ -202,6 +210,7 @@ def prepare_word(state: AwalettresState) -> list[Event]:
         return events + game_over(state, "no_word" if state.hands[seat] else "no_card")
     state.step = "word"
     return events
+
 
 def game_over(state: AwalettresState, reason: str) -> list[Event]:
     state.step = "over"
