@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ludomots.games.awalettres.notation import NotationError
+from ludomots.games.awalettres.notation import NotationError, parse_position
 from ludomots.games.awalettres.records import Task
 from ludomots.games.awalettres.rules import GAME, AwalettresState, Play, first_word
 from ludomots.lexicon.lexicon import Lexicon
@@ -125,3 +125,9 @@ def test_a_written_position_reads_as_written() -> None:
 def test_a_text_that_is_not_the_notation_is_refused_in_english(text: str) -> None:
     with pytest.raises(NotationError):
         GAME.parse_position(text)
+
+
+def test_a_position_for_another_number_of_players_is_refused() -> None:
+    assert parse_position("EE/RT 0", players=2).players == 2
+    with pytest.raises(NotationError, match="3 players"):
+        parse_position("EE/RT 0", players=3)
