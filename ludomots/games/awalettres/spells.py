@@ -51,7 +51,7 @@ def give(state: AwalettresState, seat: int, target: int) -> list[Event]:
         state.tasks.insert(0, Task("panic", target))
     elif spell in (ECHANGE, MARABOUTAGE):
         now = state.phase == "setup" or (spell == MARABOUTAGE and state.phase == "end_turn"
-                                        and target == state.current)
+                                         and target == state.current)
         if now:
             state.tasks.insert(0, Task("cast", target, spell))
         else:
@@ -92,7 +92,7 @@ def exchange(state: AwalettresState, seat: int, action: Exchange) -> list[Event]
     if action.give == WILD:
         state.ledger.pay(target, seat, CONFUSION_VALUE)
     events = [state._moves_event("exchange", {"seat": seat, "target": target,
-                                             "give": action.give, "take": action.take})]
+                                              "give": action.give, "take": action.take})]
     return events + turns.advance(state)
 
 
