@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ludomots.core.game import PlayedWord
 from ludomots.games.awalettres.rules import GAME as AWALETTRES
+from ludomots.games.awalettres.rules import WordRecord
 from ludomots.games.topword.rules import GAME as TOPWORD
 from ludomots.games.typo.rules import GAME as TYPO
 from ludomots.games.volapuk.rules import GAME as VOLAPUK
@@ -26,7 +27,8 @@ def test_topword_counts_each_word_of_a_play_and_drops_a_play_taken_back() -> Non
 
 def test_awalettres_and_volapuk_give_their_words_with_their_points() -> None:
     awa = AWALETTRES.new(None, 2, 1)
-    awa.played = [{"seat": 1, "word": "APRES", "gain": 9}]  # type: ignore[attr-defined]
+    awa.played = [WordRecord(1, "APRES", 7, 2, 9, {}, {}, 9, {1: tuple("AEPRS")}, "APRES",
+                             (1,) * 5, (), 1)]
     assert AWALETTRES.played_words(awa) == [PlayedWord(1, "APRES", 9)]
     vola = VOLAPUK.new(None, 2, 1)
     vola.played = [  # type: ignore[attr-defined]

@@ -22,8 +22,11 @@ import pytest
 
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.search import Pool, accepted, words
+from ludomots.lexicon.lexicon import get_lexicon
 from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
+
+LEXICON = get_lexicon()  # the game's word list, passed to the search
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -52,7 +55,7 @@ def choose_word(game: dict[str, Any], seat: int) -> tuple[str, tuple[int, ...], 
     pool = Pool.designated(seat, hands, designations, from_caster)
     low, high = (4, 4) if game["options"]["elephant"] else (2, 99)
     best: tuple[tuple[int, int, str], str, tuple[int, ...], tuple[int, ...]] | None = None
-    for key in words(pool, low, high):
+    for key in words(LEXICON, pool, low, high):
         cards = assign(seat, key, hands, designations, from_caster=from_caster)
         if cards is None:
             continue
@@ -70,7 +73,7 @@ def not_a_word(hand: list[str]) -> str | None:
     for i, a in enumerate(letters):
         for j, b in enumerate(letters):
             for k, c in enumerate(letters):
-                if len({i, j, k}) == 3 and not accepted(a + b + c):
+                if len({i, j, k}) == 3 and not accepted(LEXICON, a + b + c):
                     return a + b + c
     return None
 

@@ -36,6 +36,7 @@ from ludomots.games.awalettres.cards import VALUES, WILD
 from ludomots.games.awalettres.rules import AwalettresState
 from ludomots.games.awalettres.scoring import length_bonus
 from ludomots.games.awalettres.search import Pool, words
+from ludomots.lexicon.lexicon import get_lexicon
 from ludomots.table.creation import new_table_info
 from ludomots.table.model import SeatSpec
 from ludomots.table.store import Store
@@ -44,6 +45,8 @@ from ludomots.table.tokens import new_token
 from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 from tests.e2e.test_awalettres_browser import click_word
+
+LEXICON = get_lexicon()  # the game's word list, passed to the search
 
 expect = pytest.importorskip("playwright.sync_api").expect
 
@@ -86,7 +89,8 @@ def _word(state: AwalettresState, caster: int, card: str) -> str | None:
     nothing (the seeds are then exactly the word's)."""
     own = [c for c in state.hands[ALICE] if c != WILD]
     designation = [(caster, card)]
-    for key in sorted(words(Pool.of(ALICE, [own, [], []]), 4, 6), key=lambda k: (-len(k), k)):
+    found = words(LEXICON, Pool.of(ALICE, [own, [], []]), 4, 6)
+    for key in sorted(found, key=lambda k: (-len(k), k)):
         if key.count(card) != 1:
             continue
         chosen = assign(ALICE, key, state.hands, designation)

@@ -16,6 +16,7 @@ from ludomots.core.record import replay
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.rules import GAME, AwalettresState
 from ludomots.games.awalettres.search import Pool, accepted, first_playable
+from ludomots.lexicon.lexicon import get_lexicon
 from tests.server.games import BotsGame, against_bots, play_to_the_end
 from tests.server.helpers import (
     Socket,
@@ -30,6 +31,8 @@ from tests.server.helpers import (
     values_of,
     views_and_states,
 )
+
+LEXICON = get_lexicon()  # the game's word list, passed to the search
 
 MAX_ACTIONS = 600
 
@@ -64,7 +67,7 @@ def human_action(view: dict[str, Any]) -> dict[str, Any]:
         return {"type": "pass"}
     designations = [(int(c), str(card)) for c, card in game["designations"][seat]]
     pool = Pool.designated(seat, hands, designations, from_caster)
-    for key in first_playable(pool, 2, 99, limit=40):
+    for key in first_playable(LEXICON, pool, 2, 99, limit=40):
         cards = assign(seat, key, hands, designations, from_caster=from_caster)
         if cards is not None:
             return {"type": "play", "word": key, "sources": list(cards[0]),
@@ -77,7 +80,7 @@ def bad_word(hand: list[str]) -> str | None:
     for a in letters:
         for b in letters:
             for c in letters:
-                if Counter(a + b + c) <= Counter(letters) and not accepted(a + b + c):
+                if Counter(a + b + c) <= Counter(letters) and not accepted(LEXICON, a + b + c):
                     return a + b + c
     return None
 

@@ -53,7 +53,7 @@ from ludomots.games.awalettres.rules import (
 )
 from ludomots.games.awalettres.scoring import Outcome, evaluate, length_bonus
 from ludomots.games.awalettres.search import Pool, exists, scored_words, words
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 
 DEFINITIONS = (
     "Petit singe hurleur de Guyane.",
@@ -68,9 +68,10 @@ EXACT = 60  # candidate words evaluated exactly after a quick ranking
 
 
 @lru_cache(maxsize=200_000)
-def frequency(key: str) -> float:
-    """Lexique frequency (per million words) of the commonest form folding to `key`."""
-    return float(get_lexicon().frequency(key))
+def frequency(lexicon: Lexicon, key: str) -> float:
+    """Lexique frequency (per million words) of the commonest form folding to `key`, in the
+    game's lexicon (the cache is keyed by lexicon and key)."""
+    return float(lexicon.frequency(key))
 
 
 @dataclass
@@ -79,10 +80,11 @@ class Seen:
 
     seat: int
     view: dict[str, Any]
+    lexicon: Lexicon  # the game's word list (the state's context, not in the view)
 
     @classmethod
     def of(cls, state: AwalettresState, seat: int) -> Seen:
-        return cls(seat, state.view(seat))
+        return cls(seat, state.view(seat), state.lexicon)
 
     @property
     def players(self) -> int:
@@ -178,14 +180,14 @@ class AwalettresBot:
     def players_of(seen: Seen) -> int:
         return len(seen.view["wayampou"]["definitions"])
 
-    def knows(self, key: str) -> bool:
-        return self.threshold <= 0 or frequency(key) >= self.threshold
+    def knows(self, seen: Seen, key: str) -> bool:
+        return self.threshold <= 0 or frequency(seen.lexicon, key) >= self.threshold
 
     # -- words ---------------------------------------------------------------------------------
 
     def candidates(self, seen: Seen, pool: Pool) -> list[str]:
         low, high = seen.lengths()
-        return words(pool, low, high)
+        return words(seen.lexicon, pool, low, high)
 
     def ranked(self, seen: Seen, end: float = 0.0, wide: bool = False,
                keep: Counter[str] | None = None) -> list[str]:
@@ -203,7 +205,7 @@ class AwalettresBot:
         low, high = seen.lengths()
         share = 1.0 + 1.0 / (seen.players - 1)
         total = sum(VALUES[c] * n for c, n in pool.own.items())
-        found = scored_words(pool, low, high, 99 if wide else self.max_taken)
+        found = scored_words(seen.lexicon, pool, low, high, 99 if wide else self.max_taken)
         scored = [(gain - share * cost + length_bonus(len(key)) - end * (total - gain),
                    len(key), key) for key, gain, cost in found]
         scored.sort(key=lambda t: (-t[0], -t[1], t[2]))
@@ -320,7 +322,7 @@ class AwalettresBot:
                 key = (gain, seen.scores[target], -target, card)
                 if best is not None and key[:3] <= best[:3]:
                     continue
-                if exists(seen.pool(target, (seen.seat, card)), low, high):
+                if exists(seen.lexicon, seen.pool(target, (seen.seat, card)), low, high):
                     best = key
         if best is None:
             target = next(t for t in seen.opponents() if hands[t])
@@ -345,7 +347,7 @@ class Debutant(AwalettresBot):
                 taken.setdefault(caster, []).append(card)
         own_only = [h if s == seen.seat else taken.get(s, []) for s, h in enumerate(hands)]
         pool = Pool.designated(seen.seat, own_only, designations, seen.from_caster)
-        keys = [k for k in self.candidates(seen, pool) if self.knows(k)]
+        keys = [k for k in self.candidates(seen, pool) if self.knows(seen, k)]
         if keys:
             longest = max(len(k) for k in keys)
             choice = rng.choice(sorted(k for k in keys if len(k) >= longest - 1))
@@ -384,7 +386,7 @@ class Confirme(AwalettresBot):
         imposed = seen.imposed()
         for keep in ((imposed, None) if imposed else (None,)):
             for key in self.ranked(seen, keep=keep)[:200]:
-                if not self.knows(key):
+                if not self.knows(seen, key):
                     continue
                 found = self.play(seen, key)
                 if found is None:
@@ -482,7 +484,7 @@ class Greedy(AwalettresBot):
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
         low, high = seen.lengths()
-        found = scored_words(seen.pool(seen.seat), low, high, self.max_taken)
+        found = scored_words(seen.lexicon, seen.pool(seen.seat), low, high, self.max_taken)
         quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
                         for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
         best: tuple[int, Play] | None = None

@@ -73,7 +73,6 @@ def play_one(players: int, level: str, seed: int) -> tuple[AwalettresState, dict
                                                           dict[str, set[int]], int]:
     """One bot game: the final state, who got each spell and each rare letter, spells drawn."""
     state = GAME.new(None, players, seed)
-    assert isinstance(state, AwalettresState)
     bots = [BOTS[level]() for _ in range(players)]
     rngs = [SeededRandom(seed).fork(f"bot{p}") for p in range(players)]
     spells: dict[str, set[int]] = {}

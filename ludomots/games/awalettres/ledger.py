@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludomots.games.awalettres.records import Debt
+
 POT = -1  # the creditor or payer "common pot"
 
 
@@ -19,7 +21,7 @@ class Ledger:
 
     def __init__(self, players: int) -> None:
         self.sacks = [0] * players
-        self.debts: list[list[list[int]]] = [[] for _ in range(players)]  # [creditor, amount]
+        self.debts: list[list[Debt]] = [[] for _ in range(players)]
         self.moves: list[dict[str, Any]] = []
 
     def owed(self, seat: int) -> int:
@@ -49,7 +51,7 @@ class Ledger:
                 if repaid == due:
                     debts.pop(0)
                 else:
-                    debts[0][1] = due - repaid
+                    debts[0] = (creditor, due - repaid)
                 if creditor != POT:
                     queue.append((creditor, repaid))
             self.sacks[who] += left
@@ -64,7 +66,7 @@ class Ledger:
         self.moves.append({"kind": "pay", "seat": payer, "to": payee, "amount": paid,
                            "debt": amount - paid})
         if amount > paid:
-            self.debts[payer].append([payee, amount - paid])
+            self.debts[payer].append((payee, amount - paid))
         if payee != POT and paid:
             self.gain(payee, paid, payer)
 
@@ -81,5 +83,12 @@ class Ledger:
     def from_json(cls, data: dict[str, Any]) -> Ledger:
         ledger = cls(len(data["sacks"]))
         ledger.sacks = list(data["sacks"])
-        ledger.debts = [[list(d) for d in debts] for debts in data["debts"]]
+        ledger.debts = [[(int(c), int(n)) for c, n in debts] for debts in data["debts"]]
+        return ledger
+
+    def clone(self) -> Ledger:
+        """A copy for a state's copy (the movements not yet taken are not part of it)."""
+        ledger = Ledger(0)
+        ledger.sacks = list(self.sacks)
+        ledger.debts = [list(debts) for debts in self.debts]
         return ledger

@@ -6,6 +6,10 @@ covered by a CONFUSION (a wild card). Whether a reachable word is really playabl
 of the player's own cards, the cards a MARABOUTAGE forces him to use or to take) depends only on
 its letter counts, checked by `playable`. The rules use `exists` (is any word possible? it stops
 at the first one), the bots `words` (all of them).
+
+The lexicon is the game's (`state.lexicon`), passed in: the walk follows its automaton and keeps
+only the keys its `accepts` takes, so a game refereed with another word list (a subclass that
+refuses a word) neither plays nor finds that word.
 """
 
 from __future__ import annotations
@@ -13,23 +17,22 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from functools import lru_cache
 
 from ludomots.games.awalettres.cards import VALUES, WILD
 from ludomots.lexicon.dawg import Dawg
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 
 POLICY = "standard"  # RULINGS.md: Awalettres accepts plurals and conjugated verbs
 
 
-@lru_cache(maxsize=1)
-def automaton() -> Dawg:
-    return get_lexicon().automaton(POLICY)
+def automaton(lexicon: Lexicon) -> Dawg:
+    """The lexicon's automaton of Awalettres' policy (the lexicon keeps it once loaded)."""
+    return lexicon.automaton(POLICY)
 
 
-def accepted(key: str) -> bool:
+def accepted(lexicon: Lexicon, key: str) -> bool:
     """Is the folded key a word under Awalettres' policy?"""
-    return key in automaton()
+    return lexicon.accepts(key, POLICY)
 
 
 @dataclass(frozen=True)
@@ -116,7 +119,7 @@ class Pool:
 Found = Callable[[str, int, int, int], bool]
 
 
-def _walk(dawg: Dawg, pool: Pool, min_len: int, max_len: int, found: Found,
+def _walk(lexicon: Lexicon, pool: Pool, min_len: int, max_len: int, found: Found,
           max_taken: int = 99) -> bool:
     """Depth-first over the automaton within the pooled letters; stops when `found` says so.
 
@@ -126,12 +129,15 @@ def _walk(dawg: Dawg, pool: Pool, min_len: int, max_len: int, found: Found,
     `max_taken` letters come from the others or a CONFUSION (the bots' horizon)."""
     own = dict(pool.own)
     others = dict(pool.others)
+    dawg = automaton(lexicon)
     children = dawg.children
     is_final = dawg.is_final
+    accepts = lexicon.checker(POLICY)
 
     def walk(node: int, prefix: str, wilds: int, mine: int, gain: int, cost: int) -> bool:
         size = len(prefix)
-        if size >= min_len and is_final(node) and found(prefix, mine, gain, cost):
+        if size >= min_len and is_final(node) and accepts(prefix) and \
+                found(prefix, mine, gain, cost):
             return True
         if size >= max_len:
             return False
@@ -171,20 +177,20 @@ def _playable(pool: Pool) -> Callable[[str, int], bool]:
     return lambda key, mine: mine > 0
 
 
-def exists(pool: Pool, min_len: int = 2, max_len: int = 99) -> bool:
+def exists(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99) -> bool:
     """Is any playable word possible?"""
     ok = _playable(pool)
-    return _walk(automaton(), pool, min_len, max_len,
+    return _walk(lexicon, pool, min_len, max_len,
                  lambda key, mine, gain, cost: ok(key, mine))
 
 
-def words(pool: Pool, min_len: int = 2, max_len: int = 99) -> list[str]:
+def words(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99) -> list[str]:
     """Every playable word, in automaton order."""
-    return [key for key, _, _ in scored_words(pool, min_len, max_len)]
+    return [key for key, _, _ in scored_words(lexicon, pool, min_len, max_len)]
 
 
-def scored_words(pool: Pool, min_len: int = 2, max_len: int = 99, max_taken: int = 99
-                 ) -> list[tuple[str, int, int]]:
+def scored_words(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99,
+                 max_taken: int = 99) -> list[tuple[str, int, int]]:
     """Every playable word with the seeds of the own letters it would use and of the others'
     (own letters first, as `assign` chooses them), taking at most `max_taken` letters."""
     out: list[tuple[str, int, int]] = []
@@ -195,11 +201,11 @@ def scored_words(pool: Pool, min_len: int = 2, max_len: int = 99, max_taken: int
             out.append((key, gain, cost))
         return False
 
-    _walk(automaton(), pool, min_len, max_len, keep, max_taken)
+    _walk(lexicon, pool, min_len, max_len, keep, max_taken)
     return out
 
 
-def first_playable(pool: Pool, min_len: int = 2, max_len: int = 99,
+def first_playable(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99,
                    limit: int = 50) -> list[str]:
     """The first `limit` playable words the walk meets (a timeout's word)."""
     out: list[str] = []
@@ -210,5 +216,5 @@ def first_playable(pool: Pool, min_len: int = 2, max_len: int = 99,
             out.append(key)
         return len(out) >= limit
 
-    _walk(automaton(), pool, min_len, max_len, keep)
+    _walk(lexicon, pool, min_len, max_len, keep)
     return out

@@ -89,7 +89,6 @@ def spell_stats(seats: list[str], games: int, seed: int = 1,
         order = seating(len(seats), index)
         names = [labels[i] for i in order]
         state = GAME.new(options, len(seats), seed_i)
-        assert isinstance(state, AwalettresState)
         bots = [BOTS[seats[i]]() for i in order]
         match_rng = SeededRandom(seed_i)
         rngs = [match_rng.fork(f"bot{p}") for p in range(len(seats))]

@@ -248,6 +248,6 @@ def hints(state: AwalettresState, seat: int, count: int = 8) -> list[str]:
     from ludomots.games.awalettres.search import scored_words
 
     low, high = state.length_range()
-    found = scored_words(state.pool(seat), low, high, max_taken=2)
+    found = scored_words(state.lexicon, state.pool(seat), low, high, max_taken=2)
     found.sort(key=lambda t: (-(t[1] - t[2]), -len(t[0]), t[0]))
     return [f"  {key.lower()} (+{gain}, −{cost})" for key, gain, cost in found[:count]]

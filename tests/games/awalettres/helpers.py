@@ -1,36 +1,50 @@
 """Building Awalettres positions by hand for rule tests."""
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.assign import assign
-from ludomots.games.awalettres.rules import AwalettresOptions, AwalettresState, Play
+from ludomots.games.awalettres.rules import GAME, AwalettresState, Play
+
+
+def position(text: str, **options: object) -> AwalettresState:
+    """The position written in Awalettres' notation (notation.py), nothing run yet."""
+    return GAME.parse_position(text, options or None)
 
 
 def make_state(hands: Sequence[str], current: int = 0, grenier: str = "",
                box: Sequence[str] = (), sacks: Sequence[int] | None = None,
                held: Sequence[Sequence[str]] | None = None, phase: str = "before_word",
-               **options: object) -> AwalettresState:
-    """A position at the start of `current`'s turn (his ÉCHANGE spells first, then his word).
-    Hands are strings of letters, `?` for a CONFUSION; `grenier` and `box` list the cards in
-    the order they will be drawn."""
-    state = AwalettresState(AwalettresOptions(**options),  # type: ignore[arg-type]
-                            len(hands), SeededRandom(7))
-    state.hands = [sorted(h) for h in hands]
-    state.grenier = list(reversed(grenier))
-    state.box = list(reversed(box))
-    state.first = state.current = current
-    if sacks is not None:
-        state.ledger.sacks = list(sacks)
-    if held is not None:
-        state.held = [list(h) for h in held]
-    state.phase = phase
+               marabout: Mapping[int, Sequence[tuple[int, str]]] | None = None,
+               debts: Mapping[int, Sequence[tuple[int, int]]] | None = None,
+               run: bool = True, **options: object) -> AwalettresState:
+    """A position at the start of `current`'s turn (his ÉCHANGE spells first, then his word),
+    written in the notation. Hands are strings of letters, `?` for a CONFUSION; `grenier` and
+    `box` list the cards in the order they will be drawn; `marabout`: the designations on
+    seats, `debts` the seats' debts (creditor, amount); `run`: run the tasks (the start of
+    the turn) as a table would."""
+    players = len(hands)
+    held_by = [list(h) for h in held] if held is not None else [[] for _ in hands]
+    tasks = []
     if phase == "before_word":
-        state.tasks = [{"type": "cast", "seat": current, "spell": s}
-                       for s in state.held[current] if s == "echange"]
-        state.held[current] = [s for s in state.held[current] if s != "echange"]
-    state.advance()
+        tasks = [f"cast@{current}:{s}" for s in held_by[current] if s == "echange"]
+        held_by[current] = [s for s in held_by[current] if s != "echange"]
+    designations = marabout or {}
+    parts = ["/".join("".join(sorted(h)) or "-" for h in hands), str(current),
+             f"phase={phase}", "tasks=" + ",".join(tasks), f"grenier={grenier}",
+             "box=" + ",".join(box), "held=" + "/".join(",".join(h) for h in held_by),
+             "marabout=" + "/".join(",".join(f"{c}{card}" for c, card in designations.get(s, ()))
+                                    for s in range(players)),
+             "rng=7"]
+    if debts:
+        parts.append("debts=" + "/".join(",".join(f"{c}:{n}" for c, n in debts.get(s, ()))
+                                         for s in range(players)))
+    if sacks is not None:
+        parts.append("sacks=" + ",".join(str(n) for n in sacks))
+    state = position(" ".join(p for p in parts if not p.endswith("=")), **options)
+    if run:
+        state.advance()
     return state
 
 
@@ -70,7 +84,7 @@ def random_action(state: AwalettresState, seat: int, rng: SeededRandom) -> Actio
     if state.step == "define":
         return Define(rng.choice(["Un oiseau.", "Une danse.", "Un fruit des îles."]))
     low, high = state.length_range()
-    keys = first_playable(state.pool(seat), low, high, limit=60)
+    keys = first_playable(state.lexicon, state.pool(seat), low, high, limit=60)
     rng.shuffle(keys)
     for key in keys:
         cards = assign(seat, key, state.hands, state.active_designations(seat),

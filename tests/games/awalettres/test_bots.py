@@ -7,7 +7,7 @@ from ludomots.core.sim import run_matches
 from ludomots.games.awalettres import BOTS, GAME
 from ludomots.games.awalettres.rules import AwalettresState, Marabout, Pass, Play
 
-from .helpers import make_state, random_action
+from .helpers import make_state, position, random_action
 
 LEVELS = ("debutant", "confirme", "greedy", "expert")
 A, B, C = range(3)
@@ -77,21 +77,20 @@ def test_a_bot_s_marabout_imposes_its_costliest_card_an_opponent_can_take() -> N
     # The rule's MARABOUTAGE (a card of the caster's own hand): getting rid of a costly card
     # and being paid for it. A holds Z (5 seeds), Q (4) and E (1); nobody can place the Z in
     # a word, only B can take the Q (QI): A imposes his Q on B.
-    state = make_state(["EQZ", "IT", "TT"], current=A, grenier="E" * 30)
     usable = {}
     for target, card in ((B, "Z"), (C, "Z"), (B, "Q"), (C, "Q")):
-        state.designations[target] = [[A, card]]
-        usable[target, card] = state.word_possible(target)
-        state.designations[target] = []
+        probe = make_state(["EQZ", "IT", "TT"], current=A, grenier="E" * 30,
+                           marabout={target: [(A, card)]}, run=False)
+        usable[target, card] = probe.word_possible(target)
     assert usable == {(B, "Z"): False, (C, "Z"): False, (B, "Q"): True, (C, "Q"): False}
-    state.tasks = [{"type": "cast", "seat": A, "spell": "maraboutage"}]
-    state.phase = "end_turn"
+    state = position(f"EQZ/IT/TT {A} phase=end_turn tasks=cast@{A}:maraboutage "
+                     f"grenier={'E' * 30} rng=7")
     state.advance()
     assert state.step == "marabout"
     for level in ("confirme", "expert"):
         assert BOTS[level]().choose(state, A, SeededRandom(1)) == Marabout(B, "Q"), level
     state.apply(A, Marabout(B, "Q"))
-    assert state.designations[B] == [[A, "Q"]] and state.current == B
+    assert state.designations[B] == [(A, "Q")] and state.current == B
 
 
 def test_timeout_actions_are_legal_at_every_step() -> None:

@@ -12,7 +12,7 @@ def test_a_payment_larger_than_the_sack_makes_a_debt_to_that_creditor() -> None:
     ledger.sacks = [2, 0, 0]
     ledger.pay(0, 1, 5)
     assert ledger.sacks == [0, 2, 0]
-    assert ledger.debts == [[[1, 3]], [], []]
+    assert ledger.debts == [[(1, 3)], [], []]
     assert ledger.owed(0) == 3 and ledger.credits(1) == 3
 
 
@@ -21,7 +21,7 @@ def test_the_debtor_s_next_gains_repay_debts_first_oldest_first() -> None:
     ledger.pay(0, 1, 3)  # owes 3 to seat 1
     ledger.pay(0, 2, 4)  # then 4 to seat 2
     ledger.gain(0, 5)
-    assert ledger.debts[0] == [[2, 2]]
+    assert ledger.debts[0] == [(2, 2)]
     assert ledger.sacks == [0, 3, 2]
     ledger.gain(0, 6)
     assert ledger.debts[0] == []
@@ -41,7 +41,7 @@ def test_the_pot_is_unlimited_and_a_debt_to_the_pot_is_repaid_into_it() -> None:
     ledger = Ledger(2)
     ledger.gain(1, 1000)
     ledger.pay(0, POT, 5)
-    assert ledger.debts[0] == [[POT, 5]]
+    assert ledger.debts[0] == [(POT, 5)]
     ledger.gain(0, 7)
     assert ledger.sacks == [2, 1000] and ledger.debts == [[], []]
 

@@ -21,7 +21,7 @@ def letters(state: AwalettresState) -> Counter[str]:
 
 
 def spells(state: AwalettresState) -> int:
-    held = sum(len(h) for h in state.held) + sum(1 for t in state.tasks if t["type"] == "cast")
+    held = sum(len(h) for h in state.held) + sum(1 for t in state.tasks if t.type == "cast")
     wilds = sum(h.count(WILD) for h in state.hands)
     return len(state.box) + len(state.spell_discard) + held + wilds + \
         (state.pending_spell is not None)

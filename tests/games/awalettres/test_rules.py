@@ -83,12 +83,11 @@ def test_length_bonus_five_letters_2_six_3_seven_or_more_5() -> None:
 
 
 def test_gains_repay_old_debts_before_the_letters_taken_are_paid() -> None:
-    state = make_state(["RST", "PEA", "ZOO"], grenier=FULL)
-    state.ledger.debts[A] = [[C, 4]]
+    state = make_state(["RST", "PEA", "ZOO"], grenier=FULL, debts={A: [(C, 4)]})
     state.apply(A, word(state, "PRES", (0, B), (2, B)))
     # gains 3: repay 3 of the 4 owed to C; then 3 owed to B, unpaid: a new debt
     assert state.ledger.sacks == [0, 0, 3]
-    assert state.ledger.debts[A] == [[C, 1], [B, 3]]
+    assert state.ledger.debts[A] == [(C, 1), (B, 3)]
 
 
 def test_after_a_word_everybody_refills_to_7_from_the_player_who_played() -> None:
@@ -136,16 +135,14 @@ def test_the_game_ends_when_the_grenier_is_empty_and_the_player_cannot_play() ->
 
 
 def test_the_final_score_is_seeds_minus_debts_minus_letters_left() -> None:
-    state = make_state(["QQ", "ETE"], sacks=[30, 4])
-    state.ledger.debts = [[[B, 6]], []]
+    state = make_state(["QQ", "ETE"], sacks=[30, 4], debts={A: [(B, 6)]})
     assert state.scores() == [30 - 6 - 8, 4 - 3]
     detail = state.score_detail()[A]
     assert detail == {"sack": 30, "debts": 6, "credits": 0, "hand": 8, "total": 16}
 
 
 def test_option_credits_count_adds_what_the_others_owe() -> None:
-    state = make_state(["QQ", "ETE"], sacks=[30, 4], credits_count=True)
-    state.ledger.debts = [[[B, 6]], []]
+    state = make_state(["QQ", "ETE"], sacks=[30, 4], debts={A: [(B, 6)]}, credits_count=True)
     assert state.scores() == [30 - 6 - 8, 4 + 6 - 3]
 
 

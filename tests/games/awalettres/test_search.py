@@ -10,6 +10,9 @@ from ludomots.core.errors import RuleError
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.scoring import evaluate
 from ludomots.games.awalettres.search import Pool, accepted, exists, first_playable, words
+from ludomots.lexicon.lexicon import get_lexicon
+
+LEXICON = get_lexicon()  # the game's word list, passed to the search
 
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
@@ -23,7 +26,7 @@ def slow_words(pool: Pool) -> set[str]:
             slots = [LETTERS if c == "?" else c for c in chosen]
             for letters in itertools.product(*slots):
                 key = "".join(letters)
-                if accepted(key) and pool.playable(key):
+                if accepted(LEXICON, key) and pool.playable(key):
                     found.add(key)
     return found
 
@@ -38,26 +41,26 @@ def slow_words(pool: Pool) -> set[str]:
 def test_the_walk_finds_exactly_the_playable_words(hands: tuple[list[str], ...]) -> None:
     hand_lists = [list(h) for h in hands[0]] + [list(h) for group in hands[1:] for h in group]
     pool = Pool.of(0, hand_lists)
-    assert set(words(pool)) == slow_words(pool)
+    assert set(words(LEXICON, pool)) == slow_words(pool)
 
 
 def test_a_playable_word_needs_an_own_card() -> None:
     pool = Pool.of(0, [list("Z"), list("VA")])
-    assert "VA" not in words(pool) and not exists(pool)
-    assert exists(Pool.of(0, [list("V"), list("A")]))
+    assert "VA" not in words(LEXICON, pool) and not exists(LEXICON, pool)
+    assert exists(LEXICON, Pool.of(0, [list("V"), list("A")]))
 
 
 def test_required_cards_narrow_the_words() -> None:
     pool = Pool.of(0, [list("TEA"), list("S")], Counter("S"))
-    assert not exists(pool)
+    assert not exists(LEXICON, pool)
     pool = Pool.of(0, [list("TEAS"), list("")], Counter("S"))
-    assert all("S" in key for key in words(pool)) and exists(pool)
+    assert all("S" in key for key in words(LEXICON, pool)) and exists(LEXICON, pool)
 
 
 def test_lengths_bound_the_walk() -> None:
     pool = Pool.of(0, [list("RATES"), list("")])
-    assert {len(k) for k in words(pool, 4, 4)} == {4}
-    assert len(first_playable(pool, limit=3)) == 3
+    assert {len(k) for k in words(LEXICON, pool, 4, 4)} == {4}
+    assert len(first_playable(LEXICON, pool, limit=3)) == 3
 
 
 def test_assign_uses_own_letters_then_the_others_then_a_confusion() -> None:
@@ -114,7 +117,7 @@ def test_playable_agrees_with_every_choice_of_cards(hands: list[str],
     hand_lists = [list(h) for h in hands]
     pool = Pool.designated(0, hand_lists, designations, from_caster)
     free = Pool.of(0, hand_lists)
-    candidates = words(free, 2, 4)
+    candidates = words(LEXICON, free, 2, 4)
     assert candidates
     for key in candidates:
         assert pool.playable(key) == brute_playable(0, key, hand_lists, designations,

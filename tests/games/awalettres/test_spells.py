@@ -1,10 +1,8 @@
 """Spells (seed "Cartes de sortilèges"): drawing, keeping or giving, and each spell's effect."""
 
 from ludomots.core.game import Event
-from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.rules import (
     GAME,
-    AwalettresOptions,
     AwalettresState,
     Calm,
     Define,
@@ -16,7 +14,7 @@ from ludomots.games.awalettres.rules import (
 )
 from tests.games.refusals import error_of
 
-from .helpers import make_state, message_of, word
+from .helpers import make_state, message_of, position, word
 
 A, B, C = range(3)
 FULL = "EEEEEEEEEEAAAAAAAAAAIIIIIIIIII"
@@ -62,7 +60,7 @@ def test_generosity_given_to_an_opponent_makes_him_pay_even_into_debt() -> None:
     state = spell_for_a("generosite3")
     state.apply(A, Give(B))
     assert state.ledger.sacks == [4, 0, 0]  # B's sack is empty: he owes both
-    assert state.ledger.debts[B] == [[C, 3], [A, 3]]
+    assert state.ledger.debts[B] == [(C, 3), (A, 3)]
 
 
 def spells_after_rut(**options: object) -> list[tuple[int, str]]:
@@ -92,10 +90,9 @@ def test_option_spell_order_last_player_plays_the_spells_of_who_played_first() -
 
 def test_spells_drawn_in_the_initial_deal_are_all_played_before_the_first_word() -> None:
     # "dans l'ordre des joueurs et du tirage": from the first player, B here
-    state = AwalettresState(AwalettresOptions(), 3, SeededRandom(1))
     deal = {B: "*EEEEEEE", C: "EEE*EEEE", A: "**EEEEEEE"}
-    state.grenier = list(reversed(deal[B] + deal[C] + deal[A] + FULL))
-    state.box = list(reversed(["echange", "maraboutage", "generosite1", "confusion"]))
+    state = position(f"-/-/- 0 phase=setup grenier={deal[B] + deal[C] + deal[A] + FULL} "
+                     "box=echange,maraboutage,generosite1,confusion rng=1")
     state.deal(B)
     steps = []
     actions = [Give(B), Exchange("", None, ""), Give(C), Marabout(A, "E"), Give(A), Give(A)]
@@ -233,7 +230,7 @@ def test_taking_a_confusion_by_exchange_costs_5_paid_to_its_holder() -> None:
     assert state.step == "exchange"
     state.apply(B, Exchange("R", A, "?"))
     assert "?" in state.hands[B] and "R" in state.hands[A]
-    assert state.ledger.debts[B] == [[A, 5]]
+    assert state.ledger.debts[B] == [(A, 5)]
 
 
 def test_exchange_may_give_one_s_own_confusion_and_its_taker_pays_5() -> None:
@@ -277,7 +274,7 @@ def test_marabout_kept_is_cast_at_the_end_of_the_turn_after_the_refill() -> None
     assert state.hands[A] == sorted("AIST" + "NNN")  # refilled first
     assert error_of(state, A, Marabout(A, "A")) == "bad_target"
     state.apply(A, Marabout(B, "T"))
-    assert state.designations[B] == [[A, "T"]]
+    assert state.designations[B] == [(A, "T")]
     assert state.step == "word" and state.current == B
 
 
@@ -291,19 +288,18 @@ def test_marabout_names_a_card_of_the_caster_s_own_hand() -> None:
     assert error_of(state, A, Marabout(B, "Z")) == "card_not_in_hand"
     assert state.legal(A) == [Marabout(t, c) for t in (B, C) for c in "AINST"]
     events = state.apply(A, Marabout(C, "S"))
-    assert state.designations[C] == [[A, "S"]]
+    assert state.designations[C] == [(A, "S")]
     assert [(e.type, e.data) for e in events][0] == \
         ("marabout", {"seat": A, "target": C, "card": "S", "owner": A})
 
 
-def designated_to_b(hands: list[str], designations: list[list[object]],
+def designated_to_b(hands: list[str], designations: list[tuple[int, str]],
                     **options: object) -> tuple[AwalettresState, list[Event]]:
     """B is to play with these MARABOUTAGE designations on him: the state and the events of
     the start of his word step (the designations no word can satisfy fall)."""
     state = make_state(hands, current=B, grenier=FULL, sacks=[0, 10, 0][:len(hands)],
-                       **options)
-    state.designations[B] = [list(d) for d in designations]
-    state.phase = "before_word"
+                       marabout={B: designations},
+                       run=False, **options)
     return state, state.advance()
 
 
@@ -316,7 +312,7 @@ def test_the_target_takes_the_designated_card_from_the_caster_and_pays_for_it() 
     # « comme si la lettre avait été volontairement cherchée par celui qui joue, donc
     # rapporte des graines au joueur qui lance le sortilège »: B takes A's K and pays it
     state = marabout_of_a("K", ["KEE", "IOST"])
-    assert state.designations[B] == [[A, "K"]]
+    assert state.designations[B] == [(A, "K")]
     assert error_of(state, B, word(state, "OS")) == "marabout_required"
     assert message_of(state, B, word(state, "OS")) == \
         "Un MARABOUTAGE vous oblige à prendre le K du joueur 1."
@@ -347,31 +343,31 @@ def test_the_caster_s_designated_confusion_gives_3_to_him_and_2_to_the_player() 
 
 def test_marabout_has_no_effect_when_the_caster_no_longer_holds_the_card() -> None:
     # C designated two of his E to B; A takes one of them in RUE before B's turn
-    state = make_state(["RU", "IOST", "KEE"], grenier="O" * 20)
-    state.designations[B] = [[C, "E"], [C, "E"]]
+    state = make_state(["RU", "IOST", "KEE"], grenier="O" * 20,
+                       marabout={B: [(C, "E"), (C, "E")]})
     events = state.apply(A, word(state, "RUE", (2, C)))
     assert state.current == B and state.step == "word" and state.hands[C] == sorted("EK" + "O" * 5)
-    assert state.designations[B] == [[C, "E"]]
+    assert state.designations[B] == [(C, "E")]
     assert [e.data for e in events if e.type == "marabout_void"] == \
         [{"seat": B, "caster": C, "card": "E"}]
 
 
 def test_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
-    state, events = designated_to_b(["EEQ", "TE"], [[A, "Q"]])
+    state, events = designated_to_b(["EEQ", "TE"], [(A, "Q")])
     assert state.designations[B] == []
     assert [e.type for e in events] == ["marabout_void"]
     assert state.check(B, word(state, "TE")) is None
 
 
 def test_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
-    state, events = designated_to_b(["?EE", "RT"], [[A, "?"], [A, "?"]])
-    assert state.designations[B] == [[A, "?"]]
+    state, events = designated_to_b(["?EE", "RT"], [(A, "?"), (A, "?")])
+    assert state.designations[B] == [(A, "?")]
     assert [e.type for e in events] == ["marabout_void"]
 
 
 def test_the_timeout_of_a_marabout_designates_the_caster_s_dearest_card() -> None:
-    state = spell_for_a("maraboutage")
-    state.hands[A] = sorted("AINSTK")
+    state = spell_for_a("maraboutage")  # A holds AINNNST: one with a K and a single N
+    state = GAME.parse_position(GAME.format_position(state).replace("AINNNST", "AIKNST"))
     state.apply(A, Give(A))
     assert GAME.timeout_action(state, A) == Marabout(B, "K")
 
@@ -386,7 +382,7 @@ def test_option_target_marabout_designates_a_card_of_the_target() -> None:
     assert message_of(state, A, Marabout(B, "Z")) == "Le joueur 2 n’a pas cette carte."
     assert error_of(state, A, Marabout(B, "S")) == "card_not_in_hand"  # A's, not B's
     state.apply(A, Marabout(B, "T"))
-    assert state.designations[B] == [[A, "T"]]
+    assert state.designations[B] == [(A, "T")]
     assert error_of(state, B, word(state, "EE")) == "marabout_required"
     assert message_of(state, B, word(state, "EE")) == \
         "Un MARABOUTAGE vous oblige à jouer : T."
@@ -397,7 +393,7 @@ def test_option_target_marabout_designates_a_card_of_the_target() -> None:
 
 
 def test_option_target_marabout_has_no_effect_when_no_word_can_use_the_card() -> None:
-    state, events = designated_to_b(["EEE", "TEQ"], [[A, "Q"]], marabout_card="target")
+    state, events = designated_to_b(["EEE", "TEQ"], [(A, "Q")], marabout_card="target")
     assert state.designations[B] == []
     assert [e.type for e in events] == ["marabout_void"]
 
@@ -410,9 +406,9 @@ def test_option_target_designated_confusion_gives_3_to_the_caster_and_2_to_the_p
 
 
 def test_option_target_two_marabouts_on_one_confusion_leave_only_one_in_effect() -> None:
-    state, events = designated_to_b(["AEE", "?RT"], [[A, "?"], [A, "?"]],
+    state, events = designated_to_b(["AEE", "?RT"], [(A, "?"), (A, "?")],
                                     marabout_card="target")
-    assert state.designations[B] == [[A, "?"]]
+    assert state.designations[B] == [(A, "?")]
     assert [e.type for e in events] == ["marabout_void"]
 
 
@@ -433,7 +429,7 @@ def test_panic_paid_gives_5_seeds_to_the_pot_or_a_debt_to_the_pot() -> None:
     state = spell_for_a("panique")
     state.apply(A, Give(A))
     state.apply(A, Calm("pay", ""))
-    assert state.ledger.sacks == [0, 0, 0] and state.ledger.debts[A] == [[-1, 1]]
+    assert state.ledger.sacks == [0, 0, 0] and state.ledger.debts[A] == [(-1, 1)]
 
 
 def test_panic_gives_the_panicked_seat_panic_seconds_and_nobody_else_a_limit() -> None:
