@@ -20,13 +20,19 @@ from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
 from ludomots.core.statefields import codec, options_codec, transient
 from ludomots.games.topword.board import ROWS, Board, cell_name, on_board
-from ludomots.games.topword.notation import Placement, parse_move
+from ludomots.games.topword.notation import (
+    Placement,
+    format_position,
+    parse_move,
+    parse_position,
+)
 from ludomots.games.topword.records import Pending
 from ludomots.games.topword.scoring import MoveResult, Rules, evaluate
 from ludomots.games.topword.tiles import ALPHABET, DISTRIBUTION, RACK_SIZE, display, full_bag
 from ludomots.lexicon.lexicon import Lexicon
 
 END_PENALTY_PER_TILE = 5
+END_REASONS = ("out_of_tiles", "all_passed", "blocked")  # seed, "FIN DU JEU"
 
 
 @dataclass(frozen=True)
@@ -408,7 +414,8 @@ class TopwordState(State):
     def _someone_can_play(self) -> bool:
         from ludomots.games.topword.movegen import has_move
 
-        return any(has_move(self.board, rack, self.options.rules) for rack in self.racks)
+        return any(has_move(self.board, rack, self.options.rules, self.lexicon)
+                   for rack in self.racks)
 
     def is_over(self) -> bool:
         return self.over
@@ -491,6 +498,14 @@ class Topword(Game[TopwordState]):
         state = TopwordState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.deal()
         return state
+
+    def format_position(self, state: TopwordState) -> str:
+        """The one-line notation of a position (`notation.py`)."""
+        return format_position(state)
+
+    def parse_position(self, text: str, options: Any = None) -> TopwordState:
+        """The position a notation describes, refereed with the shared lexicon."""
+        return parse_position(text, self.coerce_options(options))
 
     def preview(self, state: TopwordState, seat: int, action: Action) -> dict[str, Any]:
         """The words and score a Play/Place would make, for the live preview of clients;

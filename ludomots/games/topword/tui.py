@@ -301,7 +301,7 @@ def ranked_moves_for(state: TopwordState, seat: int) -> list[MoveResult]:
     move generator, which the rest of the screen does not)."""
     from ludomots.games.topword.cli import legal_moves
 
-    return legal_moves(state.board, state.racks[seat], state.options)
+    return legal_moves(state.board, state.racks[seat], state.options, state.lexicon)
 
 
 class TerminalGame(BaseTerminalGame[TopwordState]):
