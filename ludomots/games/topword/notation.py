@@ -11,8 +11,8 @@ Position notation (docs/rules/topword.md, « Position notation »): the board's 
     ..../..RATEAU../.... AEIRST/EEENRST turn=1 scores=16,0 bag=AEIOU
 
 - the board: `Board.to_notation`, rows A to J joined by `/`;
-- the racks, seat by seat, joined by `/` (`-`: an empty rack; `Q` the Qu tile); their number
-  is the players';
+- the racks, seat by seat, joined by `/` (`-`: an empty rack), one letter a tile (`Q` the Qu
+  tile, so `QU` is the Qu tile and a U); their number is the players';
 - `turn` (0), `scores` (zeros), `passes` (passes in a row, 0), `moves` (words that stood, 0);
 - `bag`: the tiles in the bag, the last one drawn first; `bag=-` an empty bag; left out, the
   game's tiles not on the board nor in a rack, shuffled with the random source;
@@ -36,8 +36,9 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ludomots.core.errors import RuleError
+from ludomots.core.positiontext import Tokens, format_tokens, seat
 from ludomots.games.topword.board import ROWS, SIZE, Board, Cell, cell_name, on_board
-from ludomots.games.topword.tiles import DISTRIBUTION, parse_rack, spelled
+from ludomots.games.topword.tiles import DISTRIBUTION, spelled
 from ludomots.lexicon.fold import fold
 
 if TYPE_CHECKING:
@@ -191,8 +192,7 @@ def format_position(state: TopwordState) -> str:
         tokens += [("end", state.end_reason or "", ""),
                    ("penalties", _ints(state.penalties), zeros)]
     tokens.append(("seed", str(state.rng.state), "0"))
-    parts += [f"{key}={value}" for key, value, default in tokens if value != default]
-    return " ".join(parts)
+    return " ".join(parts + format_tokens(tokens))
 
 
 def _ints(values: tuple[int, ...] | list[int]) -> str:
@@ -211,75 +211,44 @@ def parse_position(text: str, options: TopwordOptions | None = None,
         raise ValueError("a Topword position is '<board> <racks> [key=value ...]'")
     options = options or TopwordOptions()
     board = Board.from_notation(fields[0], options.max_height)
-    racks = [[] if r == "-" else parse_rack(r) for r in fields[1].split("/")]
+    racks = [[] if r == "-" else _tiles(r, "rack") for r in fields[1].split("/")]
     n = len(racks)
     if players is not None and players != n:
         raise ValueError(f"{n} racks for {players} players")
     if not 2 <= n <= 4:
         raise ValueError(f"Topword is played by 2 to 4 players, not {n}")
-    tokens = _tokens(fields[2:])
-    state = TopwordState(options, n, SeededRandom(_int(tokens, "seed", "0")), board=board,
+    tokens = Tokens(fields[2:])
+    state = TopwordState(options, n, SeededRandom(tokens.number("seed", 0)), board=board,
                          racks=racks)
-    state.turn = _seat(_int(tokens, "turn", "0"), n)
-    state.points = _per_seat(tokens.pop("scores", None), n, "scores")
-    state.passes_in_row = _int(tokens, "passes", "0")
-    state.moves_played = _int(tokens, "moves", "0")
-    bag = tokens.pop("bag", None)
-    state.bag = _default_bag(state) if bag is None else [] if bag == "-" else parse_rack(bag)
-    pending = tokens.pop("pending", None)
-    since, accepted = _int(tokens, "since", "0"), tokens.pop("accepted", None)
+    state.turn = tokens.seat("turn", n)
+    state.points = tokens.numbers("scores", n)
+    state.passes_in_row = tokens.number("passes", 0)
+    state.moves_played = tokens.number("moves", 0)
+    bag = tokens.text("bag")
+    state.bag = _default_bag(state) if bag is None else [] if bag == "-" else _tiles(bag, "bag")
+    pending = tokens.text("pending")
+    since, accepted = tokens.number("since", 0), tokens.text("accepted")
     if pending is not None:
         state.pending = _parse_pending(pending, since, accepted, state)
     elif accepted is not None:
         raise ValueError("accepted without a pending word")
-    end = tokens.pop("end", None)
-    penalties = tokens.pop("penalties", None)
+    end = tokens.text("end")
     if end is not None:
         if end not in END_REASONS:
             raise ValueError(f"end must be one of {', '.join(END_REASONS)}, not {end!r}")
         state.over, state.end_reason = True, end
-        state.penalties = _per_seat(penalties, n, "penalties")
-    elif penalties is not None:
-        raise ValueError("penalties without an end")
-    if tokens:
-        raise ValueError(f"unknown key(s): {', '.join(sorted(tokens))}")
+        state.penalties = tokens.numbers("penalties", n)
+    tokens.done()  # penalties without an end are refused as an unknown key here
     return state
 
 
-def _tokens(items: list[str]) -> dict[str, str]:
-    tokens: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or key in tokens:
-            raise ValueError(f"expected one key=value token per key, got {item!r}")
-        tokens[key] = value
-    return tokens
-
-
-def _int(tokens: dict[str, str], key: str, default: str) -> int:
-    value = tokens.pop(key, default)
-    try:
-        return int(value)
-    except ValueError:
-        raise ValueError(f"{key} must be a whole number, not {value!r}") from None
-
-
-def _seat(seat: int, players: int) -> int:
-    if not 0 <= seat < players:
-        raise ValueError(f"seat {seat} is not one of the {players} seats")
-    return seat
-
-
-def _per_seat(text: str | None, players: int, what: str) -> list[int]:
-    if text is None:
-        return [0] * players
-    try:
-        values = [int(v) for v in text.split(",")]
-    except ValueError:
-        raise ValueError(f"{what}: whole numbers separated by commas, not {text!r}") from None
-    if len(values) != players:
-        raise ValueError(f"{what}: one value per seat, {players} values")
-    return values
+def _tiles(text: str, what: str) -> list[str]:
+    """Tiles one letter each (`Q` the Qu tile: `QU` is the Qu tile and a U)."""
+    tiles = list(text.upper())
+    bad = sorted({t for t in tiles if t not in DISTRIBUTION})
+    if bad:
+        raise ValueError(f"{what}: {', '.join(bad)} is no Topword tile")
+    return tiles
 
 
 def _default_bag(state: TopwordState) -> list[str]:
@@ -301,7 +270,7 @@ def _parse_pending(text: str, since: int, accepted: str | None,
     seat_text, sep, cells_text = text.partition(":")
     if not sep or not seat_text.isdigit() or not cells_text:
         raise ValueError(f"pending is '<seat>:<cell>,<cell>...', not {text!r}")
-    seat = _seat(int(seat_text), state.players)
+    mover = seat(int(seat_text), state.players)
     tiles: list[Tile] = []
     before = state.board.copy()
     for name in cells_text.split(","):
@@ -318,7 +287,7 @@ def _parse_pending(text: str, since: int, accepted: str | None,
                           lambda _: True)
     except RuleError as exc:
         raise ValueError(f"pending: not a move ({exc.message})") from None
-    seats = () if accepted is None else tuple(_seat(int(s), state.players)
+    seats = () if accepted is None else tuple(seat(int(s), state.players)
                                               for s in accepted.split(","))
-    return Pending(seat, result.placement.tiles, result.score,
+    return Pending(mover, result.placement.tiles, result.score,
                    tuple(w.word for w in result.words), result.notation, since, seats)

@@ -26,8 +26,7 @@ the 64 of the game: rule tests set up positions no deal gives (three K on the ta
 
 from __future__ import annotations
 
-from typing import Any
-
+from ludomots.core.positiontext import Tokens, format_tokens, seat
 from ludomots.core.rng import SeededRandom
 from ludomots.games.typo.actions import TypoOptions
 from ludomots.games.typo.cards import DISTRIBUTION, ROW_COUNT, word_key
@@ -39,10 +38,6 @@ _STEPS = ("choose", "place", "vote", "discard", "over")
 _SIDE_LETTER = {"left": "L", "right": "R"}
 
 
-def _seats(values: list[Any], show: Any) -> str:
-    return ",".join(show(v) for v in values)
-
-
 def format_position(state: TypoState) -> str:
     """The one-line notation of `state` (everything but the round's log)."""
     n = state.players
@@ -52,18 +47,17 @@ def format_position(state: TypoState) -> str:
         ("step", state.step, "choose"), ("holder", str(state.holder), "0"),
         ("rh", str(state.round_holder), str(state.holder)),
         ("aside", "".join(state.set_aside), ""), ("discard", "".join(state.discard), ""),
-        ("lost", _seats(state.lost, str), ",".join("0" * n)),
-        ("bonus", _seats(state.bonus, str), ",".join("0" * n)),
-        ("chosen", _seats(state.choices, lambda c: c or "-"), ",".join("-" * n)),
+        ("lost", ",".join(map(str, state.lost)), ",".join("0" * n)),
+        ("bonus", ",".join(map(str, state.bonus)), ",".join("0" * n)),
+        ("chosen", ",".join(c or "-" for c in state.choices), ",".join("-" * n)),
         ("revealed", "".join(state.revealed or ()), ""),
-        ("queue", _seats(state.queue, str), ""),
+        ("queue", ",".join(map(str, state.queue)), ""),
         ("pending", _pending_text(state.pending), ""),
-        ("votes", _seats(state.votes, lambda v: "-" if v is None else str(int(v))),
+        ("votes", ",".join("-" if v is None else str(int(v)) for v in state.votes),
          ",".join("-" * n)),
         ("seed", str(state.rng.state), "0"),
     ]
-    parts += [f"{key}={value}" for key, value, default in tokens if value != default]
-    return " ".join(parts)
+    return " ".join(parts + format_tokens(tokens))
 
 
 def _pending_text(pending: Pending | None) -> str:
@@ -85,63 +79,37 @@ def parse_position(text: str, options: TypoOptions | None = None,
         raise ValueError(f"{n} hands for {players} players")
     if not 2 <= n <= 6:
         raise ValueError(f"Typo is played by 2 to 6 players, not {n}")
-    tokens = _tokens(fields[2:])
-    state = TypoState(options or TypoOptions(), n, SeededRandom(_int(tokens, "seed", 0)))
+    tokens = Tokens(fields[2:])
+    state = TypoState(options or TypoOptions(), n, SeededRandom(tokens.number("seed", 0)))
     state.rows, state.hands = rows, hands
-    state.part = _int(tokens, "part", 1)
-    state.round = _int(tokens, "round", 1)
-    step = tokens.pop("step", "choose")
+    state.part = tokens.number("part", 1)
+    state.round = tokens.number("round", 1)
+    step = tokens.text("step") or "choose"
     if step not in _STEPS:
         raise ValueError(f"step must be one of {', '.join(_STEPS)}, not {step!r}")
     state.step = step  # type: ignore[assignment]  # checked just above
-    state.holder = _seat(_int(tokens, "holder", 0), n)
-    state.round_holder = _seat(_int(tokens, "rh", state.holder), n)
-    state.set_aside = _letters(tokens.pop("aside", ""), "aside")
-    state.discard = _letters(tokens.pop("discard", ""), "discard")
-    state.lost = _numbers(tokens.pop("lost", None), n, "lost")
-    state.bonus = _numbers(tokens.pop("bonus", None), n, "bonus")
-    state.choices = _per_seat(tokens.pop("chosen", None), n, "chosen",
-                              lambda c: _letters(c, "chosen")[0])
-    revealed = tokens.pop("revealed", None)
+    state.holder = tokens.seat("holder", n)
+    state.round_holder = tokens.seat("rh", n, state.holder)
+    state.set_aside = _letters(tokens.text("aside") or "", "aside")
+    state.discard = _letters(tokens.text("discard") or "", "discard")
+    state.lost = tokens.numbers("lost", n)
+    state.bonus = tokens.numbers("bonus", n)
+    state.choices = tokens.per_seat("chosen", n, _card, empty="-") or [None] * n
+    revealed = tokens.text("revealed")
     if revealed is not None:
         state.revealed = _letters(revealed, "revealed")
         if len(state.revealed) != n:
             raise ValueError(f"revealed: one card per seat, {n} cards")
-    queue = tokens.pop("queue", None)
-    state.queue = [] if not queue else [_seat(int(s), n) for s in queue.split(",")]
+    queue = tokens.text("queue")
+    state.queue = [] if not queue else [seat(int(s), n) for s in queue.split(",")]
     if state.queue and state.revealed is None:
         raise ValueError("queue without revealed cards")
-    state.votes = _per_seat(tokens.pop("votes", None), n, "votes", _vote)
-    pending = tokens.pop("pending", None)
+    state.votes = tokens.per_seat("votes", n, _vote, empty="-") or [None] * n
+    pending = tokens.text("pending")
     if pending is not None:
         state.pending = _parse_pending(pending, state)
-    if tokens:
-        raise ValueError(f"unknown key(s): {', '.join(sorted(tokens))}")
+    tokens.done()
     return state
-
-
-def _tokens(items: list[str]) -> dict[str, str]:
-    tokens: dict[str, str] = {}
-    for item in items:
-        key, sep, value = item.partition("=")
-        if not sep or key in tokens:
-            raise ValueError(f"expected one key=value token per key, got {item!r}")
-        tokens[key] = value
-    return tokens
-
-
-def _int(tokens: dict[str, str], key: str, default: int) -> int:
-    value = tokens.pop(key, None)
-    try:
-        return default if value is None else int(value)
-    except ValueError:
-        raise ValueError(f"{key} must be a whole number, not {value!r}") from None
-
-
-def _seat(seat: int, players: int) -> int:
-    if not 0 <= seat < players:
-        raise ValueError(f"seat {seat} is not one of the {players} seats")
-    return seat
 
 
 def _letters(text: str, what: str) -> list[str]:
@@ -152,19 +120,11 @@ def _letters(text: str, what: str) -> list[str]:
     return letters
 
 
-def _numbers(text: str | None, players: int, what: str) -> list[int]:
-    if text is None:
-        return [0] * players
-    return _per_seat(text, players, what, int)
-
-
-def _per_seat(text: str | None, players: int, what: str, read: Any) -> list[Any]:
-    if text is None:
-        return [None] * players
-    items = text.split(",")
-    if len(items) != players:
-        raise ValueError(f"{what}: one value per seat, {players} values")
-    return [None if item == "-" else read(item) for item in items]
+def _card(text: str) -> str:
+    letters = _letters(text, "card")
+    if len(letters) != 1:
+        raise ValueError(f"{text!r} is not one card")
+    return letters[0]
 
 
 def _vote(text: str) -> bool:

@@ -50,6 +50,14 @@ def test_the_last_word_of_the_game_waiting_for_acceptance_round_trips() -> None:
     assert parse_position(text).to_json() == {**state.to_json(), "last": None, "history": []}
 
 
+def test_a_qu_tile_followed_by_a_u_tile_is_two_tiles() -> None:
+    # Found by test_state_roundtrip: the rack KDDBQUA read as six tiles, the U lost.
+    state = parse_position(f"{RATEAU} KDDBQUA/EEENRST bag=UE")
+    assert state.racks[0] == ["K", "D", "D", "B", "Q", "U", "A"]
+    assert state.bag == ["U", "E"]
+    assert format_position(state) == f"{RATEAU} KDDBQUA/EEENRST bag=UE"
+
+
 def test_a_finished_game_round_trips() -> None:
     text = f"{EMPTY} E/E scores=2,-5 bag=- end=all_passed penalties=5,5"
     state = GAME.parse_position(text)
