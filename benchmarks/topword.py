@@ -53,7 +53,7 @@ def positions(rules: Rules) -> list[tuple[str, str]]:
             if played >= wanted[0] and len(rack) == RACK_SIZE:
                 kept.append((board.to_notation(), "".join(sorted(rack))))
                 wanted.pop(0)
-            moves = generate(board, rack, rules)
+            moves = generate(board, rack, rules, get_lexicon())
             if moves:
                 best = max(moves, key=lambda m: (m.score, m.notation))
                 for r, c, letter in best.placement.tiles:
@@ -94,10 +94,10 @@ def main() -> None:
     for board, rack in cases:
         movegen._CROSS_CACHE.clear()
         t = time.perf_counter()
-        generate(board, rack, rules)
+        generate(board, rack, rules, get_lexicon())
         cold.append((time.perf_counter() - t) * 1e3)
     full = [timed(generate, board, rack, rules) for board, rack in cases]
-    counts = [len(generate(board, rack, rules)) for board, rack in cases]
+    counts = [len(generate(board, rack, rules, get_lexicon())) for board, rack in cases]
     print(f"generate, every legal move scored: p50 {pct(full, .5):.2f} ms [<= 10], "
           f"p95 {pct(full, .95):.2f} ms [<= 50], max {max(full):.2f} ms")
     print(f"  first call, cross-check cache empty: p50 {pct(cold, .5):.2f} ms, "
@@ -110,7 +110,7 @@ def main() -> None:
     anyone = [timed(has_move, board, rack, rules) for board, rack in cases]
     print(f"has_move, same racks: p50 {pct(anyone, .5):.3f} ms, p95 {pct(anyone, .95):.3f} ms")
     stuck = [timed(has_move, board, ["K"], rules) for board, _ in cases]
-    blocked = sum(not has_move(board, ["K"], rules) for board, _ in cases)
+    blocked = sum(not has_move(board, ["K"], rules, get_lexicon()) for board, _ in cases)
     print(f"has_move, rack K (no move on {blocked} boards: a full search): "
           f"p50 {pct(stuck, .5):.3f} ms, p95 {pct(stuck, .95):.3f} ms")
 
@@ -118,7 +118,7 @@ def main() -> None:
         profile = cProfile.Profile()
         profile.enable()
         for board, rack in cases:
-            generate(board, rack, rules)
+            generate(board, rack, rules, get_lexicon())
         profile.disable()
         pstats.Stats(profile).sort_stats("tottime").print_stats(8)
 

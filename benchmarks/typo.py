@@ -26,7 +26,7 @@ from ludomots.games.typo import BOTS, GAME  # noqa: E402
 from ludomots.games.typo.bots import options  # noqa: E402
 from ludomots.games.typo.cards import LETTERS  # noqa: E402
 from ludomots.games.typo.rules import TypoState  # noqa: E402
-from ludomots.games.typo.vocabulary import has_prefix  # noqa: E402
+from ludomots.games.typo.vocabulary import Vocabulary  # noqa: E402
 
 GAMES = 6
 
@@ -67,13 +67,14 @@ def flexibility(games: int = 30) -> None:
         assert isinstance(state, TypoState)
         bots = [BOTS["confirme"]() for _ in range(4)]
         rngs = [SeededRandom(seed * 10 + s) for s in range(4)]
+        whole = Vocabulary(0.0, state.lexicon)
         while not state.is_over():
             seat = min(state.to_act())
             if state.step == "place":
                 moments += 1
                 longest.append(max(len(r) for r in state.rows))
                 for letter in LETTERS:
-                    fits[letter] += bool(options(state.rows, letter, has_prefix))
+                    fits[letter] += bool(options(state.rows, letter, whole.knows_prefix))
             state.apply(seat, bots[seat].choose(state, seat, rngs[seat]))
     table = ", ".join(f'"{letter}": {fits[letter] / moments:.2f}' for letter in LETTERS)
     print(f"FLEXIBILITY = {{{table}}}")

@@ -8,7 +8,12 @@ with its type. From the types, this module derives
 - ``from_json``: the inverse, driven by the annotations (``list[Card]`` rebuilds ``Card``
   dataclasses, ``X | None`` accepts null, an options dataclass is checked as options are);
 - ``clone``: a deep copy that shares what cannot change (strings, numbers, frozen dataclasses,
-  tuples of them) and copies the rest, faster than a JSON round trip.
+  tuples of them, read-only ``Mapping`` values) and copies the rest, faster than a JSON round
+  trip.
+
+A field typed ``Mapping[str, Any]`` (or a list of them) says the state never changes such a
+value once written, as a move-log entry: the JSON is a dict, and copies share it (a log of a
+hundred entries is then copied as one list, not a hundred dicts).
 
 A field whose JSON differs from what its type gives (a set kept as a sorted list, a board kept
 as rows) says so with ``codec(encode, decode)`` in its metadata. A field that is not part of the
@@ -20,7 +25,7 @@ times by hand (``__init__``, ``to_json``, ``from_json``) is a field one of them 
 from __future__ import annotations
 
 import types
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import MISSING, Field, dataclass, fields, is_dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
 
@@ -114,7 +119,7 @@ def encoder(tp: Any) -> Encode:
         if item is _identity:
             return list
         return lambda v: [item(x) for x in v]
-    if origin is dict:
+    if origin in (dict, Mapping):
         key_tp, value_tp = get_args(tp) or (str, Any)
         val = encoder(value_tp)
         return lambda v: {str(k): val(x) for k, x in v.items()}
@@ -157,7 +162,7 @@ def decoder(tp: Any) -> Decode:
         if item is _identity:
             return build
         return lambda v: build(item(x) for x in v)
-    if origin is dict:
+    if origin in (dict, Mapping):
         key_tp, value_tp = get_args(tp) or (str, Any)
         key = int if key_tp is int else _identity
         val = decoder(value_tp)
@@ -176,8 +181,8 @@ def _any_decode(value: Any) -> Any:
 
 def copier(tp: Any) -> Copy:
     """How a value of type ``tp`` is copied so that the copy shares nothing mutable."""
-    if _plain(tp) or _is_frozen_dataclass(tp):
-        return _identity
+    if _plain(tp) or _is_frozen_dataclass(tp) or get_origin(tp) is Mapping:
+        return _identity  # a read-only Mapping: the state never changes it once written
     inner = _optional_arg(tp)
     if inner is not None:
         cp = copier(inner)
@@ -196,6 +201,8 @@ def copier(tp: Any) -> Copy:
                                        frozenset: frozenset}[origin]
         if item is _identity:
             return build
+        if origin is list:
+            return lambda v: [item(x) for x in v]
         return lambda v: build(item(x) for x in v)
     if origin is dict:
         _, value_tp = get_args(tp) or (str, Any)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -126,3 +127,25 @@ def test_the_lexicon_is_context_carried_by_clone_and_given_to_from_json() -> Non
     assert state.clone().lexicon is lexicon
     assert Sample.from_json(state.to_json(), lexicon=lexicon).lexicon is lexicon
     assert "lexicon" not in state.to_json()
+
+
+@dataclass(eq=False)
+class Logged(Sample):
+    """A state with a move log: entries typed read-only are never changed once written."""
+
+    log: list[Mapping[str, Any]] = field(default_factory=list)
+    last: Mapping[str, Any] | None = None
+
+
+def test_read_only_mappings_are_dicts_in_json_and_shared_by_copies() -> None:
+    state = Logged(Opts(), 2, SeededRandom(1), log=[{"type": "play", "words": ["MOT"]}])
+    state.last = state.log[0]
+    data = state.to_json()
+    assert data["log"] == [{"type": "play", "words": ["MOT"]}] and data["last"] == data["log"][0]
+    back = Logged.from_json(data)
+    assert back == state and type(back.log[0]) is dict and back.log[0] is not state.log[0]
+    copy = state.clone()
+    assert copy == state and copy.log is not state.log
+    assert copy.log[0] is state.log[0] and copy.last is state.last  # shared, not copied
+    copy.log.append({"type": "pass"})
+    assert len(state.log) == 1

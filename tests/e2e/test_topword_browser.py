@@ -17,6 +17,7 @@ import pytest
 from ludomots.games.topword.board import Board, cell_name
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.scoring import MoveResult, Rules
+from ludomots.lexicon.lexicon import get_lexicon
 from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 from tests.e2e.pageflow import fill_seats, submit_table
@@ -52,7 +53,8 @@ def choose_move(view: dict[str, Any], rack: list[str], *,
     """A legal move for ``rack`` (no Qu tile, 2 to 4 tiles when possible), best score first."""
     game = view["game"]
     board = Board([[list(stack) for stack in row] for row in game["board"]])
-    moves = [m for m in generate(board, rack, Rules(max_height=game["options"]["max_height"]))
+    rules = Rules(max_height=game["options"]["max_height"])
+    moves = [m for m in generate(board, rack, rules, get_lexicon())
              if all(t != "Q" for _, _, t in m.placement.tiles) and "QU" not in m.notation]
     if typeable:
         moves = [m for m in moves if _start_cell(m.notation)[0] is not None]

@@ -18,6 +18,7 @@ from ludomots.core.record import Record, replay_states
 from ludomots.games.topword.board import Board, cell_name
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.scoring import Rules
+from ludomots.lexicon.lexicon import get_lexicon
 from ludomots.server.app import create_app
 from ludomots.server.settings import ServerSettings
 
@@ -215,7 +216,7 @@ def choose_move(view: dict[str, Any], prefer: str = "best") -> dict[str, Any]:
     rules = Rules(options["max_height"], options["allow_cover_whole_word"],
                   options["allow_bare_plural"])
     moves = generate(Board([[list(s) for s in row] for row in game["board"]]), game["rack"],
-                     rules)
+                     rules, get_lexicon())
     if not moves:
         rack = game["rack"]
         exchange = sorted(rack)[-1] if rack and game["bag"] else None

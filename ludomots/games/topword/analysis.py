@@ -51,7 +51,7 @@ def analyse(state: TopwordState, seat: int, action: Action) -> dict[str, Any] | 
         return None  # challenges and verdicts are not moves
     rack = list(state.racks[seat])
     played = _played(state, seat, action)
-    moves = generate(state.board, rack, state.options.rules)
+    moves = generate(state.board, rack, state.options.rules, state.lexicon)
     best = max(moves, key=lambda m: (m.score, -len(m.placement.tiles), m.notation),
                default=None)
     choice = Search(Seen.of(state, seat), ENGINE).decide(SeededRandom(0))

@@ -25,7 +25,7 @@ from ludomots.games.topword.rules import Accept, Challenge, Pass, Place, Topword
 from ludomots.games.topword.scoring import MoveResult
 from ludomots.games.topword.search import Search, SearchSettings
 from ludomots.games.topword.seen import Seen
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 
 VOWELS = frozenset("AEIOUY")
 # What keeping a tile is worth (points), by hand: flexible letters are worth keeping, awkward
@@ -41,13 +41,13 @@ DUPLICATE_PENALTY = 1.5
 
 
 @lru_cache(maxsize=200_000)
-def word_frequency(word: str) -> float:
+def word_frequency(lexicon: Lexicon, word: str) -> float:
     """The highest Lexique frequency (per million) of the forms folding to `word`."""
-    return get_lexicon().frequency(word)
+    return lexicon.frequency(word)
 
 
-def known(move: MoveResult, threshold: float) -> bool:
-    return all(word_frequency(w.word) >= threshold for w in move.words)
+def known(lexicon: Lexicon, move: MoveResult, threshold: float) -> bool:
+    return all(word_frequency(lexicon, w.word) >= threshold for w in move.words)
 
 
 def leave_value(rack: Sequence[str]) -> float:
@@ -87,7 +87,7 @@ class TopwordBot:
     doubt = 0.0  # chance of challenging a valid word it does not know
 
     def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, TopwordState)
+        assert isinstance(state, TopwordState)  # the Bot protocol takes any game's state
         seen = Seen.of(state, seat)
         if seen.pending is not None and seat != seen.pending["seat"]:
             if self.doubts(seen, rng):
@@ -98,9 +98,9 @@ class TopwordBot:
 
     def move(self, seen: Seen, rng: SeededRandom) -> Action:
         """The bot's move on its turn: a word, or a pass."""
-        moves = generate(seen.board, seen.rack, seen.rules)
+        moves = generate(seen.board, seen.rack, seen.rules, seen.lexicon)
         if self.vocabulary > 0:
-            moves = [m for m in moves if known(m, self.vocabulary)]
+            moves = [m for m in moves if known(seen.lexicon, m, self.vocabulary)]
         if not moves:
             return Pass(worst_tile(seen.rack)) if seen.bag else Pass()
         return as_action(self.pick(moves, seen, rng))
@@ -109,12 +109,13 @@ class TopwordBot:
         """Whether to challenge the pending word: invalid words are caught with the level's
         skill; valid words the bot does not know are sometimes doubted wrongly."""
         assert seen.pending is not None
-        checker = get_lexicon().checker("standard")
+        checker = seen.lexicon.checker("standard")
         for word in seen.pending["words"]:
             if not checker(word):
                 if rng.random() < self.detection:
                     return True
-            elif word_frequency(word) < self.vocabulary and rng.random() < self.doubt:
+            elif word_frequency(seen.lexicon, word) < self.vocabulary and \
+                    rng.random() < self.doubt:
                 return True
         return False
 

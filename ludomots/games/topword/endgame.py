@@ -24,6 +24,7 @@ from ludomots.games.topword.board import Board
 from ludomots.games.topword.leaves import leave_after
 from ludomots.games.topword.movegen import QuickMove, quick_moves, search_cost
 from ludomots.games.topword.scoring import Rules
+from ludomots.lexicon.lexicon import Lexicon
 
 END_PENALTY = 5
 HORIZON_TILE = 2.5
@@ -61,11 +62,12 @@ class Endgame:
     """The endgame of ``racks`` (this bot's first) on ``board``; ``passes``: passes in a row
     just before this bot's turn."""
 
-    def __init__(self, board: Board, racks: tuple[str, str], rules: Rules,
+    def __init__(self, board: Board, racks: tuple[str, str], rules: Rules, lexicon: Lexicon,
                  passes: int = 0) -> None:
         self.board = board.copy()
         self.racks = racks
         self.rules = rules
+        self.lexicon = lexicon
         self.passes = passes
         self.table: dict[tuple[object, ...], _Entry] = {}
         self.moves: dict[tuple[object, ...], list[QuickMove]] = {}
@@ -103,7 +105,7 @@ class Endgame:
         key = self._key(rack, "", -1)
         found = self.moves.get(key)
         if found is None:
-            found = quick_moves(self.board, rack, self.rules)
+            found = quick_moves(self.board, rack, self.rules, self.lexicon)
             if charge:
                 assert self.deadline is not None
                 self.deadline.spend(search_cost(len(found)))

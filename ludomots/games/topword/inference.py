@@ -85,7 +85,7 @@ def infer(seen: Seen, equity: Equity, samples: int, deadline: Deadline,
         drawn[leave] = drawn.get(leave, 0) + 1
         if leave not in explains:
             rack = leave_key([*played, *leave])
-            moves = quick_moves(before, rack, seen.rules)
+            moves = quick_moves(before, rack, seen.rules, seen.lexicon)
             deadline.spend(search_cost(len(moves)))
             explains[leave] = likelihood(moves, rack, leave, score, bag_then, equity)
     leaves = tuple(sorted(explains))

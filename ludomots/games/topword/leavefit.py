@@ -43,6 +43,7 @@ from ludomots.games.topword.leaves import (
 from ludomots.games.topword.movegen import QuickMove, quick_moves
 from ludomots.games.topword.scoring import Rules
 from ludomots.games.topword.tiles import RACK_SIZE, full_bag
+from ludomots.lexicon.lexicon import Lexicon
 
 EXPLORE = 0.2  # chance of a move drawn among the best few instead of the best
 EXPLORE_AMONG = 6
@@ -74,20 +75,22 @@ def _ranked(moves: list[QuickMove], rack: str, value: LeaveFunction) -> list[Qui
     return [m for _, _, m in scored]
 
 
-def self_play(value: LeaveFunction, positions: int, rng: SeededRandom,
+def self_play(value: LeaveFunction, positions: int, rng: SeededRandom, lexicon: Lexicon,
               rules: Rules | None = None,
               progress: Callable[[int], None] | None = None) -> list[Position]:
-    """At least ``positions`` positions from as many self-play games as needed."""
+    """At least ``positions`` positions from as many self-play games as needed, with the
+    words of ``lexicon``."""
     rules = rules or Rules()
     found: list[Position] = []
     while len(found) < positions:
-        found += _one_game(value, rng.fork(f"game{len(found)}"), rules)
+        found += _one_game(value, rng.fork(f"game{len(found)}"), rules, lexicon)
         if progress is not None:
             progress(len(found))
     return found
 
 
-def _one_game(value: LeaveFunction, rng: SeededRandom, rules: Rules) -> list[Position]:
+def _one_game(value: LeaveFunction, rng: SeededRandom, rules: Rules,
+              lexicon: Lexicon) -> list[Position]:
     bag = full_bag()
     rng.shuffle(bag)
     racks = [[bag.pop() for _ in range(RACK_SIZE)] for _ in range(PLAYERS)]
@@ -98,7 +101,7 @@ def _one_game(value: LeaveFunction, rng: SeededRandom, rules: Rules) -> list[Pos
     passes = 0
     while bag and passes < 2 * PLAYERS:
         rack = leave_key(racks[turn])
-        moves = quick_moves(board, rack, rules)
+        moves = quick_moves(board, rack, rules, lexicon)
         if not moves:
             passes += 1
             worst = max(set(rack), key=lambda t: (value(leave_after(rack, t)), t))
@@ -222,7 +225,7 @@ def fit_settled(positions: Sequence[Position], start: LeaveFunction,
     return model
 
 
-def learn(positions: int, generations: int, seed: int,
+def learn(positions: int, generations: int, seed: int, lexicon: Lexicon,
           log: Callable[[str], None] = lambda _: None,
           save: Callable[[LeaveModel], None] = lambda _: None) -> LeaveModel:
     """The whole procedure of the module docstring; deterministic for its arguments.
@@ -232,7 +235,7 @@ def learn(positions: int, generations: int, seed: int,
     rng = SeededRandom(seed)
     for generation in range(1, generations + 1):
         started = time.perf_counter()
-        found = self_play(value, positions, rng.fork(f"generation{generation}"))
+        found = self_play(value, positions, rng.fork(f"generation{generation}"), lexicon)
         played = time.perf_counter() - started
         header = [
             "Topword leave values (points against an empty leave), learned by self-play:",
@@ -262,7 +265,7 @@ def main(argv: Sequence[str] | None = None) -> None:
         with open(args.out, "w", encoding="utf-8") as out:
             out.write(model.dumps())
 
-    model = learn(args.positions, args.generations, args.seed,
+    model = learn(args.positions, args.generations, args.seed, Lexicon(),
                   log=lambda line: print(line, file=sys.stderr, flush=True), save=save)
     print(f"{args.out}: {len(model.terms)} terms, {len(model.table)} leaves "
           f"({time.perf_counter() - started:.0f} s)", file=sys.stderr)

@@ -10,7 +10,8 @@ nothing is placed there). Each cell of the run offers: an empty cell, a rack let
 occupied cell, its top letter (played through) or a rack letter other than the top when the
 stack is below the height limit. A letter placed on a cell with perpendicular neighbours must
 make the perpendicular word accepted: those cross-check sets depend only on the board, so they
-are computed once per cell and direction (and cached across calls by the letters around). The
+are computed once per cell and direction (and cached across calls by the letters around, per
+word list: the lexicon is the game's, `state.lexicon`). The
 run is walked left to right through the DAWG from every start `s` with `s - 1` empty, so each
 run (hence each placement of a line) is met once; a branch dies as soon as the letters so far
 are no prefix of a word, or when the tiles left cannot reach an anchor (an occupied cell, or
@@ -24,6 +25,7 @@ equal to what `evaluate` returns (the tests check it against a brute-force refer
 from __future__ import annotations
 
 from collections.abc import Sequence
+from weakref import WeakKeyDictionary
 
 from ludomots.games.topword.board import CENTRE, ROWS, SIZE, Board, Cell
 from ludomots.games.topword.notation import HORIZONTAL, VERTICAL, Placement, Tile
@@ -36,13 +38,14 @@ from ludomots.games.topword.scoring import (
 )
 from ludomots.games.topword.tiles import BONUS_LETTERS, RACK_SIZE, spelled
 from ludomots.lexicon.dawg import Dawg
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 
 # (direction, line, start, end, letters placed on start..end (None: played through),
 #  tiles placed, sum of the run's heights after the move, run flat, cross-word points)
 _RawMove = tuple[str, int, int, int, tuple[str | None, ...], int, int, bool, int]
 
-_CROSS_CACHE: dict[tuple[str, str], frozenset[str]] = {}
+CrossCache = dict[tuple[str, str], frozenset[str]]
+_CROSS_CACHES: WeakKeyDictionary[Dawg, CrossCache] = WeakKeyDictionary()  # one per word list
 _CROSS_CACHE_LIMIT = 200_000
 
 
@@ -50,15 +53,19 @@ class _Found(Exception):
     """Raised by `has_move` at the first legal move, to leave the recursion at once."""
 
 
-def _automaton() -> Dawg:
-    return get_lexicon().automaton("standard")
+def _cross_cache(dawg: Dawg) -> CrossCache:
+    cache = _CROSS_CACHES.get(dawg)
+    if cache is None:
+        cache = _CROSS_CACHES[dawg] = {}
+    return cache
 
 
-def _cross_letters(dawg: Dawg, before: str, after: str) -> frozenset[str]:
+def _cross_letters(dawg: Dawg, cache: CrossCache, before: str, after: str) -> frozenset[str]:
     """The tiles that may go between `before` and `after` (spelled words around a cell) to
-    make an accepted word; cached: the same short neighbourhoods come back in every game."""
+    make a word `dawg` accepts; cached (`cache` is the dawg's): the same short neighbourhoods
+    come back in every game."""
     key = (before, after)
-    found = _CROSS_CACHE.get(key)
+    found = cache.get(key)
     if found is not None:
         return found
     children = dawg.children
@@ -78,9 +85,9 @@ def _cross_letters(dawg: Dawg, before: str, after: str) -> frozenset[str]:
             if cur is not None and dawg.is_final(cur):
                 letters.add(tile)
     result = frozenset(letters)
-    if len(_CROSS_CACHE) >= _CROSS_CACHE_LIMIT:
-        _CROSS_CACHE.clear()
-    _CROSS_CACHE[key] = result
+    if len(cache) >= _CROSS_CACHE_LIMIT:
+        cache.clear()
+    cache[key] = result
     return result
 
 
@@ -102,9 +109,11 @@ class _Cross:
 class _Generator:
     """One search: the board and rack read once, then every line of both directions."""
 
-    def __init__(self, board: Board, rack: Sequence[str], rules: Rules) -> None:
+    def __init__(self, board: Board, rack: Sequence[str], rules: Rules,
+                 lexicon: Lexicon) -> None:
         self.rules = rules
-        self.dawg = _automaton()
+        self.dawg = lexicon.automaton("standard")
+        self.cross_cache = _cross_cache(self.dawg)
         stacks = board.stacks
         self.tops: list[list[str | None]] = [[s[-1] if s else None for s in row]
                                              for row in stacks]
@@ -198,7 +207,7 @@ class _Generator:
             if cross is None:
                 cand[i] = [t for t in self.letters if t != top]
             else:
-                allowed = _cross_letters(dawg, cross.before, cross.after)
+                allowed = _cross_letters(dawg, self.cross_cache, cross.before, cross.after)
                 cand[i] = [t for t in self.letters if t != top and t in allowed]
                 points[i] = cross.points
         # need[i]: tiles to place from empty cell i on until the run holds an anchor
@@ -416,10 +425,12 @@ def _notation(cell: Cell, direction: str, word: str) -> str:
     return f"{col + 1}{ROWS[row]} {word}"
 
 
-def generate(board: Board, rack: Sequence[str], rules: Rules) -> list[MoveResult]:
+def generate(board: Board, rack: Sequence[str], rules: Rules,
+             lexicon: Lexicon) -> list[MoveResult]:
     """Every legal move of `rack` (tiles, `Q` the Qu tile) on `board` whose words the
-    Topword policy accepts, each once, scored exactly as `scoring.evaluate` scores it."""
-    gen = _Generator(board, rack, rules)
+    Topword policy of `lexicon` accepts, each once, scored exactly as `scoring.evaluate`
+    scores it."""
+    gen = _Generator(board, rack, rules, lexicon)
     return [gen.result(raw) for raw in gen.run(stop_at_first=False)]
 
 
@@ -456,12 +467,14 @@ def search_cost(moves: int) -> int:
     return 9 + moves // 8
 
 
-def quick_moves(board: Board, rack: Sequence[str], rules: Rules) -> list[QuickMove]:
+def quick_moves(board: Board, rack: Sequence[str], rules: Rules,
+                lexicon: Lexicon) -> list[QuickMove]:
     """The moves of `generate`, with their scores, as `QuickMove`s (same order)."""
-    return [_quick(raw) for raw in _Generator(board, rack, rules).run(stop_at_first=False)]
+    generator = _Generator(board, rack, rules, lexicon)
+    return [_quick(raw) for raw in generator.run(stop_at_first=False)]
 
 
-def has_move(board: Board, rack: Sequence[str], rules: Rules) -> bool:
+def has_move(board: Board, rack: Sequence[str], rules: Rules, lexicon: Lexicon) -> bool:
     """Can `rack` make any legal move on `board`? (Stops at the first one found.)"""
-    return bool(_Generator(board, rack, rules).run(stop_at_first=True))
+    return bool(_Generator(board, rack, rules, lexicon).run(stop_at_first=True))
 

@@ -10,24 +10,31 @@ tiles when that window closes. With the automatic referee an invalid word is ref
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec, Event, Game, PlayedWord, State
-from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
+from ludomots.core.statefields import codec, options_codec, transient
 from ludomots.games.topword.board import ROWS, Board, cell_name, on_board
-from ludomots.games.topword.notation import Placement, parse_move
+from ludomots.games.topword.notation import (
+    Placement,
+    format_position,
+    parse_move,
+    parse_position,
+)
+from ludomots.games.topword.records import Pending
 from ludomots.games.topword.scoring import MoveResult, Rules, evaluate
 from ludomots.games.topword.tiles import ALPHABET, DISTRIBUTION, RACK_SIZE, display, full_bag
-from ludomots.lexicon.lexicon import Lexicon, get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 from ludomots.lexicon.policy import STANDARD
 
 END_PENALTY_PER_TILE = 5
+END_REASONS = ("out_of_tiles", "all_passed", "blocked")  # seed, "FIN DU JEU"
 
 
 @dataclass(frozen=True)
@@ -117,27 +124,48 @@ def parse_tiles(items: tuple[str, ...]) -> Placement:
     return Placement(tuple(sorted(tiles)))
 
 
+def _board_json(board: Board) -> list[list[list[str]]]:
+    return [[list(stack) for stack in row] for row in board.stacks]
+
+
+def _board_from_json(rows: list[list[list[str]]]) -> Board:
+    return Board([[list(stack) for stack in row] for row in rows])
+
+
+@dataclass(eq=False)
 class TopwordState(State):
-    def __init__(self, options: TopwordOptions, players: int, rng: SeededRandom) -> None:
-        self.options = options
-        self.players = players
-        self.rng = rng
-        self.board = Board()
-        self.bag: list[str] = []
-        self.racks: list[list[str]] = [[] for _ in range(players)]
-        self.points = [0] * players
-        self.turn = 0
-        self.passes_in_row = 0
-        self.moves_played = 0
-        self.pending: dict[str, Any] | None = None  # the word open to a challenge
-        self.last: dict[str, Any] | None = None  # the last action, for highlighting
-        self.history: list[dict[str, Any]] = []  # every public action, for the move log
-        self.start_draws: list[list[str | None]] = []
-        self.over = False
-        self.end_reason: str | None = None
-        self.penalties = [0] * players
-        # The last evaluation, valid until the state changes (every change goes through _apply).
-        self._evaluated: tuple[int, Action, MoveResult] | None = None
+    """The position: fields declared once (JSON, copies and equality come from core)."""
+
+    options: TopwordOptions = field(metadata=options_codec(TopwordOptions))
+    players: int
+    rng: SeededRandom
+    board: Board = field(default_factory=Board, metadata=codec(
+        _board_json, _board_from_json, Board.copy))
+    bag: list[str] = field(default_factory=list)
+    racks: list[list[str]] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    turn: int = 0
+    passes_in_row: int = 0
+    moves_played: int = 0
+    pending: Pending | None = None  # the word open to a challenge
+    # The last action (for highlighting) and every public action (the move log): entries are
+    # never changed once written, so copies share them (read-only Mapping, core/statefields).
+    last: Mapping[str, Any] | None = None
+    history: list[Mapping[str, Any]] = field(default_factory=list)
+    start_draws: list[list[str | None]] = field(default_factory=list)
+    over: bool = False
+    end_reason: str | None = None
+    penalties: list[int] = field(default_factory=list)
+    # The last evaluation, valid until the state changes (every change goes through _apply).
+    _evaluated: tuple[int, Action, MoveResult] | None = field(default=None,
+                                                               metadata=transient())
+
+    def __post_init__(self) -> None:
+        """A new table: one empty rack and score line per player."""
+        players = self.players
+        self.racks = self.racks or [[] for _ in range(players)]
+        self.points = self.points or [0] * players
+        self.penalties = self.penalties or [0] * players
 
     # -- setting up ------------------------------------------------------------------------
 
@@ -167,7 +195,7 @@ class TopwordState(State):
 
     def final_window(self) -> bool:
         """The pending word ends the game: the others must accept or challenge it."""
-        return self.pending is not None and not self.racks[self.pending["seat"]] and not self.bag
+        return self.pending is not None and not self.racks[self.pending.seat] and not self.bag
 
     def to_act(self) -> frozenset[int]:
         if self.over:
@@ -175,7 +203,7 @@ class TopwordState(State):
         if self.final_window():
             assert self.pending is not None
             return frozenset(s for s in range(self.players)
-                             if s != self.pending["seat"] and s not in self.pending["accepted"])
+                             if s != self.pending.seat and s not in self.pending.accepted)
         return frozenset({self.turn})
 
     def may_act(self, seat: int) -> bool:
@@ -183,7 +211,7 @@ class TopwordState(State):
         if seat in self.to_act():
             return True
         return (self.pending is not None and self.options.referee == "challenge"
-                and 0 <= seat < self.players and seat != self.pending["seat"])
+                and 0 <= seat < self.players and seat != self.pending.seat)
 
     def placement_of(self, action: Play | Place) -> Placement:
         if isinstance(action, Play):
@@ -208,7 +236,7 @@ class TopwordState(State):
             raise _err("tiles_not_in_rack", f"Vous n'avez pas ces lettres : {letters}.",
                        missing=sorted(missing.elements()))
         result = evaluate(self.board, placement, self.options.rules,
-                          get_lexicon().checker("standard"))
+                          self.lexicon.checker("standard"))
         if self.options.referee == "auto" and result.invalid_words:
             words = ", ".join(result.invalid_words)
             raise _err("unknown_word", f"Mot refusé par le dictionnaire : {words}.",
@@ -221,9 +249,9 @@ class TopwordState(State):
         if isinstance(action, Challenge | Accept):
             if self.pending is None or self.options.referee != "challenge":
                 return _err("nothing_to_challenge", "Il n'y a aucun mot à contester.")
-            if seat == self.pending["seat"]:
+            if seat == self.pending.seat:
                 return _err("own_word", "On ne conteste pas son propre mot.")
-            if isinstance(action, Accept) and seat in self.pending["accepted"]:
+            if isinstance(action, Accept) and seat in self.pending.accepted:
                 return _err("already_accepted", "Vous avez déjà accepté ce mot.")
             return None
         if seat not in self.to_act():
@@ -255,7 +283,7 @@ class TopwordState(State):
         """Tiles left in the bag once the pending word's player has drawn."""
         if self.pending is None:
             return len(self.bag)
-        need = RACK_SIZE - len(self.racks[self.pending["seat"]])
+        need = RACK_SIZE - len(self.racks[self.pending.seat])
         return len(self.bag) - min(need, len(self.bag))
 
     def _apply(self, seat: int, action: Action) -> list[Event]:
@@ -269,7 +297,7 @@ class TopwordState(State):
             return self._challenge(seat)
         if isinstance(action, Accept):
             assert self.pending is not None
-            self.pending["accepted"].append(seat)
+            self.pending = self.pending.accepted_by(seat)
             events = [Event("accept", {"seat": seat})]
             if self.final_window() and not self.to_act():
                 events += self._close_window()
@@ -297,10 +325,9 @@ class TopwordState(State):
         self.history.append(dict(self.last))
         events = [Event("play", dict(self.last))]
         if self.options.referee == "challenge":
-            self.pending = {"seat": seat, "tiles": [list(t) for t in result.placement.tiles],
-                            "score": result.score, "words": [w.word for w in result.words],
-                            "notation": result.notation, "passes_before": previous_passes,
-                            "accepted": []}
+            self.pending = Pending(seat, result.placement.tiles, result.score,
+                                   tuple(w.word for w in result.words), result.notation,
+                                   previous_passes)
         else:
             events += self._refill(seat)
         self.turn = (seat + 1) % self.players
@@ -332,29 +359,29 @@ class TopwordState(State):
         """The pending word stands: its player draws his new tiles."""
         if self.pending is None:
             return []
-        seat = self.pending["seat"]
+        seat = self.pending.seat
         self.pending = None
         return self._refill(seat)
 
     def _challenge(self, challenger: int) -> list[Event]:
         assert self.pending is not None
         pending = self.pending
-        checker = get_lexicon().checker("standard")
-        invalid = [w for w in pending["words"] if not checker(w)]
+        checker = self.lexicon.checker("standard")
+        invalid = [w for w in pending.words if not checker(w)]
         self.history.append({"type": "challenge", "seat": challenger,
-                             "against": pending["seat"], "upheld": bool(invalid),
-                             "words": invalid or list(pending["words"])})
+                             "against": pending.seat, "upheld": bool(invalid),
+                             "words": invalid or list(pending.words)})
         if not invalid:
-            events = [Event("challenge", {"seat": challenger, "against": pending["seat"],
-                                          "upheld": False, "words": pending["words"]})]
+            events = [Event("challenge", {"seat": challenger, "against": pending.seat,
+                                          "upheld": False, "words": list(pending.words)})]
             events += self._close_window()
             return events + self._check_end()
-        mover = pending["seat"]
-        for r, c, letter in pending["tiles"]:
+        mover = pending.seat
+        for r, c, letter in pending.tiles:
             self.board.stacks[r][c].pop()
             self.racks[mover].append(letter)
-        self.points[mover] -= pending["score"]
-        self.passes_in_row = pending["passes_before"] + 1  # the mover has passed his turn
+        self.points[mover] -= pending.score
+        self.passes_in_row = pending.passes_before + 1  # the mover has passed his turn
         self.moves_played -= 1
         self.pending = None
         self.last = {"type": "taken_back", "seat": mover, "words": invalid}
@@ -389,7 +416,8 @@ class TopwordState(State):
     def _someone_can_play(self) -> bool:
         from ludomots.games.topword.movegen import has_move
 
-        return any(has_move(self.board, rack, self.options.rules) for rack in self.racks)
+        return any(has_move(self.board, rack, self.options.rules, self.lexicon)
+                   for rack in self.racks)
 
     def is_over(self) -> bool:
         return self.over
@@ -417,8 +445,9 @@ class TopwordState(State):
         """What every seat sees."""
         pending = None
         if self.pending is not None:
-            pending = {k: self.pending[k] for k in ("seat", "score", "words", "notation",
-                                                    "accepted")}
+            p = self.pending
+            pending = {"seat": p.seat, "score": p.score, "words": list(p.words),
+                       "notation": p.notation, "accepted": list(p.accepted)}
         return {
             "game": "topword",
             "players": self.players,
@@ -452,74 +481,10 @@ class TopwordState(State):
                        "unseen": self.unseen(seat, tiles)}
                 for seat in seats}
 
-    # -- serialization -----------------------------------------------------------------------
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "options": options_to_json(self.options),
-            "players": self.players,
-            "rng": self.rng.to_json(),
-            "board": self.board.stacks,
-            "bag": self.bag,
-            "racks": self.racks,
-            "points": self.points,
-            "turn": self.turn,
-            "passes_in_row": self.passes_in_row,
-            "moves_played": self.moves_played,
-            "pending": self.pending,
-            "last": self.last,
-            "history": self.history,
-            "start_draws": self.start_draws,
-            "over": self.over,
-            "end_reason": self.end_reason,
-            "penalties": self.penalties,
-        }
-
     def digest_json(self) -> dict[str, Any]:
         data = self.to_json()
         del data["history"]  # a log of the recorded actions: the record already holds them
         return data
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any], *,
-                  lexicon: Lexicon | None = None) -> TopwordState:
-        options = GAME.coerce_options(data["options"])
-        state = cls(options, data["players"], SeededRandom.from_json(data["rng"]))
-        state.board = Board([[list(stack) for stack in row] for row in data["board"]])
-        state.bag = list(data["bag"])
-        state.racks = [list(r) for r in data["racks"]]
-        state.points = list(data["points"])
-        state.turn = data["turn"]
-        state.passes_in_row = data["passes_in_row"]
-        state.moves_played = data["moves_played"]
-        state.pending = copy_json(data["pending"])
-        state.last = copy_json(data["last"])
-        state.history = copy_json(data["history"])
-        state.start_draws = [list(d) for d in data["start_draws"]]
-        state.over = data["over"]
-        state.end_reason = data["end_reason"]
-        state.penalties = list(data["penalties"])
-        return state.referee_with(lexicon)
-
-    def clone(self) -> TopwordState:
-        """A copy without the JSON round trip (tables clone before every action). History
-        entries, `last` and the start draws are never changed once written: they are shared."""
-        new = TopwordState(self.options, self.players, SeededRandom.from_json(self.rng.to_json()))
-        new.board = self.board.copy()
-        new.bag = list(self.bag)
-        new.racks = [list(r) for r in self.racks]
-        new.points = list(self.points)
-        new.turn = self.turn
-        new.passes_in_row = self.passes_in_row
-        new.moves_played = self.moves_played
-        new.pending = copy_json(self.pending)
-        new.last = self.last
-        new.history = list(self.history)
-        new.start_draws = self.start_draws
-        new.over = self.over
-        new.end_reason = self.end_reason
-        new.penalties = list(self.penalties)
-        return new.referee_with(self._lexicon)
 
 
 class Topword(Game[TopwordState]):
@@ -540,10 +505,17 @@ class Topword(Game[TopwordState]):
         state.deal()
         return state
 
-    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
+    def format_position(self, state: TopwordState) -> str:
+        """The one-line notation of a position (`notation.py`)."""
+        return format_position(state)
+
+    def parse_position(self, text: str, options: Any = None) -> TopwordState:
+        """The position a notation describes, refereed with the shared lexicon."""
+        return parse_position(text, self.coerce_options(options))
+
+    def preview(self, state: TopwordState, seat: int, action: Action) -> dict[str, Any]:
         """The words and score a Play/Place would make, for the live preview of clients;
         never applies anything. Under the challenge procedure validity is not revealed."""
-        assert isinstance(state, TopwordState)
         if not isinstance(action, Play | Place):
             return {"legal": False, "error": "bad_action", "message": "Aperçu impossible."}
         try:
@@ -552,16 +524,14 @@ class Topword(Game[TopwordState]):
             return {"legal": False, "error": exc.code, "message": exc.message}
         return {"legal": True, **result.to_json()}
 
-    def analyse(self, state: State, seat: int, action: Action) -> dict[str, Any] | None:
+    def analyse(self, state: TopwordState, seat: int, action: Action) -> dict[str, Any] | None:
         from ludomots.games.topword.analysis import analyse
 
-        assert isinstance(state, TopwordState)
         return analyse(state, seat, action)
 
-    def played_words(self, state: State) -> list[PlayedWord]:
+    def played_words(self, state: TopwordState) -> list[PlayedWord]:
         """Each word of each play, with its own score; a play taken back after a successful
         challenge is dropped (it is the last play of its seat when that happens)."""
-        assert isinstance(state, TopwordState)
         plays: list[list[PlayedWord]] = []
         for entry in state.history:
             if entry["type"] == "play":
@@ -574,9 +544,8 @@ class Topword(Game[TopwordState]):
                         break
         return [word for play in plays for word in play]
 
-    def timeout_action(self, state: State, seat: int) -> Action | None:
+    def timeout_action(self, state: TopwordState, seat: int) -> Action | None:
         """Out of time: the player passes (the last word of the game is accepted)."""
-        assert isinstance(state, TopwordState)
         return Accept() if state.final_window() else Pass()
 
 

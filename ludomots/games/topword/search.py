@@ -65,7 +65,7 @@ class Search:
         deadline = self.settings.budget.start()
         equity = Equity(leave_values())
         rack = leave_key(seen.rack)
-        moves = quick_moves(seen.board, rack, seen.rules)
+        moves = quick_moves(seen.board, rack, seen.rules, seen.lexicon)
         deadline.spend(search_cost(len(moves)))
         if not moves:
             self.report = {"stage": "pass"}
@@ -84,7 +84,7 @@ class Search:
                        rng.fork("inference"))
         simulation = Simulation(
             seen.board.copy(), rack, sorted(seen.unseen.elements()), seen.bag,
-            [seen.rack_sizes[p] for p in seen.others()], seen.rules, equity,
+            [seen.rack_sizes[p] for p in seen.others()], seen.rules, seen.lexicon, equity,
             self.settings.plies, belief)
         best = simulation.run(candidates, deadline, rng.fork("simulation"),
                               self.settings.max_iterations)
@@ -95,7 +95,7 @@ class Search:
     def _endgame(self, rack: str, deadline: Deadline) -> Action:
         opponent = leave_key(self.seen.unseen.elements())
         solver = Endgame(self.seen.board, (rack, opponent), self.seen.rules,
-                         self.seen.passes_in_row)
+                         self.seen.lexicon, self.seen.passes_in_row)
         solution = solver.solve(deadline)
         self.report = {"stage": "endgame", "exact": solution.exact, "depth": solution.depth,
                        "nodes": solution.nodes, "value": solution.value}

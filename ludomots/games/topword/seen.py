@@ -10,6 +10,7 @@ from ludomots.games.topword.board import ROWS, Board
 from ludomots.games.topword.rules import TopwordState
 from ludomots.games.topword.scoring import Rules
 from ludomots.games.topword.tiles import RACK_SIZE
+from ludomots.lexicon.lexicon import Lexicon
 
 
 @dataclass
@@ -26,6 +27,7 @@ class Seen:
     pending: dict[str, Any] | None
     scores: list[int]
     rack_sizes: list[int]
+    lexicon: Lexicon  # the game's word list (what "the whole lexicon" means for a bot)
     seat: int = 0
     history: tuple[dict[str, Any], ...] = ()
     passes_in_row: int = 0
@@ -42,7 +44,7 @@ class Seen:
             sizes[mover] += drawn
         return cls(Board([[list(s) for s in row] for row in view["board"]]), list(view["rack"]),
                    state.options.rules, bag, Counter(view["unseen"]), view["pending"],
-                   view["scores"], sizes, seat, tuple(view["history"]),
+                   view["scores"], sizes, state.lexicon, seat, tuple(view["history"]),
                    view["passes_in_row"])
 
     @property

@@ -29,6 +29,7 @@ from ludomots.games.topword.leaves import leave_after, leave_key
 from ludomots.games.topword.movegen import QuickMove, quick_moves, search_cost
 from ludomots.games.topword.scoring import Rules
 from ludomots.games.topword.tiles import RACK_SIZE
+from ludomots.lexicon.lexicon import Lexicon
 
 Z95 = 1.959963984540054
 MIN_ITERATIONS = 6
@@ -61,6 +62,7 @@ class Simulation:
     bag: int
     sizes: Sequence[int]  # the others' rack sizes, in playing order after this bot
     rules: Rules
+    lexicon: Lexicon
     equity: Equity
     plies: int
     belief: RackBelief | None = None  # the previous player's (the last of ``sizes``)
@@ -104,7 +106,7 @@ class Simulation:
             rack = racks[mover]
             if ply:
                 others = sum(len(r) for p, r in enumerate(racks) if p != mover)
-                moves = quick_moves(self.board, rack, self.rules)
+                moves = quick_moves(self.board, rack, self.rules, self.lexicon)
                 deadline.spend(search_cost(len(moves)))
                 pick = self.equity.best(moves, rack, len(bag) - drawn, others)
                 current = pick[1] if pick is not None else None

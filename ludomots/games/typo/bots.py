@@ -28,7 +28,8 @@ from ludomots.core.rng import SeededRandom
 from ludomots.games.typo.cards import ROW_COUNT, letter_rank, word_key
 from ludomots.games.typo.rows import SIDES, Side, longest_rows, placed, with_row
 from ludomots.games.typo.rules import Choose, Fail, Place, TypoState, Vote
-from ludomots.games.typo.vocabulary import Vocabulary, WordStyle, accepted, has_prefix
+from ludomots.games.typo.vocabulary import Vocabulary, WordStyle, accepted
+from ludomots.lexicon.lexicon import Lexicon
 
 Option = tuple[int, Side]
 
@@ -101,13 +102,25 @@ class TypoBot:
     style: WordStyle = "common"
 
     def __init__(self) -> None:
-        self.vocabulary = Vocabulary(self.threshold)
+        self._vocabulary: Vocabulary | None = None
+
+    @property
+    def vocabulary(self) -> Vocabulary:
+        """The level's words in the lexicon of the game it was last asked to play."""
+        assert self._vocabulary is not None, "a bot knows its words once it sees a game"
+        return self._vocabulary
+
+    def learn(self, lexicon: Lexicon) -> None:
+        """Know the level's words of `lexicon` (the game's word list)."""
+        if self._vocabulary is None or self._vocabulary.lexicon is not lexicon:
+            self._vocabulary = Vocabulary(self.threshold, lexicon)
 
     def knows(self, prefix: str) -> bool:
         return self.vocabulary.knows_prefix(prefix)
 
     def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, TypoState)
+        assert isinstance(state, TypoState)  # the Bot protocol takes any game's state
+        self.learn(state.lexicon)
         seen = Seen.of(state, seat)
         if seen.step == "choose":
             return Choose(self.pick_card(seen, rng))
@@ -163,7 +176,7 @@ class TypoBot:
         key = word_key(seen.pending["word"]) or ""
         if self.vocabulary.knows_word(key):
             return False
-        if not accepted(key):
+        if not accepted(self.vocabulary.lexicon, key):
             return rng.random() < self.detection
         return rng.random() < self.doubt
 
@@ -278,7 +291,7 @@ class Expert(TypoBot):
             hand, pool = pool[:size], pool[size:]
             if not hand:
                 continue
-            fitting = [c for c in hand if options(seen.rows, c, has_prefix)]
+            fitting = [c for c in hand if options(seen.rows, c, self.knows)]
             card = rng.choice(fitting or hand)
             played.append((seen.order_key(card, other), card))
         played.sort()
@@ -286,7 +299,7 @@ class Expert(TypoBot):
         snapshots: list[tuple[tuple[int, int], tuple[str, ...]]] = []
         for key, card in played:
             snapshots.append((key, rows))
-            found = options(rows, card, has_prefix)
+            found = options(rows, card, self.knows)
             if found:
                 row, side = rng.choice(found)
                 rows = with_row(rows, row, placed(rows[row], card, side))
@@ -296,7 +309,7 @@ class Expert(TypoBot):
         for card in cards:
             mine = seen.order_key(card, seen.seat)
             at = next((r for key, r in snapshots if key > mine), rows)
-            losses[card] = 0.0 if options(at, card, has_prefix) else \
+            losses[card] = 0.0 if options(at, card, self.knows) else \
                 float(max(len(r) for r in at))
         return losses
 

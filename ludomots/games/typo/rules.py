@@ -13,7 +13,7 @@ lexicon decides. With the automatic referee every word is checked at once instea
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -21,7 +21,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, Game, State
 from ludomots.core.options import OptionError, options_to_json
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import options_codec
+from ludomots.core.statefields import codec, options_codec
 from ludomots.games.typo.actions import (
     CHALLENGE_BONUS,
     CODEC,
@@ -44,8 +44,16 @@ from ludomots.games.typo.cards import (
     parse_card,
     word_key,
 )
+from ludomots.games.typo.records import (
+    Failed,
+    Pending,
+    Placed,
+    Played,
+    played_from_json,
+    played_to_json,
+)
 from ludomots.games.typo.rows import SIDES, longest_rows, placed
-from ludomots.lexicon.lexicon import Lexicon, get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 from ludomots.lexicon.policy import STANDARD
 
 _WRONG_ACTION = {
@@ -75,9 +83,10 @@ class TypoState(State):
     choices: list[str | None] = field(default_factory=list)
     revealed: list[str] | None = None
     queue: list[int] = field(default_factory=list)
-    pending: dict[str, Any] | None = None
+    pending: Pending | None = None
     votes: list[bool | None] = field(default_factory=list)
-    played: list[dict[str, Any]] = field(default_factory=list)
+    played: list[Played] = field(default_factory=list, metadata=codec(
+        played_to_json, played_from_json, list))  # entries are frozen: copies share them
     lost: list[int] = field(default_factory=list)
     bonus: list[int] = field(default_factory=list)
 
@@ -125,7 +134,7 @@ class TypoState(State):
         if self.step == "vote":
             assert self.pending is not None
             return frozenset(s for s in range(self.players)
-                             if s != self.pending["seat"] and self.votes[s] is None)
+                             if s != self.pending.seat and self.votes[s] is None)
         if self.step in ("place", "discard"):
             return frozenset({self.queue[0]})
         return frozenset()
@@ -149,7 +158,7 @@ class TypoState(State):
         if self.step == "vote" and isinstance(action, Vote) and self.votes[seat] is not None:
             return rule_error("already_voted", "Vous avez déjà voté sur ce mot.")
         if seat not in self.to_act():
-            if self.step == "vote" and self.pending is not None and seat == self.pending["seat"]:
+            if self.step == "vote" and self.pending is not None and seat == self.pending.seat:
                 return rule_error("not_your_turn", "Les autres joueurs votent sur votre mot.")
             return rule_error("not_your_turn", "Ce n'est pas à vous de jouer.")
         if self.step == "choose":
@@ -215,7 +224,7 @@ class TypoState(State):
             raise rule_error("word_not_matching_row", f"« {action.word.strip()} » ne commence pas "
                        f"par {row}, la rangée une fois votre carte posée.", word=action.word,
                        row=row)
-        if self.options.referee == "auto" and not get_lexicon().accepts(key, "standard"):
+        if self.options.referee == "auto" and not self.lexicon.accepts(key, "standard"):
             raise rule_error("unknown_word", f"« {action.word.strip()} » n'est pas dans le "
                        "dictionnaire. Proposez un autre mot ou renoncez.", word=action.word)
         return row, key
@@ -277,15 +286,17 @@ class TypoState(State):
         row, key = self.evaluate(seat, action)
         before = self.rows[action.row]
         self.rows[action.row] = row
-        data = {"seat": seat, "card": self.card_of(seat), "row": action.row,
-                "side": action.side, "word": action.word.strip(), "rows": list(self.rows)}
-        events = [Event("place", data)]
+        card, word = self.card_of(seat), action.word.strip()
+        events = [Event("place", {"seat": seat, "card": card, "row": action.row,
+                                  "side": action.side, "word": word, "rows": list(self.rows)})]
         if self.options.referee == "challenge":
-            self.pending = {**data, "key": key, "before": before}
+            self.pending = Pending(seat, card, action.row, action.side, word, tuple(self.rows),
+                                   key, before)
             self.votes = [None] * self.players
             self.step = "vote"
             return events
-        self.played.append({"type": "placed", **data, "challenged": False, "bonus": 0})
+        self.played.append(Placed(seat, card, action.row, action.side, word, tuple(self.rows),
+                                  challenged=False, bonus=0))
         return events + self._next()
 
     def _vote(self, seat: int, action: Vote) -> list[Event]:
@@ -301,27 +312,26 @@ class TypoState(State):
         """Seed, CE MOT N'EXISTE PAS: half of the others or more doubt -> the lexicon decides."""
         pending = self.pending
         assert pending is not None
-        announcer = pending["seat"]
+        announcer = pending.seat
         doubters = [s for s in range(self.players) if s != announcer and self.votes[s]]
         others = self.players - 1
         challenged = 2 * len(doubters) >= others
         events = [Event("votes", {"seat": announcer, "doubters": doubters,
                                   "challenged": challenged})]
-        summary = {"type": "placed", **{k: pending[k] for k in ("seat", "card", "row", "side",
-                                                                "word", "rows")},
-                   "challenged": challenged, "doubters": doubters, "bonus": 0}
+        summary = Placed(announcer, pending.card, pending.row, pending.side, pending.word,
+                         pending.rows, challenged, 0, tuple(doubters))
         if not challenged:
             self.played.append(summary)
             return events + self._next()
-        valid = get_lexicon().accepts(pending["key"], "standard")
-        events.append(Event("verdict", {"seat": announcer, "word": pending["word"],
+        valid = self.lexicon.accepts(pending.key, "standard")
+        events.append(Event("verdict", {"seat": announcer, "word": pending.word,
                                         "valid": valid,
                                         "bonus": CHALLENGE_BONUS if valid else 0}))
         if valid:
             self.bonus[announcer] += CHALLENGE_BONUS
-            self.played.append({**summary, "bonus": CHALLENGE_BONUS})
+            self.played.append(replace(summary, bonus=CHALLENGE_BONUS))
             return events + self._next()
-        self.rows[pending["row"]] = pending["before"]  # the card is taken back
+        self.rows[pending.row] = pending.before  # the card is taken back
         longest = self.longest_rows()
         if len(longest) == 1:
             return events + self._fail(announcer, longest[0], REFUSED_WORD_PENALTY, True)
@@ -338,13 +348,13 @@ class TypoState(State):
         points = len(discarded) + extra
         self.lost[seat] += points
         self.holder = seat
-        data: dict[str, Any] = {"seat": seat, "card": card, "row": row, "discarded": discarded,
-                                "points": points, "refused": refused, "rows": list(self.rows)}
+        word = None
         if refused:
             assert self.pending is not None
-            data["word"] = self.pending["word"]
-        self.played.append({"type": "failed", **data})
-        return [Event("fail", data)] + self._next()
+            word = self.pending.word
+        entry = Failed(seat, card, row, discarded, points, refused, tuple(self.rows), word)
+        self.played.append(entry)
+        return [Event("fail", entry.event_data())] + self._next()
 
     def _next(self) -> list[Event]:
         """The current card is resolved: next card, next round, second part, or the end."""
@@ -418,7 +428,9 @@ class TypoState(State):
         (others see that a seat has chosen or voted, as at a table)."""
         pending = None
         if self.pending is not None:
-            pending = {k: self.pending[k] for k in ("seat", "card", "row", "side", "word")}
+            p = self.pending
+            pending = {"seat": p.seat, "card": p.card, "row": p.row, "side": p.side,
+                       "word": p.word}
         own = seat if seat is not None and 0 <= seat < self.players else None
         return {
             "game": "typo",
@@ -442,7 +454,7 @@ class TypoState(State):
             "my_vote": self.votes[own] if own is not None else None,
             "holder": self.holder,
             "round_holder": self.round_holder,
-            "played": [dict(p) for p in self.played],
+            "played": played_to_json(self.played),
             "discard": list(self.discard),
             "set_aside": len(self.set_aside),
             "unseen": self.unseen(seat),
@@ -477,10 +489,21 @@ class Typo(Game[TypoState]):
         state.deal()
         return state
 
-    def preview(self, state: State, seat: int, action: Action) -> dict[str, Any]:
+    def format_position(self, state: TypoState) -> str:
+        """The one-line notation of a position (`notation.py`)."""
+        from ludomots.games.typo.notation import format_position
+
+        return format_position(state)
+
+    def parse_position(self, text: str, options: Any = None) -> TypoState:
+        """The position a notation describes, refereed with the shared lexicon."""
+        from ludomots.games.typo.notation import parse_position
+
+        return parse_position(text, self.coerce_options(options))
+
+    def preview(self, state: TypoState, seat: int, action: Action) -> dict[str, Any]:
         """The row a Place would make and whether the word fits it, for live client feedback;
         never applies anything. Under the challenge rule the word's validity is not told."""
-        assert isinstance(state, TypoState)
         if not isinstance(action, Place) or state.step != "place" or seat != state.resolver():
             return {"legal": False, "error": "bad_action", "message": "Aperçu impossible."}
         try:
@@ -489,17 +512,15 @@ class Typo(Game[TypoState]):
             return {"legal": False, "error": exc.code, "message": exc.message}
         return {"legal": True, "row": row, "word": key}
 
-    def time_limit(self, state: State, seat: int) -> float | None:
+    def time_limit(self, state: TypoState, seat: int) -> float | None:
         """The option's thinking time for whoever must choose, place or vote (tables enforce
         it; 0: none)."""
-        assert isinstance(state, TypoState)
         seconds = state.options.thinking_seconds
         return float(seconds) if seconds and seat in state.to_act() else None
 
-    def timeout_action(self, state: State, seat: int) -> Action | None:
+    def timeout_action(self, state: TypoState, seat: int) -> Action | None:
         """Out of time: the first card of the (sorted) hand; renouncing a placement (the first
         longest row goes); no doubt."""
-        assert isinstance(state, TypoState)
         if seat not in state.to_act():
             return None
         if state.step == "choose":

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import click
 
+from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 from ludomots.tui.terminalcli import (
     RECORD_OPTION,
     SEED_OPTION,
@@ -162,13 +163,14 @@ def score_command(position: str, move: str, rack: str | None, option_items: tupl
 # -- moves --------------------------------------------------------------------------------------
 
 
-def legal_moves(board: Board, rack: list[str], options: TopwordOptions) -> list[MoveResult]:
+def legal_moves(board: Board, rack: list[str], options: TopwordOptions,
+                lexicon: Lexicon) -> list[MoveResult]:
     """Every distinct legal placement, best score first, then by notation (a stable order for
     tests and diffs; the generator may find one placement along both lines)."""
     from ludomots.games.topword.movegen import generate
 
     unique: dict[tuple[tuple[int, int, str], ...], MoveResult] = {}
-    for result in generate(board, rack, options.rules):
+    for result in generate(board, rack, options.rules, lexicon):
         unique.setdefault(tuple(sorted(result.placement.tiles)), result)
     return sorted(unique.values(), key=lambda r: (-r.score, r.notation))
 
@@ -186,7 +188,7 @@ def moves_command(position: str, rack: str, top: int | None, option_items: tuple
     """Every legal move (all words accepted) for RACK on the position, best first."""
     options = parse_options(option_items)
     board = parse_board(position)
-    results = legal_moves(board, parse_rack_option(rack), options)
+    results = legal_moves(board, parse_rack_option(rack), options, get_lexicon())
     shown = results if top is None else results[:top]
     if as_json:
         click.echo(json.dumps({"count": len(results), "moves": [

@@ -204,8 +204,8 @@ def render_status(state: TopwordState, seats: Sequence[SeatInfo]) -> RenderableT
                                    Text(""), render_scores(state, seats),
                                    Text(f"Sac : {plural(len(state.bag), 'lettre')}")]
     if state.pending is not None:
-        words = ", ".join(state.pending["words"])
-        parts.append(Text(f"Mot contestable : {words} ({seats[state.pending['seat']].name}) "
+        words = ", ".join(state.pending.words)
+        parts.append(Text(f"Mot contestable : {words} ({seats[state.pending.seat].name}) "
                           "— « conteste » pour le contester."))
     return Group(*parts)
 
@@ -301,7 +301,7 @@ def ranked_moves_for(state: TopwordState, seat: int) -> list[MoveResult]:
     move generator, which the rest of the screen does not)."""
     from ludomots.tui.topword.cli import legal_moves
 
-    return legal_moves(state.board, state.racks[seat], state.options)
+    return legal_moves(state.board, state.racks[seat], state.options, state.lexicon)
 
 
 class TerminalGame(BaseTerminalGame[TopwordState]):
@@ -356,8 +356,8 @@ class TerminalGame(BaseTerminalGame[TopwordState]):
         pending = self.state.pending
         if pending is None or self._final_window():  # then everyone is asked in turn anyway
             return True
-        words = ", ".join(pending["words"])
-        asked = [seat for seat in self.humans if seat != pending["seat"]]
+        words = ", ".join(pending.words)
+        asked = [seat for seat in self.humans if seat != pending.seat]
         if asked:
             self.show(render_status(self.state, self.seats))
         for seat in asked:
@@ -378,7 +378,7 @@ class TerminalGame(BaseTerminalGame[TopwordState]):
     def _final_window(self) -> bool:
         """The pending word ends the game: the others only accept or contest it."""
         pending = self.state.pending
-        return pending is not None and not self.state.racks[pending["seat"]] \
+        return pending is not None and not self.state.racks[pending.seat] \
             and not self.state.bag
 
     def _human(self, seat: int) -> bool:

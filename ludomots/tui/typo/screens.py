@@ -249,7 +249,7 @@ def hints(state: TypoState, seat: int) -> list[str]:
     """Where the resolving card fits, with a word for each place (the whole lexicon)."""
     from ludomots.games.typo.vocabulary import Vocabulary
 
-    vocabulary = Vocabulary(0.0)
+    vocabulary = Vocabulary(0.0, state.lexicon)
     card = state.card_of(seat)
     lines = []
     for index, row in enumerate(state.rows):

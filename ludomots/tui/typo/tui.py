@@ -208,7 +208,7 @@ class TerminalGame(BaseTerminalGame[TypoState]):
                 continue
             started = self.now()
             while True:
-                typed = self._ask(f"{self.seats[seat].name}, doutez-vous de « {pending['word']} » "
+                typed = self._ask(f"{self.seats[seat].name}, doutez-vous de « {pending.word} » "
                                   "? (o / N) ")
                 if typed is None:
                     return False

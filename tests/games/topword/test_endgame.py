@@ -12,15 +12,18 @@ from ludomots.games.topword.leaves import leave_after, leave_key
 from ludomots.games.topword.movegen import quick_moves
 from ludomots.games.topword.rules import Place, TopwordState
 from ludomots.games.topword.scoring import Rules
+from ludomots.lexicon.lexicon import get_lexicon
 
 from .helpers import make_state
+
+LEXICON = get_lexicon()
 
 
 def minimax(board: Board, me: str, other: str, passes: int, rules: Rules) -> int:
     """What the player to move gains over the other from here to the end, by trying every
     line (no pruning, no table): the reference the search must match."""
     best: int | None = None
-    for move in quick_moves(board, me, rules):
+    for move in quick_moves(board, me, rules, LEXICON):
         rest = leave_after(me, move.letters)
         if not rest:
             value = move.score + 5 * len(other)  # out: the other loses 5 a tile
@@ -56,7 +59,8 @@ def test_the_search_finds_the_minimax_value_of_small_endgames() -> None:
         other = leave_key(state.racks[1 - state.turn][:size])
         rules = state.options.rules
         expected = minimax(state.board.copy(), me, other, 0, rules)
-        solution = Endgame(state.board, (me, other), rules).solve(Budget(10**9).start())
+        solver = Endgame(state.board, (me, other), rules, state.lexicon)
+        solution = solver.solve(Budget(10**9).start())
         assert (solution.value, solution.exact) == (expected, True), (seed, me, other)
 
 
@@ -71,10 +75,10 @@ def test_going_out_at_once_is_not_always_best() -> None:
     # 21 + 10 = 31. Playing the F alone (17 points) and the O later is worth 35.
     board = Board.from_notation(SEED11)
     rules = Rules()
-    moves = quick_moves(board, "FO", rules)
+    moves = quick_moves(board, "FO", rules, LEXICON)
     out = max((m for m in moves if len(m.tiles) == 2), key=lambda m: m.score)
     assert out.score == 21
-    solution = Endgame(board, ("FO", "WY"), rules).solve(Budget(10**9).start())
+    solution = Endgame(board, ("FO", "WY"), rules, LEXICON).solve(Budget(10**9).start())
     assert solution.exact and solution.value == 35 == minimax(board, "FO", "WY", 0, rules)
     assert solution.move is not None and solution.move.tiles == ((5, 4, "F"),)
     assert solution.move.score == 17
@@ -83,7 +87,8 @@ def test_going_out_at_once_is_not_always_best() -> None:
 def test_a_cut_search_says_it_is_not_exact_and_still_moves() -> None:
     state = bag_emptied(1)
     me, other = leave_key(state.racks[state.turn]), leave_key(state.racks[1 - state.turn])
-    solution = Endgame(state.board, (me, other), state.options.rules).solve(
+    solution = Endgame(state.board, (me, other), state.options.rules,
+                       state.lexicon).solve(
         Budget(work=3_000).start())
     assert solution.exact is False and solution.depth >= 1
     assert solution.move is not None

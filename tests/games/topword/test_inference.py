@@ -15,8 +15,11 @@ from ludomots.games.topword.movegen import quick_moves
 from ludomots.games.topword.rules import Pass, Place
 from ludomots.games.topword.scoring import Rules
 from ludomots.games.topword.seen import Seen
+from ludomots.lexicon.lexicon import get_lexicon
 
 from .helpers import RATEAU, make_state
+
+LEXICON = get_lexicon()
 
 
 def greedy_opening(rack: str) -> tuple[Seen, str, Place]:
@@ -40,7 +43,7 @@ def test_a_word_that_was_the_top_score_with_a_leave_explains_it_fully() -> None:
     for r, c in seen.cells_of(entry):
         before.stacks[r][c].pop()
     rack = leave_key([*played, *kept])
-    moves = quick_moves(before, rack, Rules())
+    moves = quick_moves(before, rack, Rules(), LEXICON)
     assert likelihood(moves, rack, kept, entry["score"], seen.bag, equity) == 1.0
 
 
@@ -51,7 +54,7 @@ def test_a_rack_that_offered_a_much_better_word_is_unlikely() -> None:
     board = make_state(RATEAU).board
     equity = Equity(LeaveValues())
     rack = leave_key("IRE" + "LNSTEA")
-    moves = quick_moves(board, rack, Rules())
+    moves = quick_moves(board, rack, Rules(), LEXICON)
     top = max(m.score for m in moves)
     assert top - 8 >= 20
     assert likelihood(moves, rack, "AELNST", 8, 50, equity) == FLOOR

@@ -17,6 +17,9 @@ from ludomots.games.topword.leaves import (
     leave_after,
     leave_key,
 )
+from ludomots.lexicon.lexicon import get_lexicon
+
+LEXICON = get_lexicon()
 
 
 def test_a_leave_is_its_tiles_sorted_and_what_a_move_leaves_stays_sorted() -> None:
@@ -63,13 +66,13 @@ def test_the_target_adds_the_value_of_the_next_leave() -> None:
 
 def test_self_play_and_learning_are_deterministic_for_a_seed() -> None:
     value = leavefit.heuristic_values()
-    one = self_play(value, 150, SeededRandom(5))
+    one = self_play(value, 150, SeededRandom(5), LEXICON)
     assert len(one) >= 150
-    assert one == self_play(value, 150, SeededRandom(5))
-    assert one != self_play(value, 150, SeededRandom(6))
+    assert one == self_play(value, 150, SeededRandom(5), LEXICON)
+    assert one != self_play(value, 150, SeededRandom(6), LEXICON)
     assert all(len(p.leave) <= 6 for p in one)
-    first = learn(positions=200, generations=1, seed=3).dumps()
-    assert first == learn(positions=200, generations=1, seed=3).dumps()
+    first = learn(positions=200, generations=1, seed=3, lexicon=LEXICON).dumps()
+    assert first == learn(positions=200, generations=1, seed=3, lexicon=LEXICON).dumps()
 
 
 def test_the_shipped_values_were_fitted_on_100000_self_play_positions() -> None:

@@ -21,7 +21,8 @@ from ludomots.lexicon.lexicon import get_lexicon
 from tests.games.topword.reference import reference_moves
 from tests.games.topword.test_seed_examples import EXAMPLES
 
-ACCEPTS = get_lexicon().checker("standard")
+LEXICON = get_lexicon()
+ACCEPTS = LEXICON.checker("standard")
 RULES = {
     "seed": Rules(),
     "max3": Rules(max_height=3),
@@ -155,7 +156,7 @@ def _by_placement(moves: list[MoveResult]) -> dict[tuple[Tile, ...], MoveResult]
 def test_every_legal_move_is_found_once_scored_as_evaluate_scores_it(
         name: str, position: str, rack: str, rules: str, count: int) -> None:
     board = Board.from_notation(position)
-    fast = generate(board, list(rack), RULES[rules])
+    fast = generate(board, list(rack), RULES[rules], LEXICON)
     reference = reference_moves(board, list(rack), RULES[rules])
     found = _by_placement(fast)
     assert len(found) == len(fast), "a placement was generated twice"
@@ -170,11 +171,11 @@ def test_with_full_racks_each_move_is_exactly_what_evaluate_returns(position: st
     board = Board.from_notation(position)
     for rack in FULL_RACKS:
         for rules in (RULES["seed"], RULES["strict"]):
-            moves = generate(board, list(rack), rules)
+            moves = generate(board, list(rack), rules, LEXICON)
             for move in moves:
                 assert evaluate(board, move.placement, rules, ACCEPTS) == move
                 assert not move.invalid_words
-            assert has_move(board, list(rack), rules) is bool(moves)
+            assert has_move(board, list(rack), rules, LEXICON) is bool(moves)
 
 
 @pytest.mark.parametrize(("name", "position", "rack", "rules", "count"), PERFT,
@@ -182,37 +183,37 @@ def test_with_full_racks_each_move_is_exactly_what_evaluate_returns(position: st
 def test_has_move_says_whether_generate_finds_any(
         name: str, position: str, rack: str, rules: str, count: int) -> None:
     board = Board.from_notation(position)
-    assert has_move(board, list(rack), RULES[rules]) is (count > 0)
+    assert has_move(board, list(rack), RULES[rules], LEXICON) is (count > 0)
 
 
 def test_has_move_is_false_when_no_word_can_be_made() -> None:
     # (PLAY27_47 with W, and Z here, have moves since the lexicon took EWE and ZEK.)
-    assert generate(Board.from_notation(PLAY28_43), ["J"], Rules()) == []
-    assert not has_move(Board.from_notation(PLAY28_43), ["J"], Rules())
-    assert not has_move(Board.from_notation(PLAY28_43), ["D"], Rules())
-    assert not has_move(Board.from_notation(PLAY22_30), [], Rules())
-    assert not has_move(Board(), ["E"], Rules())  # one tile alone is no word
+    assert generate(Board.from_notation(PLAY28_43), ["J"], Rules(), LEXICON) == []
+    assert not has_move(Board.from_notation(PLAY28_43), ["J"], Rules(), LEXICON)
+    assert not has_move(Board.from_notation(PLAY28_43), ["D"], Rules(), LEXICON)
+    assert not has_move(Board.from_notation(PLAY22_30), [], Rules(), LEXICON)
+    assert not has_move(Board(), ["E"], Rules(), LEXICON)  # one tile alone is no word
 
 
 def test_has_move_respects_the_options_crwths_is_a_bare_plural() -> None:
     board = Board.from_notation(CRWTH)
-    assert [m.notation for m in generate(board, ["S"], Rules())] == ["E5 CRWTHS"]
-    assert has_move(board, ["S"], Rules())
-    assert not has_move(board, ["S"], RULES["no_plural"])
+    assert [m.notation for m in generate(board, ["S"], Rules(), LEXICON)] == ["E5 CRWTHS"]
+    assert has_move(board, ["S"], Rules(), LEXICON)
+    assert not has_move(board, ["S"], RULES["no_plural"], LEXICON)
 
 
 def test_the_seed_examples_are_generated_with_the_seed_scores() -> None:
     for _, position, notation, score, words in EXAMPLES:
         board = Board.from_notation(position)
         placement, _ = parse_move(notation, board)
-        moves = _by_placement(generate(board, list(placement.letters), Rules()))
+        moves = _by_placement(generate(board, list(placement.letters), Rules(), LEXICON))
         move = moves[placement.tiles]
         assert move.notation == notation and move.score == score
         assert [(w.word, w.score) for w in move.words] == words
 
 
 def test_the_first_move_covers_a_centre_square_with_two_tiles_or_more() -> None:
-    moves = generate(Board(), list("AACEETT"), Rules())
+    moves = generate(Board(), list("AACEETT"), Rules(), LEXICON)
     assert moves
     for move in moves:
         assert any(cell in CENTRE for cell in move.placement.cells)
@@ -220,7 +221,7 @@ def test_the_first_move_covers_a_centre_square_with_two_tiles_or_more() -> None:
 
 
 def test_placing_all_seven_tiles_earns_ten_points() -> None:
-    moves = generate(Board(), list("AACEETT"), Rules())
+    moves = generate(Board(), list("AACEETT"), Rules(), LEXICON)
     sevens = [m for m in moves if len(m.placement.tiles) == 7]
     assert len(sevens) == 16 and all(m.words[0].word == "ACETATE" for m in sevens)
     assert all(m.all_tiles_bonus == 10 and m.score == 7 * 2 + 10 for m in sevens)
@@ -231,7 +232,7 @@ def test_placing_all_seven_tiles_earns_ten_points() -> None:
 def test_a_tile_never_goes_on_the_same_letter_nor_on_a_full_stack(position: str) -> None:
     board = Board.from_notation(position)
     for rules in (RULES["seed"], RULES["max3"]):
-        for move in generate(board, list("AEILRST"), rules):
+        for move in generate(board, list("AEILRST"), rules, LEXICON):
             for r, c, letter in move.placement.tiles:
                 assert board.top(r, c) != letter
                 assert board.height(r, c) < rules.max_height
@@ -241,7 +242,7 @@ def test_a_tile_never_goes_on_the_same_letter_nor_on_a_full_stack(position: str)
 def test_a_move_uses_each_rack_tile_at_most_once(position: str) -> None:
     board = Board.from_notation(position)
     rack = list("EEEISST")
-    for move in generate(board, rack, Rules()):
+    for move in generate(board, rack, Rules(), LEXICON):
         assert not Counter(move.placement.letters) - Counter(rack)
 
 
@@ -251,8 +252,8 @@ def test_max_height_3_removes_exactly_the_moves_stacking_on_three_tiles(position
     board = Board.from_notation(position)
     removed = 0
     for rack in FULL_RACKS:
-        five = generate(board, list(rack), Rules())
-        three = generate(board, list(rack), RULES["max3"])
+        five = generate(board, list(rack), Rules(), LEXICON)
+        three = generate(board, list(rack), RULES["max3"], LEXICON)
         low = [m for m in five if all(board.height(r, c) < 3 for r, c in m.placement.cells)]
         assert _by_placement(three) == _by_placement(low)
         removed += len(five) - len(low)
@@ -274,14 +275,14 @@ def test_forbidding_to_cover_a_whole_word_removes_exactly_the_covering_moves(
         position: str) -> None:
     board = Board.from_notation(position)
     for rack in FULL_RACKS + ["AOSU"]:
-        allowed = _by_placement(generate(board, list(rack), Rules()))
-        strict = _by_placement(generate(board, list(rack), RULES["no_cover"]))
+        allowed = _by_placement(generate(board, list(rack), Rules(), LEXICON))
+        strict = _by_placement(generate(board, list(rack), RULES["no_cover"], LEXICON))
         assert strict.keys() <= allowed.keys()
         removed = [allowed[key] for key in allowed.keys() - strict.keys()]
         assert _refused_for(board, removed, RULES["no_cover"]) <= {"cover_whole_word"}
     board = Board.from_notation(ET)
-    covers = {m.notation for m in generate(board, list("AOSU"), Rules())} - {
-        m.notation for m in generate(board, list("AOSU"), RULES["no_cover"])}
+    covers = {m.notation for m in generate(board, list("AOSU"), Rules(), LEXICON)} - {
+        m.notation for m in generate(board, list("AOSU"), RULES["no_cover"], LEXICON)}
     assert {"E4 AS", "E4 OS", "E4 US"} <= covers
 
 
@@ -290,19 +291,19 @@ def test_forbidding_to_cover_a_whole_word_removes_exactly_the_covering_moves(
 def test_forbidding_a_bare_plural_removes_exactly_the_lone_final_s(position: str) -> None:
     board = Board.from_notation(position)
     for rack in ("S", "ESTU", "AEILRST"):
-        allowed = _by_placement(generate(board, list(rack), Rules()))
-        strict = _by_placement(generate(board, list(rack), RULES["no_plural"]))
+        allowed = _by_placement(generate(board, list(rack), Rules(), LEXICON))
+        strict = _by_placement(generate(board, list(rack), RULES["no_plural"], LEXICON))
         assert strict.keys() <= allowed.keys()
         removed = [allowed[key] for key in allowed.keys() - strict.keys()]
         assert all(len(m.placement.tiles) == 1 and m.placement.letters == "S" for m in removed)
         assert _refused_for(board, removed, RULES["no_plural"]) <= {"bare_plural"}
-    chats = _by_placement(generate(Board.from_notation(CHAT), ["S"], Rules()))
+    chats = _by_placement(generate(Board.from_notation(CHAT), ["S"], Rules(), LEXICON))
     assert ((4, 7, "S"),) in chats and chats[((4, 7, "S"),)].notation == "E4 CHATS"
 
 
 def test_a_one_tile_move_on_two_lines_is_one_move_written_along_the_longer_word() -> None:
     board = Board.from_notation(SEED6)
-    moves = generate(board, list("IU"), Rules())
+    moves = generate(board, list("IU"), Rules(), LEXICON)
     assert len(_by_placement(moves)) == len(moves)
     iris = [m for m in moves if m.placement.tiles == ((5, 0, "I"),)]
     crus = [m for m in moves if m.placement.tiles == ((5, 2, "U"),)]
@@ -314,11 +315,11 @@ def test_a_one_tile_move_on_two_lines_is_one_move_written_along_the_longer_word(
 
 
 def test_the_qu_tile_reads_qu_in_every_word() -> None:
-    moves = _by_placement(generate(Board.from_notation(QUOI), list("ESTU"), Rules()))
+    moves = _by_placement(generate(Board.from_notation(QUOI), list("ESTU"), Rules(), LEXICON))
     tuques = moves[((4, 1, "T"), (4, 2, "U"), (4, 4, "E"), (4, 5, "S"))]
     assert tuques.notation == "E2 TUQUES" and tuques.words[0].word == "TUQUES"
     with_qu = 0
-    for move in generate(Board(), list("EIQS"), Rules()):
+    for move in generate(Board(), list("EIQS"), Rules(), LEXICON):
         word = move.words[0].word
         assert word.count("Q") == word.count("QU") == move.placement.letters.count("Q")
         with_qu += "Q" in word
@@ -328,6 +329,6 @@ def test_the_qu_tile_reads_qu_in_every_word() -> None:
 def test_every_notation_names_its_move() -> None:
     for position in [*MID_GAME.values(), SEED6, QUOI]:
         board = Board.from_notation(position)
-        for move in generate(board, list("EJKQSUX"), Rules()):
+        for move in generate(board, list("EJKQSUX"), Rules(), LEXICON):
             placement, _ = parse_move(move.notation, board)
             assert placement == move.placement

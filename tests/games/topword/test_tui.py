@@ -25,7 +25,7 @@ from ludomots.games.topword.rules import (
 from ludomots.tui.topword import tui
 from ludomots.tui.topword.tui import Hint, Quit, parse_command
 
-from .helpers import RATEAU, make_state
+from .helpers import EMPTY, RATEAU, make_state
 from .test_seed_examples import EXAMPLES
 
 HUMANS = [SeatInfo("Joueur 1", "human"), SeatInfo("Joueur 2", "human")]
@@ -322,8 +322,8 @@ def test_the_last_word_waits_for_the_others_to_accept_it_then_the_game_ends() ->
 
 
 def test_a_shared_win_names_every_winner() -> None:
-    state = make_state(racks=("E", "E"), bag="")
-    state.over, state.points = True, [7, 7]
+    state = GAME.parse_position(f"{EMPTY} E/E scores=7,7 bag=- end=all_passed")
+    assert state.is_over() and state.scores() == [7, 7]
     terminal = Terminal([])
     terminal.show(tui.render_final(state, HUMANS))
     assert "Égalité : Joueur 1 et Joueur 2 gagnent ensemble avec 7 points !" in terminal.output

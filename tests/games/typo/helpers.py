@@ -3,8 +3,7 @@
 from collections.abc import Sequence
 
 from ludomots.core.game import Event
-from ludomots.core.rng import SeededRandom
-from ludomots.games.typo.rows import parse_rows
+from ludomots.games.typo.notation import parse_position
 from ludomots.games.typo.rules import Choose, TypoOptions, TypoState, Vote
 
 EXAMPLE_ROWS = "RONT/ELA/MAISON/PL"
@@ -14,14 +13,9 @@ def make_state(rows: str = EXAMPLE_ROWS, hands: Sequence[str] = ("FAE", "SIE", "
                holder: int = 0, part: int = 1, set_aside: str = "",
                **options: object) -> TypoState:
     """A first-round position: four rows, the given hands (sorted), the dictionary holder."""
-    state = TypoState(TypoOptions(**options), len(hands), SeededRandom(7))  # type: ignore[arg-type]
-    state.rows = list(parse_rows(rows))
-    state.hands = [sorted(h) for h in hands]
-    state.set_aside = sorted(set_aside)
-    state.holder = holder
-    state.part = part
-    state.round = 1
-    return state
+    aside = f" aside={''.join(sorted(set_aside))}" if set_aside else ""
+    position = f"{rows} {'/'.join(hands)} holder={holder} part={part}{aside} seed=7"
+    return parse_position(position, TypoOptions(**options))  # type: ignore[arg-type]
 
 
 def choose_all(state: TypoState, cards: Sequence[str]) -> list[Event]:
@@ -37,6 +31,6 @@ def vote_all(state: TypoState, doubts: Sequence[int] = ()) -> list[Event]:
     assert state.pending is not None
     events: list[Event] = []
     for seat in range(state.players):
-        if seat != state.pending["seat"]:
+        if seat != state.pending.seat:
             events += state.apply(seat, Vote(seat in doubts))
     return events

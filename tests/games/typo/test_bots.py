@@ -1,6 +1,7 @@
 """Typo bots: legal, deterministic, honest (they decide from their view), levelled."""
 
 import json
+from functools import partial
 
 import pytest
 
@@ -63,7 +64,7 @@ def test_the_beginner_announces_only_common_words() -> None:
     choose_all(state, "FSTV")
     action = BOTS["debutant"]().choose(state, 0, SeededRandom(1))
     assert isinstance(action, Place)
-    assert frequency(action.word) >= Debutant.threshold
+    assert frequency(state.lexicon, action.word) >= Debutant.threshold
     state.apply(0, action)
 
 
@@ -75,7 +76,7 @@ def test_the_expert_knows_rare_words_the_beginner_does_not() -> None:
     expert = BOTS["expert"]().choose(state, 0, SeededRandom(1))
     assert isinstance(expert, Place) and state.check(0, expert) is None
     assert not (isinstance(beginner, Place) and beginner.row == 1)
-    assert options(state.rows, "T", has_prefix)
+    assert options(state.rows, "T", partial(has_prefix, state.lexicon))
 
 
 def test_a_bot_whose_card_fits_nowhere_discards_a_longest_row() -> None:

@@ -12,8 +12,9 @@ from ludomots.games.typo.cards import DISTRIBUTION
 from ludomots.games.typo.rows import SIDES, placed
 from ludomots.games.typo.rules import GAME, Fail, Place, TypoState
 from ludomots.games.typo.vocabulary import Vocabulary
+from ludomots.lexicon.lexicon import get_lexicon
 
-WHOLE = Vocabulary(0.0)
+WHOLE = Vocabulary(0.0, get_lexicon())
 
 
 def random_action(state: TypoState, seat: int, rng: SeededRandom) -> Action:

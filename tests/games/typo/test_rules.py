@@ -167,7 +167,7 @@ def test_a_card_goes_at_the_left_or_the_right_end_of_one_of_the_four_rows() -> N
     assert state.rows[0] == "FRONT"
     state.apply(1, Place(1, "right", "élastique"))
     assert state.rows[1] == "ELAS"
-    assert state.played[0]["side"] == "left" and state.played[1]["side"] == "right"
+    assert state.played[0].side == "left" and state.played[1].side == "right"
 
 
 def test_the_announced_word_begins_with_the_row_once_the_card_is_added() -> None:
@@ -178,7 +178,7 @@ def test_the_announced_word_begins_with_the_row_once_the_card_is_added() -> None
     assert error_of(state, 0, Place(0, "left", "rond")) == "word_not_matching_row"
     assert error_of(state, 0, Place(0, "left", "fronde")) == "word_not_matching_row"
     state.apply(0, Place(0, "left", "Frontière"))
-    assert state.pending is not None and state.pending["word"] == "Frontière"
+    assert state.pending is not None and state.pending.word == "Frontière"
 
 
 def test_the_word_may_be_the_row_itself() -> None:
@@ -502,8 +502,7 @@ def test_with_no_card_left_for_a_second_part_the_game_ends_after_the_first() -> 
 
 def test_the_player_who_lost_the_fewest_points_wins_and_ties_are_shared() -> None:
     # "Le joueur ayant perdu le moins de points est vainqueur."
-    state = make_state("A/E/I/O", hands=("S", "S", "S"), referee="auto")
-    state.lost, state.bonus = [5, 3, 3], [0, 0, 0]
+    state = GAME.parse_position("A/E/I/O S/S/S lost=5,3,3", {"referee": "auto"})
     choose_all(state, "SSS")
     for seat, row, word in ((0, 0, "as"), (1, 1, "es"), (2, 3, "os")):
         state.apply(seat, Place(row, "right", word))
@@ -513,8 +512,7 @@ def test_the_player_who_lost_the_fewest_points_wins_and_ties_are_shared() -> Non
 
 
 def test_challenge_bonuses_count_in_the_final_score() -> None:
-    state = make_state("A/E/I/O", hands=("S", "S"))
-    state.lost = [3, 2]
+    state = GAME.parse_position("A/E/I/O S/S lost=3,2")
     choose_all(state, "SS")
     state.apply(0, Place(0, "right", "as"))
     state.apply(1, Vote(True))
