@@ -13,8 +13,10 @@ with its type. From the types, this module derives
 A field whose JSON differs from what its type gives (a set kept as a sorted list, a board kept
 as rows) says so with ``codec(encode, decode)`` in its metadata. A field that is not part of the
 position (a cache) is marked ``transient(...)``: it is left out of the JSON, and ``from_json``
-and ``clone`` give it its default. Why derived rather than written: a field written out three
-times by hand (``__init__``, ``to_json``, ``from_json``) is a field one of them forgets.
+and ``clone`` give it its default. A field whose attribute name is taken (a method of the same
+name) is saved under another key with ``json_key(name)``. Why derived rather than written: a
+field written out three times by hand (``__init__``, ``to_json``, ``from_json``) is a field one
+of them forgets.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ Copy = Callable[[Any], Any]
 #: Metadata keys of a state field.
 CODEC = "ludomots.codec"
 TRANSIENT = "ludomots.transient"
+JSON_KEY = "ludomots.json_key"
 
 
 def codec(encode: Encode, decode: Decode, copy: Copy | None = None) -> dict[str, Any]:
@@ -47,6 +50,13 @@ def options_codec(options_type: type) -> dict[str, Any]:
     return codec(options_to_json, lambda data: options_from_json(options_type, data), _identity)
 
 
+def json_key(key: str) -> dict[str, Any]:
+    """Metadata for a field saved under ``key`` rather than its own name (a saved shape whose
+    key is a method's name on the state: ``winners_`` saved as "winners"); combine with other
+    metadata as ``{**codec(...), **json_key(...)}``."""
+    return {JSON_KEY: key}
+
+
 def transient() -> dict[str, Any]:
     """Metadata for a field that is not part of the position (left out of JSON and copies)."""
     return {TRANSIENT: True}
@@ -58,6 +68,7 @@ class _FieldPlan:
     encode: Encode
     decode: Decode
     copy: Copy
+    key: str  # the field's key in JSON (its name unless ``json_key`` says otherwise)
 
 
 def _identity(value: Any) -> Any:
@@ -122,7 +133,7 @@ def encoder(tp: Any) -> Encode:
         return lambda v: v.to_json()
     if isinstance(tp, type) and is_dataclass(tp):
         plans = _plans(tp)
-        return lambda v: {p.name: p.encode(getattr(v, p.name)) for p in plans}
+        return lambda v: {p.key: p.encode(getattr(v, p.name)) for p in plans}
     return _any_encode
 
 
@@ -166,7 +177,7 @@ def decoder(tp: Any) -> Decode:
         return tp.from_json  # type: ignore[no-any-return]
     if isinstance(tp, type) and is_dataclass(tp):
         plans = _plans(tp)
-        return lambda v: tp(**{p.name: p.decode(v[p.name]) for p in plans if p.name in v})
+        return lambda v: tp(**{p.name: p.decode(v[p.key]) for p in plans if p.key in v})
     return _any_decode
 
 
@@ -222,10 +233,11 @@ def _any_copy(value: Any) -> Any:
 
 
 def _field_plan(f: Field[Any], tp: Any) -> _FieldPlan:
+    key = f.metadata.get(JSON_KEY, f.name)
     if CODEC in f.metadata:
         encode, decode, copy = f.metadata[CODEC]
-        return _FieldPlan(f.name, encode, decode, copy or (lambda v: decode(encode(v))))
-    return _FieldPlan(f.name, encoder(tp), decoder(tp), copier(tp))
+        return _FieldPlan(f.name, encode, decode, copy or (lambda v: decode(encode(v))), key)
+    return _FieldPlan(f.name, encoder(tp), decoder(tp), copier(tp), key)
 
 
 _PLANS: dict[type, tuple[_FieldPlan, ...]] = {}
@@ -262,13 +274,13 @@ def _fresh(f: Field[Any]) -> Any:
 
 def fields_to_json(obj: Any) -> dict[str, Any]:
     """The JSON of a dataclass's declared (non-transient) fields."""
-    return {p.name: p.encode(getattr(obj, p.name)) for p in _plans(type(obj))}
+    return {p.key: p.encode(getattr(obj, p.name)) for p in _plans(type(obj))}
 
 
 def fields_from_json(cls: type, data: dict[str, Any]) -> Any:
     """A new ``cls`` from ``fields_to_json``'s output; a key missing from ``data`` (a save from
     before the field existed) gets the field's default."""
-    values = {p.name: p.decode(data[p.name]) for p in _plans(cls) if p.name in data}
+    values = {p.name: p.decode(data[p.key]) for p in _plans(cls) if p.key in data}
     obj: Any = object.__new__(cls)
     for f in fields(cls):
         if f.name in values:

@@ -9,7 +9,7 @@ import pytest
 
 from ludomots.core.game import Action, Event, State
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import codec, options_codec, transient
+from ludomots.core.statefields import codec, json_key, options_codec, transient
 from ludomots.lexicon.lexicon import Lexicon
 
 
@@ -126,3 +126,30 @@ def test_the_lexicon_is_context_carried_by_clone_and_given_to_from_json() -> Non
     assert state.clone().lexicon is lexicon
     assert Sample.from_json(state.to_json(), lexicon=lexicon).lexicon is lexicon
     assert "lexicon" not in state.to_json()
+
+
+@dataclass(frozen=True)
+class Tally:
+    seat: int
+    top: int = field(metadata=json_key("max"))
+
+
+@dataclass(eq=False)
+class Renamed(Sample):
+    """A field whose name is a method's (``winners``) is saved under that name all the same."""
+
+    winners_: list[int] = field(default_factory=list, metadata=json_key("winners"))
+    tallies: list[Tally] = field(default_factory=list)
+
+    def winners(self) -> list[int]:
+        return list(self.winners_)
+
+
+def test_a_field_may_be_saved_under_another_key() -> None:
+    state = Renamed(Opts(), 2, SeededRandom(1), winners_=[1], tallies=[Tally(0, 7)])
+    data = state.to_json()
+    assert data["winners"] == [1] and "winners_" not in data
+    assert data["tallies"] == [{"seat": 0, "max": 7}]
+    back = Renamed.from_json(data)
+    assert back.winners_ == [1] and back.tallies == [Tally(0, 7)] and back == state
+    assert state.clone().winners_ == [1]
