@@ -28,9 +28,10 @@ from ludomots.games.vocabulon.bots import (
 from ludomots.games.vocabulon.decency import UNSAYABLE, sayable
 from ludomots.games.vocabulon.deck import load_deck
 from ludomots.games.vocabulon.groups import complete, needs
-from ludomots.games.vocabulon.rules import GAME
+from ludomots.games.vocabulon.rules import GAME, ChangeRequest, Exchange
 from ludomots.games.vocabulon.secret import word_error
 from ludomots.games.vocabulon.words import secret_candidates
+from ludomots.lexicon.lexicon import get_lexicon
 
 from .helpers import at_turn, started, thrown
 
@@ -101,7 +102,7 @@ def test_confirme_and_expert_choose_secret_words_of_distinct_groups() -> None:
         for i in range(10):
             action = bot.choose(state, 0, SeededRandom(i))
             assert isinstance(action, ChooseSecret)
-            assert word_error(action.word, 5) is None
+            assert word_error(action.word, 5, get_lexicon()) is None
             assert max(needs(action.word).values()) == 1
 
 
@@ -137,9 +138,9 @@ def test_a_bot_accepts_an_exchange_that_helps_it_and_refuses_one_that_hurts() ->
     state = started(("PORTE", "MOINS", "CLAIR"))
     at_turn(state, 0, held=[["PQ", "NO", "R", "TU", "M"], ["E", "E", "S"], ["E"]])
     state.step = "respond"
-    state.exchange = {"from": 0, "to": 1, "give": "M", "take": "E"}
+    state.exchange = Exchange(0, 1, "M", "E")
     assert Confirme().choose(state, 1, SeededRandom(1)) == Respond(True)  # M needed, E spare
-    state.exchange = {"from": 0, "to": 1, "give": "M", "take": "S"}
+    state.exchange = Exchange(0, 1, "M", "S")
     assert Confirme().choose(state, 1, SeededRandom(1)) == Respond(False)  # S is needed
 
 
@@ -165,7 +166,7 @@ def test_a_bot_asked_for_the_missing_letter_offers_a_spare_card_for_one_it_needs
     assert state.to_act() == {1}
     for bot in (Debutant(), Confirme(), Expert()):
         assert bot.choose(state, 1, SeededRandom(1)) == Offer("E", "S")
-    state.request = {"seat": 0, "word": "partout", "groups": ["E"], "queue": [2]}
+    state.request = ChangeRequest(0, "partout", ("E",), (2,))
     for bot in (Debutant(), Confirme(), Expert()):
         assert bot.choose(state, 2, SeededRandom(1)) == Offer("", "")
 
@@ -176,7 +177,7 @@ def test_a_bot_asking_for_its_missing_letter_takes_an_offer_it_can_pay() -> None
     state.apply(0, ChangeSecret("partout"))
     state.apply(1, Offer("E", "S"))
     assert Expert().choose(state, 0, SeededRandom(1)) == Respond(True)  # S spare for PORTE
-    state.exchange = {"from": 1, "to": 0, "give": "E", "take": "PQ", "offer": True}
+    state.exchange = Exchange(1, 0, "E", "PQ", offer=True)
     assert Expert().choose(state, 0, SeededRandom(1)) == Respond(True)  # a PQ is left to win
     state.held = [["PQ", "S"], ["E", "E", "PQ", "PQ"], ["E"]]
     assert Expert().choose(state, 0, SeededRandom(1)) == Respond(False)  # the last PQ
@@ -196,10 +197,11 @@ def test_a_bot_asks_for_its_missing_letter_once_a_turn_then_throws() -> None:
 def test_a_bot_s_secret_word_can_be_said_at_a_family_table() -> None:
     # Issue 15: « un mot secret choisi par un bot doit être un mot qu'on peut dire à une table
     # familiale ; un bot a choisi CHIER ».
-    assert "CHIER" not in secret_candidates(5) and "MERDE" not in secret_candidates(5)
+    assert "CHIER" not in secret_candidates(get_lexicon(), 5) and \
+        "MERDE" not in secret_candidates(get_lexicon(), 5)
     for length in range(4, 10):
-        assert not set(secret_candidates(length)) & UNSAYABLE
-        assert not set(secret_candidates(length, 1.0)[:3000]) & UNSAYABLE
+        assert not set(secret_candidates(get_lexicon(), length)) & UNSAYABLE
+        assert not set(secret_candidates(get_lexicon(), length, 1.0)[:3000]) & UNSAYABLE
     state = started()
     state.step = "secret"
     for bot in (Debutant(), Confirme(), Expert()):

@@ -20,7 +20,7 @@ from ludomots.games.vocabulon.actions import (
 )
 from ludomots.games.vocabulon.deck import CARDS_PER_COMPARTMENT
 from ludomots.games.vocabulon.groups import GROUPS
-from ludomots.games.vocabulon.rules import GAME, VocabulonState
+from ludomots.games.vocabulon.rules import GAME, Exchange, VocabulonState
 from tests.games.refusals import error_of
 
 from .helpers import at_turn, new, next_question, started, thrown, top_card, types
@@ -157,7 +157,7 @@ def test_with_a_plain_die_the_word_has_two_letters_more_than_the_face() -> None:
     thrown(state, 1)
     assert set(state.reachable()) == {cell(BLUE, 1), cell(BLUE, 17)}
     state.apply(0, Move(cell(BLUE, 1)))
-    assert state.riddle is not None and state.riddle["length"] == 3
+    assert state.riddle is not None and state.riddle.length == 3
 
 
 def test_the_pawn_goes_exactly_the_die_s_count_and_the_engine_lists_the_cells() -> None:
@@ -275,8 +275,8 @@ def test_the_player_to_the_right_draws_the_first_card_of_the_cell_s_compartment(
     events = arrive(state, 1, cell(BLUE, L_INDEX), 4)
     assert types(events) == ["move", "riddle"]
     assert state.riddle is not None
-    assert (state.riddle["group"], state.riddle["card"]) == ("L", first)
-    assert state.riddle["reader"] == 0
+    assert (state.riddle.group, state.riddle.card) == ("L", first)
+    assert state.riddle.reader == 0
     assert state.sabot["L"][0] != first and first not in state.sabot["L"]
 
 
@@ -338,7 +338,7 @@ def test_the_player_may_answer_again_until_the_sand_glass_runs_out() -> None:
         state.apply(1, Answer(word))
         assert state.to_act() == {1} and state.step == "answer"
         assert GAME.time_limit_key(state, 1) == sand_glass  # the same sand-glass runs on
-    assert state.riddle is not None and state.riddle["attempts"] == 3
+    assert state.riddle is not None and state.riddle.attempts == 3
     assert GAME.timeout_action(state, 1) == Answer("")
 
 
@@ -468,8 +468,8 @@ def test_on_a_vocabulon_cell_the_player_chooses_any_available_letter_card() -> N
     state.held = [[], [], []]
     events = state.apply(1, Pick("VWXYZ"))
     assert types(events) == ["riddle"]
-    assert state.riddle is not None and state.riddle["length"] == 4
-    assert state.riddle["via"] == "vocabulon" and state.riddle["reader"] == 0
+    assert state.riddle is not None and state.riddle.length == 4
+    assert state.riddle.via == "vocabulon" and state.riddle.reader == 0
     state.apply(1, Answer(question.answer))
     assert state.held[1] == ["VWXYZ"]
 
@@ -500,7 +500,7 @@ def test_a_refused_exchange_leaves_only_the_choice_of_a_letter_card() -> None:
     assert types(events) == ["exchange"] and state.step == "pick" and state.to_act() == {1}
     assert error_of(state, 1, Propose(2, "C", "D")) == "exchange_refused"
     state.apply(1, Pick("M"))
-    assert state.riddle is not None and state.riddle["group"] == "M"
+    assert state.riddle is not None and state.riddle.group == "M"
 
 
 def test_exchange_errors() -> None:
@@ -573,7 +573,7 @@ def test_a_holder_willing_to_exchange_gives_the_missing_letter_and_the_word_stay
     events = state.apply(1, Offer("E", "R"))
     assert types(events) == ["offer"]
     assert state.step == "respond" and state.to_act() == {0}
-    assert state.exchange == {"from": 1, "to": 0, "give": "E", "take": "R", "offer": True}
+    assert state.exchange == Exchange(1, 0, "E", "R", offer=True)
     state.apply(0, Respond(True))
     assert sorted(state.held[0]) == ["E", "PQ"] and sorted(state.held[1]) == ["E", "R"]
     assert state.secrets[0] == "PORTE" and state.former[0] == []

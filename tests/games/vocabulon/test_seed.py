@@ -28,7 +28,7 @@ def test_in_front_of_the_l_the_card_is_drawn_from_the_l_compartment() -> None:
     card = top_card(state, "L")
     thrown(state, 5)
     state.apply(0, Move(cell(BLUE, L_INDEX)))
-    assert state.riddle is not None and state.riddle["group"] == "L"
+    assert state.riddle is not None and state.riddle.group == "L"
     assert state.view(1)["riddle"]["question"]["definition"] == card.question(5).definition
 
 
