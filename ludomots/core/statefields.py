@@ -128,6 +128,8 @@ def encoder(tp: Any) -> Encode:
     if origin is dict:
         key_tp, value_tp = get_args(tp) or (str, Any)
         val = encoder(value_tp)
+        if val is _any_encode:  # one call for the whole dict, none per atom
+            return _any_encode
         return lambda v: {str(k): val(x) for k, x in v.items()}
     if _has_json_methods(tp):
         return lambda v: v.to_json()
@@ -137,8 +139,22 @@ def encoder(tp: Any) -> Encode:
     return _any_encode
 
 
+#: Types whose values are JSON as they are: ``Any`` values of these are neither copied nor
+#: converted, and are tested first (a game's log is mostly strings and numbers).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def _any_encode(value: Any) -> Any:
-    """JSON of a value whose type says nothing more (``Any``): copied, dataclasses as dicts."""
+    """JSON of a value whose type says nothing more (``Any``): copied, dataclasses as dicts.
+    Atoms are passed without a call: a move log of a few hundred entries is encoded at every
+    save and digest."""
+    if type(value) is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _ATOMS else _any_encode(v)
+                for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _any_encode(v) for v in value]
+    if type(value) in _ATOMS:
+        return value
     if isinstance(value, dict):
         return {str(k): _any_encode(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -172,6 +188,8 @@ def decoder(tp: Any) -> Decode:
         key_tp, value_tp = get_args(tp) or (str, Any)
         key = int if key_tp is int else _identity
         val = decoder(value_tp)
+        if val is _any_decode and key is _identity:
+            return _any_copy
         return lambda v: {key(k): val(x) for k, x in v.items()}
     if _has_json_methods(tp):
         return tp.from_json  # type: ignore[no-any-return]
@@ -213,6 +231,8 @@ def copier(tp: Any) -> Copy:
         val = copier(value_tp)
         if val is _identity:
             return dict
+        if val is _any_copy:
+            return _any_copy
         return lambda v: {k: val(x) for k, x in v.items()}
     if isinstance(tp, type) and callable(getattr(tp, "clone", None)):
         return lambda v: v.clone()
@@ -225,6 +245,11 @@ def copier(tp: Any) -> Copy:
 
 
 def _any_copy(value: Any) -> Any:
+    """A copy of JSON-shaped data sharing nothing mutable (atoms are passed without a call)."""
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else _any_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _any_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _any_copy(v) for k, v in value.items()}
     if isinstance(value, list):

@@ -153,3 +153,27 @@ def test_a_field_may_be_saved_under_another_key() -> None:
     back = Renamed.from_json(data)
     assert back.winners_ == [1] and back.tallies == [Tally(0, 7)] and back == state
     assert state.clone().winners_ == [1]
+
+
+@dataclass(eq=False)
+class Logged(Sample):
+    """A log of free-form entries (``Any`` values), as games keep their public history."""
+
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+
+def test_free_form_entries_are_json_and_copies_share_nothing_mutable() -> None:
+    entry = {"type": "move", "seat": 1, "path": (3, 4), "score": 2.5, "ok": True, "who": None,
+             "nested": {"cells": [[1, 2]], "by": {"0": ["A"]}}}
+    state = Logged(Opts(), 2, SeededRandom(1), log=[entry])
+    data = state.to_json()
+    assert data["log"] == [{"type": "move", "seat": 1, "path": [3, 4], "score": 2.5,
+                            "ok": True, "who": None,
+                            "nested": {"cells": [[1, 2]], "by": {"0": ["A"]}}}]
+    assert data["log"][0] is not entry and data["log"][0]["nested"] is not entry["nested"]
+    copy = state.clone()
+    copy.log[0]["nested"]["cells"][0].append(9)
+    copy.log.append({})
+    assert entry["nested"] == {"cells": [[1, 2]], "by": {"0": ["A"]}} and len(state.log) == 1
+    back = Logged.from_json(data)
+    assert back == state and back.log[0]["nested"] is not data["log"][0]["nested"]
