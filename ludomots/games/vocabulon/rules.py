@@ -34,6 +34,7 @@ from ludomots.games.vocabulon.actions import (
     Throw,
     VocabulonOptions,
 )
+from ludomots.games.vocabulon.notation import format_position, parse_position
 from ludomots.games.vocabulon.play import CLUE_NAMES
 from ludomots.games.vocabulon.records import ChangeRequest, Exchange, Riddle, Said
 from ludomots.games.vocabulon.secret import LENGTH_CHANGE
@@ -69,6 +70,14 @@ class Vocabulon(Game[VocabulonState]):
         state = VocabulonState(options, players, SeededRandom(seed)).referee_with(lexicon)
         state.shuffle_compartments()
         return state
+
+    def format_position(self, state: VocabulonState) -> str:
+        """The position on one line (`notation.py`, docs/rules/vocabulon.md)."""
+        return format_position(state)
+
+    def parse_position(self, text: str, options: Any = None) -> VocabulonState:
+        """The state a position line describes (ValueError when it is malformed)."""
+        return parse_position(text, options)
 
     def time_limit(self, state: VocabulonState, seat: int) -> float | None:
         """The sand-glass for the asked player, a shorter time for each of the others."""
