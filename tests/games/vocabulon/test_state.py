@@ -120,7 +120,7 @@ def test_the_game_is_refereed_with_the_lexicon_it_was_given() -> None:
 
 def test_a_change_of_secret_word_is_refereed_with_the_state_lexicon() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     assert state.check(0, ChangeSecret("partout")) is None
     state.referee_with(OneWordRuled("partout", accepted=False))
     error = state.check(0, ChangeSecret("partout"))
