@@ -1,7 +1,7 @@
 """Position notation: a Vocabulon position on one line, for tests, bug reports and
 `ludomots vocabulon show --position` (docs/rules/vocabulon.md, « Position notation »).
 
-    PORTE@bA+1*:PQ,R/MOINS@jGH+2*:E,E/?@bA move turn=3 current=1 die=4
+    PORTE@bA+1*:PQ,R/MOINS@jGH+2*:E,E/CLAIR@bA move turn=3 current=1 die=4
 
 The seats first, separated by "/", each ``[FORMER>...]SECRET@CELL[+THROWS][*][:CARDS]``: the
 secret word ("?" before it is written; words given up before it, each followed by ">", make it
