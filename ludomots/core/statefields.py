@@ -18,8 +18,10 @@ hundred entries is then copied as one list, not a hundred dicts).
 A field whose JSON differs from what its type gives (a set kept as a sorted list, a board kept
 as rows) says so with ``codec(encode, decode)`` in its metadata. A field that is not part of the
 position (a cache) is marked ``transient(...)``: it is left out of the JSON, and ``from_json``
-and ``clone`` give it its default. Why derived rather than written: a field written out three
-times by hand (``__init__``, ``to_json``, ``from_json``) is a field one of them forgets.
+and ``clone`` give it its default. A field whose attribute name is taken (a method of the same
+name) is saved under another key with ``json_key(name)``. Why derived rather than written: a
+field written out three times by hand (``__init__``, ``to_json``, ``from_json``) is a field one
+of them forgets.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ Copy = Callable[[Any], Any]
 #: Metadata keys of a state field.
 CODEC = "ludomots.codec"
 TRANSIENT = "ludomots.transient"
+JSON_KEY = "ludomots.json_key"
 
 
 def codec(encode: Encode, decode: Decode, copy: Copy | None = None) -> dict[str, Any]:
@@ -52,6 +55,13 @@ def options_codec(options_type: type) -> dict[str, Any]:
     return codec(options_to_json, lambda data: options_from_json(options_type, data), _identity)
 
 
+def json_key(key: str) -> dict[str, Any]:
+    """Metadata for a field saved under ``key`` rather than its own name (a saved shape whose
+    key is a method's name on the state: ``winners_`` saved as "winners"); combine with other
+    metadata as ``{**codec(...), **json_key(...)}``."""
+    return {JSON_KEY: key}
+
+
 def transient() -> dict[str, Any]:
     """Metadata for a field that is not part of the position (left out of JSON and copies)."""
     return {TRANSIENT: True}
@@ -63,6 +73,7 @@ class _FieldPlan:
     encode: Encode
     decode: Decode
     copy: Copy
+    key: str  # the field's key in JSON (its name unless ``json_key`` says otherwise)
 
 
 def _identity(value: Any) -> Any:
@@ -122,17 +133,33 @@ def encoder(tp: Any) -> Encode:
     if origin in (dict, Mapping):
         key_tp, value_tp = get_args(tp) or (str, Any)
         val = encoder(value_tp)
+        if val is _any_encode:  # one call for the whole dict, none per atom
+            return _any_encode
         return lambda v: {str(k): val(x) for k, x in v.items()}
     if _has_json_methods(tp):
         return lambda v: v.to_json()
     if isinstance(tp, type) and is_dataclass(tp):
         plans = _plans(tp)
-        return lambda v: {p.name: p.encode(getattr(v, p.name)) for p in plans}
+        return lambda v: {p.key: p.encode(getattr(v, p.name)) for p in plans}
     return _any_encode
 
 
+#: Types whose values are JSON as they are: ``Any`` values of these are neither copied nor
+#: converted, and are tested first (a game's log is mostly strings and numbers).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def _any_encode(value: Any) -> Any:
-    """JSON of a value whose type says nothing more (``Any``): copied, dataclasses as dicts."""
+    """JSON of a value whose type says nothing more (``Any``): copied, dataclasses as dicts.
+    Atoms are passed without a call: a move log of a few hundred entries is encoded at every
+    save and digest."""
+    if type(value) is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _ATOMS else _any_encode(v)
+                for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _any_encode(v) for v in value]
+    if type(value) in _ATOMS:
+        return value
     if isinstance(value, dict):
         return {str(k): _any_encode(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
@@ -166,12 +193,14 @@ def decoder(tp: Any) -> Decode:
         key_tp, value_tp = get_args(tp) or (str, Any)
         key = int if key_tp is int else _identity
         val = decoder(value_tp)
+        if val is _any_decode and key is _identity:
+            return _any_copy
         return lambda v: {key(k): val(x) for k, x in v.items()}
     if _has_json_methods(tp):
         return tp.from_json  # type: ignore[no-any-return]
     if isinstance(tp, type) and is_dataclass(tp):
         plans = _plans(tp)
-        return lambda v: tp(**{p.name: p.decode(v[p.name]) for p in plans if p.name in v})
+        return lambda v: tp(**{p.name: p.decode(v[p.key]) for p in plans if p.key in v})
     return _any_decode
 
 
@@ -209,6 +238,8 @@ def copier(tp: Any) -> Copy:
         val = copier(value_tp)
         if val is _identity:
             return dict
+        if val is _any_copy:
+            return _any_copy
         return lambda v: {k: val(x) for k, x in v.items()}
     if isinstance(tp, type) and callable(getattr(tp, "clone", None)):
         return lambda v: v.clone()
@@ -221,6 +252,11 @@ def copier(tp: Any) -> Copy:
 
 
 def _any_copy(value: Any) -> Any:
+    """A copy of JSON-shaped data sharing nothing mutable (atoms are passed without a call)."""
+    if type(value) is dict:
+        return {k: v if type(v) in _ATOMS else _any_copy(v) for k, v in value.items()}
+    if type(value) is list:
+        return [v if type(v) in _ATOMS else _any_copy(v) for v in value]
     if isinstance(value, dict):
         return {k: _any_copy(v) for k, v in value.items()}
     if isinstance(value, list):
@@ -229,10 +265,11 @@ def _any_copy(value: Any) -> Any:
 
 
 def _field_plan(f: Field[Any], tp: Any) -> _FieldPlan:
+    key = f.metadata.get(JSON_KEY, f.name)
     if CODEC in f.metadata:
         encode, decode, copy = f.metadata[CODEC]
-        return _FieldPlan(f.name, encode, decode, copy or (lambda v: decode(encode(v))))
-    return _FieldPlan(f.name, encoder(tp), decoder(tp), copier(tp))
+        return _FieldPlan(f.name, encode, decode, copy or (lambda v: decode(encode(v))), key)
+    return _FieldPlan(f.name, encoder(tp), decoder(tp), copier(tp), key)
 
 
 _PLANS: dict[type, tuple[_FieldPlan, ...]] = {}
@@ -269,13 +306,13 @@ def _fresh(f: Field[Any]) -> Any:
 
 def fields_to_json(obj: Any) -> dict[str, Any]:
     """The JSON of a dataclass's declared (non-transient) fields."""
-    return {p.name: p.encode(getattr(obj, p.name)) for p in _plans(type(obj))}
+    return {p.key: p.encode(getattr(obj, p.name)) for p in _plans(type(obj))}
 
 
 def fields_from_json(cls: type, data: dict[str, Any]) -> Any:
     """A new ``cls`` from ``fields_to_json``'s output; a key missing from ``data`` (a save from
     before the field existed) gets the field's default."""
-    values = {p.name: p.decode(data[p.name]) for p in _plans(cls) if p.name in data}
+    values = {p.name: p.decode(data[p.key]) for p in _plans(cls) if p.key in data}
     obj: Any = object.__new__(cls)
     for f in fields(cls):
         if f.name in values:

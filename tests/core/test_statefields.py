@@ -10,7 +10,7 @@ import pytest
 
 from ludomots.core.game import Action, Event, State
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import codec, options_codec, transient
+from ludomots.core.statefields import codec, json_key, options_codec, transient
 from ludomots.lexicon.lexicon import Lexicon
 
 
@@ -130,7 +130,7 @@ def test_the_lexicon_is_context_carried_by_clone_and_given_to_from_json() -> Non
 
 
 @dataclass(eq=False)
-class Logged(Sample):
+class ReadOnlyLogged(Sample):
     """A state with a move log: entries typed read-only are never changed once written."""
 
     log: list[Mapping[str, Any]] = field(default_factory=list)
@@ -138,14 +138,65 @@ class Logged(Sample):
 
 
 def test_read_only_mappings_are_dicts_in_json_and_shared_by_copies() -> None:
-    state = Logged(Opts(), 2, SeededRandom(1), log=[{"type": "play", "words": ["MOT"]}])
+    state = ReadOnlyLogged(Opts(), 2, SeededRandom(1), log=[{"type": "play", "words": ["MOT"]}])
     state.last = state.log[0]
     data = state.to_json()
     assert data["log"] == [{"type": "play", "words": ["MOT"]}] and data["last"] == data["log"][0]
-    back = Logged.from_json(data)
+    back = ReadOnlyLogged.from_json(data)
     assert back == state and type(back.log[0]) is dict and back.log[0] is not state.log[0]
     copy = state.clone()
     assert copy == state and copy.log is not state.log
     assert copy.log[0] is state.log[0] and copy.last is state.last  # shared, not copied
     copy.log.append({"type": "pass"})
     assert len(state.log) == 1
+
+
+@dataclass(frozen=True)
+class Tally:
+    seat: int
+    top: int = field(metadata=json_key("max"))
+
+
+@dataclass(eq=False)
+class Renamed(Sample):
+    """A field whose name is a method's (``winners``) is saved under that name all the same."""
+
+    winners_: list[int] = field(default_factory=list, metadata=json_key("winners"))
+    tallies: list[Tally] = field(default_factory=list)
+
+    def winners(self) -> list[int]:
+        return list(self.winners_)
+
+
+def test_a_field_may_be_saved_under_another_key() -> None:
+    state = Renamed(Opts(), 2, SeededRandom(1), winners_=[1], tallies=[Tally(0, 7)])
+    data = state.to_json()
+    assert data["winners"] == [1] and "winners_" not in data
+    assert data["tallies"] == [{"seat": 0, "max": 7}]
+    back = Renamed.from_json(data)
+    assert back.winners_ == [1] and back.tallies == [Tally(0, 7)] and back == state
+    assert state.clone().winners_ == [1]
+
+
+@dataclass(eq=False)
+class Logged(Sample):
+    """A log of free-form entries (``Any`` values), as games keep their public history."""
+
+    log: list[dict[str, Any]] = field(default_factory=list)
+
+
+def test_free_form_entries_are_json_and_copies_share_nothing_mutable() -> None:
+    entry = {"type": "move", "seat": 1, "path": (3, 4), "score": 2.5, "ok": True, "who": None,
+             "nested": {"cells": [[1, 2]], "by": {"0": ["A"]}}}
+    state = Logged(Opts(), 2, SeededRandom(1), log=[entry])
+    data = state.to_json()
+    assert data["log"] == [{"type": "move", "seat": 1, "path": [3, 4], "score": 2.5,
+                            "ok": True, "who": None,
+                            "nested": {"cells": [[1, 2]], "by": {"0": ["A"]}}}]
+    assert data["log"][0] is not entry and data["log"][0]["nested"] is not entry["nested"]
+    copy = state.clone()
+    copy.log[0]["nested"]["cells"][0].append(9)
+    copy.log.append({})
+    assert entry["nested"] == {"cells": [[1, 2]], "by": {"0": ["A"]}} and len(state.log) == 1
+    back = Logged.from_json(data)
+    assert back == state and back.log[0]["nested"] is not data["log"][0]["nested"]

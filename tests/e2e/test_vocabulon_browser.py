@@ -24,6 +24,7 @@ import pytest
 
 from ludomots.games.vocabulon.bots import deck_index
 from ludomots.games.vocabulon.words import secret_candidates
+from ludomots.lexicon.lexicon import get_lexicon
 from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 
@@ -97,7 +98,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     page = new_page()
     table_id = create_table(page, server)
     token = pageflow.seat_token(page, table_id)
-    secret = secret_candidates(4)[0]
+    secret = secret_candidates(get_lexicon(), 4)[0]
 
     # Préparatifs 5 (with the handicap): a word of the wrong length is refused, in French.
     expect(page.locator(".vc-page")).to_have_attribute("data-step", "secret")
@@ -288,7 +289,7 @@ def test_the_longest_secret_word_fits_on_a_phone(server: LiveServer, new_page: A
                   "JSON.stringify({[id]: {seat, token, at: Date.now()}}))",
                   [created["table"], created["seat"], created["token"]])
     page.goto(f"{server.base_url}/table/{created['table']}")
-    secret = secret_candidates(8)[0]
+    secret = secret_candidates(get_lexicon(), 8)[0]
     page.locator("#vc-secret").fill(secret.lower())
     expect(page.locator(".vc-preview")).to_contain_text("convient")
     page.get_by_role("button", name="Écrire mon mot secret").click()

@@ -24,6 +24,7 @@ from ludomots.games.vocabulon.bots import deck_index
 from ludomots.games.vocabulon.rules import GAME, VocabulonState
 from ludomots.games.vocabulon.words import secret_candidates
 from ludomots.lexicon.fold import fold
+from ludomots.lexicon.lexicon import get_lexicon
 from ludomots.server.replay import encode_replay
 from ludomots.table.manager import TableManager
 from ludomots.table.model import SeatSpec
@@ -69,7 +70,7 @@ def answer_of(game: dict[str, Any]) -> str:
 
 def secret_for(seat: int, length: int) -> str:
     """A well-known word, a different one per seat."""
-    return secret_candidates(length)[3 + 5 * seat]
+    return secret_candidates(get_lexicon(), length)[3 + 5 * seat]
 
 
 def decide(view: dict[str, Any]) -> dict[str, Any]:
@@ -218,7 +219,7 @@ def test_two_humans_and_a_bot_play_to_the_end_over_websockets(server: TestClient
     assert view["table"]["result"]["winners"] == game["winners"]
     for winner in game["winners"]:
         assert game["public_secrets"][winner] == final.secrets[winner]
-        assert not final._missing(winner)
+        assert not final.view(winner)["missing"]
     # At the end every secret word is revealed, to everyone (the spectator too).
     assert voca_game.sockets[None].view["game"]["public_secrets"] == final.secrets
     assert [final.secrets[s] for s in HUMANS] == [voca_game.secrets[s] for s in HUMANS]

@@ -45,6 +45,7 @@ from ludomots.games.vocabulon.groups import GROUPS, complete, missing, needs
 from ludomots.games.vocabulon.rules import VocabulonState
 from ludomots.games.vocabulon.secret import LENGTH_CHANGE, blocked_groups
 from ludomots.games.vocabulon.words import secret_candidates
+from ludomots.lexicon.lexicon import Lexicon
 
 # -- knowledge ------------------------------------------------------------------------------
 
@@ -93,11 +94,11 @@ class Knowledge:
 
 
 # How much each group is in demand: its share of letters in the well-known five-letter words
-# (what opponents are likely to need), computed once.
-@lru_cache(maxsize=1)
-def group_demand() -> dict[str, float]:
+# (what opponents are likely to need), computed once per lexicon.
+@lru_cache(maxsize=4)
+def group_demand(lexicon: Lexicon) -> dict[str, float]:
     counts: Counter[str] = Counter()
-    words = secret_candidates(5)[:600]
+    words = secret_candidates(lexicon, 5)[:600]
     for word in words:
         counts.update(needs(word).keys())
     return {g: counts[g] / len(words) for g in GROUPS}
@@ -127,6 +128,7 @@ class Seen:
     exchange: dict[str, object] | None
     request: dict[str, object] | None  # a change of word waiting for the missing letter
     asked: bool  # this seat asked for its missing letter this turn already
+    lexicon: Lexicon  # the game's word list (secret words are chosen in it)
 
     @classmethod
     def of(cls, state: VocabulonState, seat: int) -> Seen:
@@ -141,10 +143,11 @@ class Seen:
                    [w if state.public_secret[s] else None for s, w in enumerate(state.secrets)],
                    state.face, (3, 4, 5, 6, 7, 8) if state.options.die == "3-8" else
                    (1, 2, 3, 4, 5, 6), state.deck_level, question,
-                   dict(state.exchange) if state.exchange is not None else None,
+                   state.exchange.to_json() if state.exchange is not None else None,
                    None if state.request is None else
-                   {k: state.request[k] for k in ("seat", "groups", "queue")},
-                   state.asked_turn == state.turn and state.current == seat)
+                   {"seat": state.request.seat, "groups": list(state.request.groups),
+                    "queue": list(state.request.queue)},
+                   state.asked_turn == state.turn and state.current == seat, state.lexicon)
 
     def missing(self, seat: int | None = None) -> Counter[str]:
         seat = self.seat if seat is None else seat
@@ -168,7 +171,7 @@ class VocabulonBot:
     lookahead = 0.0  # weight of the useful cells the next throw can reach
 
     def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, VocabulonState)
+        assert isinstance(state, VocabulonState)  # core's Bot protocol takes any State
         seen = Seen.of(state, seat)
         step = seen.step
         if step == "secret":
@@ -206,7 +209,7 @@ class VocabulonBot:
 
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
         length = seen.lengths[seen.seat]
-        return rng.choice(secret_candidates(length)[: self.word_pool])
+        return rng.choice(secret_candidates(seen.lexicon, length)[: self.word_pool])
 
     def change_word(self, seen: Seen, rng: SeededRandom) -> str | None:
         """A new word when the current one can no longer be completed from the sabot: the
@@ -219,7 +222,7 @@ class VocabulonBot:
         length = seen.lengths[seen.seat] + LENGTH_CHANGE
         best: list[str] = []
         best_cost = None
-        for word in secret_candidates(length, 1.0)[:3000]:
+        for word in secret_candidates(seen.lexicon, length, 1.0)[:3000]:
             if complete(word, mine) or blocked_groups(word, mine, seen.available):
                 continue
             need = missing(word, mine)
@@ -254,7 +257,7 @@ class VocabulonBot:
                 need = 1.0 if missing(public, seen.held[other])[group] > 0 else 0.0
             else:
                 held = seen.held[other].count(group)
-                need = max(0.0, group_demand()[group] - 0.3 * held)
+                need = max(0.0, group_demand(seen.lexicon)[group] - 0.3 * held)
             total += need
         return total / left
 
@@ -398,9 +401,9 @@ class Confirme(VocabulonBot):
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
         """A well-known word whose letters are all in different groups."""
         length = seen.lengths[seen.seat]
-        words = [w for w in secret_candidates(length)[: self.word_pool]
-                 if max(needs(w).values()) == 1]
-        return rng.choice(words or list(secret_candidates(length)[: self.word_pool]))
+        candidates = secret_candidates(seen.lexicon, length)[: self.word_pool]
+        words = [w for w in candidates if max(needs(w).values()) == 1]
+        return rng.choice(words or list(candidates))
 
 
 class Expert(Confirme):
@@ -417,9 +420,9 @@ class Expert(Confirme):
 
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
         length = seen.lengths[seen.seat]
-        demand = group_demand()
+        demand = group_demand(seen.lexicon)
         scored = []
-        for word in secret_candidates(length)[: self.word_pool]:
+        for word in secret_candidates(seen.lexicon, length)[: self.word_pool]:
             need = needs(word)
             if max(need.values()) > 1:
                 continue

@@ -15,13 +15,14 @@ from collections.abc import Iterable, Mapping
 from ludomots.core.errors import RuleError
 from ludomots.games.vocabulon.actions import rule_error
 from ludomots.games.vocabulon.groups import CARDS_PER_GROUP, GROUPS, complete, letters_key, needs
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 
 LENGTH_CHANGE = 2  # seed: "un autre plus long de deux lettres"
 
 
-def word_error(word: str, length: int) -> RuleError | None:
-    """Why ``word`` cannot be a secret word of ``length`` letters, or None."""
+def word_error(word: str, length: int, lexicon: Lexicon) -> RuleError | None:
+    """Why ``word`` cannot be a secret word of ``length`` letters under ``lexicon`` (the
+    game's: `state.lexicon`), or None."""
     shown = word.strip()
     key = letters_key(word)
     if key is None:
@@ -30,7 +31,7 @@ def word_error(word: str, length: int) -> RuleError | None:
     if len(key) != length:
         return rule_error("wrong_length", f"Votre mot secret doit avoir {length} lettres ; "
                           f"« {shown} » en a {len(key)}.", word=shown, length=length)
-    if not get_lexicon().accepts(key, "unconjugated"):
+    if not lexicon.accepts(key, "unconjugated"):
         return rule_error("unknown_word", f"« {shown} » n'est pas dans le dictionnaire (un "
                           "pluriel est accepté ; les verbes conjugués, les noms propres et "
                           "les abréviations ne le sont pas).", word=shown)
@@ -56,15 +57,15 @@ def blocked_groups(word: str, held: Iterable[str], sabot: Mapping[str, int]) -> 
     return sorted(g for g, n in needs(word).items() if n > have[g] + sabot[g])
 
 
-def change_error(old: str, new: str, held: Iterable[str],
-                 sabot: Mapping[str, int]) -> RuleError | None:
+def change_error(old: str, new: str, held: Iterable[str], sabot: Mapping[str, int],
+                 lexicon: Lexicon) -> RuleError | None:
     """Why ``old`` may not be replaced by ``new`` now, or None."""
     cards = list(held)
     if not blocked_groups(old, cards, sabot):
         return rule_error("word_still_possible", "Vous pouvez encore gagner toutes les lettres "
                           "de votre mot secret : on ne change de mot que lorsqu'une lettre "
                           "ne peut plus être gagnée.")
-    error = word_error(new, len(letters_key(old) or old) + LENGTH_CHANGE)
+    error = word_error(new, len(letters_key(old) or old) + LENGTH_CHANGE, lexicon)
     if error is not None:
         return error
     if complete(new, cards):

@@ -2,7 +2,7 @@
 
 A good secret word is a headword everyone knows, accepted by the Vocabulon policy, whose
 letters need few cards of one group (each group has three), and one can say at a family table
-(`decency.py`). Lists are built once per length.
+(`decency.py`). Lists are built once per lexicon and length.
 """
 
 from __future__ import annotations
@@ -12,17 +12,17 @@ from functools import lru_cache
 from ludomots.games.vocabulon.decency import sayable
 from ludomots.games.vocabulon.groups import ALPHABET, CARDS_PER_GROUP, needs
 from ludomots.lexicon.fold import fold
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 
 CLASSES = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
 MIN_FREQUENCY = 5.0  # per million words: words every player knows
 
 
 @lru_cache(maxsize=16)
-def secret_candidates(length: int, min_frequency: float = MIN_FREQUENCY) -> tuple[str, ...]:
-    """Well-known words of ``length`` letters that can be secret words, most frequent first
-    (folded, so that two spellings count once)."""
-    lexicon = get_lexicon()
+def secret_candidates(lexicon: Lexicon, length: int,
+                      min_frequency: float = MIN_FREQUENCY) -> tuple[str, ...]:
+    """Well-known words of ``length`` letters that ``lexicon`` accepts as secret words, most
+    frequent first (folded, so that two spellings count once)."""
     check = lexicon.checker("unconjugated")
     best: dict[str, float] = {}
     for initial in sorted(ALPHABET):
@@ -40,6 +40,6 @@ def secret_candidates(length: int, min_frequency: float = MIN_FREQUENCY) -> tupl
     return tuple(sorted(best, key=lambda k: (-best[k], k)))
 
 
-def default_secret(length: int) -> str:
+def default_secret(lexicon: Lexicon, length: int) -> str:
     """The word written for a player who let the time run out: the most frequent one."""
-    return secret_candidates(length)[0]
+    return secret_candidates(lexicon, length)[0]

@@ -157,9 +157,9 @@ class TerminalGame(BaseTerminalGame[VocabulonState]):
     def _offer(self, seat: int) -> None:
         request = self.state.request
         assert request is not None
-        groups = list(request["groups"])
-        asker = self.seats[request["seat"]].name
-        cards = ", ".join(self.state.held[request["seat"]])
+        groups = list(request.groups)
+        asker = self.seats[request.seat].name
+        cards = ", ".join(self.state.held[request.seat])
         prompt = (f"{self.seats[seat].name}, {asker} n'a plus de carte {', '.join(groups)} à "
                   f"gagner. Lui échangez-vous la vôtre ? Tapez la carte que vous voulez en "
                   f"échange ({cards}) ou « non » : ")
@@ -170,11 +170,11 @@ class TerminalGame(BaseTerminalGame[VocabulonState]):
         exchange = self.state.exchange
         assert exchange is not None
         started = self.now()
-        keep = " (refuser : vous gardez votre mot secret ce tour-ci)" if exchange.get("offer") \
+        keep = " (refuser : vous gardez votre mot secret ce tour-ci)" if exchange.offer \
             else ""
         while True:
             typed = self._ask(f"{self.seats[seat].name}, acceptez-vous de donner votre carte "
-                              f"{exchange['take']} contre la carte {exchange['give']}{keep} ? "
+                              f"{exchange.take} contre la carte {exchange.give}{keep} ? "
                               "(o / N) ")
             try:
                 accept = parse_yes_no(typed)

@@ -31,8 +31,9 @@ from ludomots.games.vocabulon.groups import complete, needs
 from ludomots.games.vocabulon.rules import GAME
 from ludomots.games.vocabulon.secret import word_error
 from ludomots.games.vocabulon.words import secret_candidates
+from ludomots.lexicon.lexicon import get_lexicon
 
-from .helpers import at_turn, started, thrown
+from .helpers import at_turn, position, started, thrown
 
 cell = board.cell
 
@@ -80,9 +81,10 @@ def test_bots_recognise_a_riddle_from_what_the_reader_says() -> None:
 def test_a_bot_answers_right_as_often_as_its_level_knows() -> None:
     state = started()
     seat = state.current
-    at_turn(state, seat, positions=[cell(0, 1)] + [cell(2, i) for i in (3, 9, 12)][:2])
-    state.positions[seat] = cell(0, 1)
-    thrown(state, 3)
+    positions = [cell(2, i) for i in (3, 9, 12)]
+    positions[seat] = cell(0, 1)
+    state = at_turn(state, seat, positions=positions)
+    state = thrown(state, 3)
     state.apply(seat, Move(cell(0, 4)))
     question = state.question()
     assert question is not None
@@ -95,20 +97,19 @@ def test_a_bot_answers_right_as_often_as_its_level_knows() -> None:
 
 
 def test_confirme_and_expert_choose_secret_words_of_distinct_groups() -> None:
-    state = started()
-    state.step = "secret"
+    state = position("?@bA/?@bA/?@bA secret")
     for bot in (Confirme(), Expert()):
         for i in range(10):
             action = bot.choose(state, 0, SeededRandom(i))
             assert isinstance(action, ChooseSecret)
-            assert word_error(action.word, 5) is None
+            assert word_error(action.word, 5, get_lexicon()) is None
             assert max(needs(action.word).values()) == 1
 
 
 def test_a_bot_moves_to_a_letter_it_needs() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, positions=[cell(0, 9), cell(2, 0), cell(2, 3)])
-    thrown(state, 3)  # from L: NO... PQ at +3, V1 at -3
+    state = at_turn(state, 0, positions=[cell(0, 9), cell(2, 0), cell(2, 3)])
+    state = thrown(state, 3)  # from L: NO... PQ at +3, V1 at -3
     reachable = set(state.reachable())
     assert cell(0, 12) in reachable  # PQ, which PORTE needs
     for bot in (Confirme(), Expert()):
@@ -118,40 +119,35 @@ def test_a_bot_moves_to_a_letter_it_needs() -> None:
 
 
 def test_on_a_vocabulon_cell_a_bot_picks_a_needed_card() -> None:
-    state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "NO", "R", "TU"], [], []])
-    state.step, state.face = "vocabulon", 4
+    state = position("PORTE@bA+1*:PQ,NO,R,TU/MOINS@bA+1*/CLAIR@bA+1* vocabulon turn=1 die=4")
     for bot in (Debutant(), Confirme(), Expert()):
         assert bot.choose(state, 0, SeededRandom(3)) == Pick("E")
 
 
 def test_a_bot_proposes_an_exchange_for_a_card_the_sabot_no_longer_has() -> None:
-    state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "NO", "R", "TU", "M"], ["E", "E"], ["E"]])
-    state.step, state.face = "vocabulon", 4
+    state = position("PORTE@bA+1*:PQ,NO,R,TU,M/MOINS@bA+1*:E,E/CLAIR@bA+1*:E vocabulon "
+                     "turn=1 die=4")
     action = Expert().choose(state, 0, SeededRandom(3))
     assert action == Propose(1, "M", "E")
 
 
 def test_a_bot_accepts_an_exchange_that_helps_it_and_refuses_one_that_hurts() -> None:
-    state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "NO", "R", "TU", "M"], ["E", "E", "S"], ["E"]])
-    state.step = "respond"
-    state.exchange = {"from": 0, "to": 1, "give": "M", "take": "E"}
+    seats = "PORTE@bA+1*:PQ,NO,R,TU,M/MOINS@bA+1*:E,E,S/CLAIR@bA+1*:E"
+    state = position(f"{seats} respond turn=1 die=4 exchange=0:M,1:E")
     assert Confirme().choose(state, 1, SeededRandom(1)) == Respond(True)  # M needed, E spare
-    state.exchange = {"from": 0, "to": 1, "give": "M", "take": "S"}
+    state = position(f"{seats} respond turn=1 die=4 exchange=0:M,1:S")
     assert Confirme().choose(state, 1, SeededRandom(1)) == Respond(False)  # S is needed
 
 
 def test_a_bot_changes_a_word_that_can_no_longer_be_completed() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     for bot in (Debutant(), Expert()):
         action = bot.choose(state, 0, SeededRandom(2))
         assert isinstance(action, ChangeSecret)
         assert state.check(0, action) is None
         assert not complete(action.word, ["PQ"])
-    at_turn(state, 0, held=[["PQ"], ["E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E"], ["E"]])
     assert Expert().choose(state, 0, SeededRandom(2)) == Throw()
 
 
@@ -160,31 +156,33 @@ def test_a_bot_asked_for_the_missing_letter_offers_a_spare_card_for_one_it_needs
     # the S that player 0 holds: he offers an E for it. Player 2 (CLAIR) needs nothing of
     # player 0's: he refuses (a longer word known to all only helps him).
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "S"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ", "S"], ["E", "E"], ["E"]])
     state.apply(0, ChangeSecret("partout"))
     assert state.to_act() == {1}
     for bot in (Debutant(), Confirme(), Expert()):
         assert bot.choose(state, 1, SeededRandom(1)) == Offer("E", "S")
-    state.request = {"seat": 0, "word": "partout", "groups": ["E"], "queue": [2]}
+    state = position("PORTE@bA+1*:PQ,S/MOINS@bA+1*:E,E/CLAIR@bA+1*:E offer turn=1 "
+                     "request=0:partout:E:2 asked=1")
     for bot in (Debutant(), Confirme(), Expert()):
         assert bot.choose(state, 2, SeededRandom(1)) == Offer("", "")
 
 
 def test_a_bot_asking_for_its_missing_letter_takes_an_offer_it_can_pay() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "S"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ", "S"], ["E", "E"], ["E"]])
     state.apply(0, ChangeSecret("partout"))
     state.apply(1, Offer("E", "S"))
     assert Expert().choose(state, 0, SeededRandom(1)) == Respond(True)  # S spare for PORTE
-    state.exchange = {"from": 1, "to": 0, "give": "E", "take": "PQ", "offer": True}
+    asked = "turn=1 offer=1:E,0:PQ request=0:partout:E:1,2 asked=1"
+    state = position(f"PORTE@bA+1*:PQ,S/MOINS@bA+1*:E,E/CLAIR@bA+1*:E respond {asked}")
     assert Expert().choose(state, 0, SeededRandom(1)) == Respond(True)  # a PQ is left to win
-    state.held = [["PQ", "S"], ["E", "E", "PQ", "PQ"], ["E"]]
+    state = position(f"PORTE@bA+1*:PQ,S/MOINS@bA+1*:E,E,PQ,PQ/CLAIR@bA+1*:E respond {asked}")
     assert Expert().choose(state, 0, SeededRandom(1)) == Respond(False)  # the last PQ
 
 
 def test_a_bot_asks_for_its_missing_letter_once_a_turn_then_throws() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     bot = Expert()
     assert isinstance(bot.choose(state, 0, SeededRandom(2)), ChangeSecret)
     state.apply(0, bot.choose(state, 0, SeededRandom(2)))
@@ -196,12 +194,12 @@ def test_a_bot_asks_for_its_missing_letter_once_a_turn_then_throws() -> None:
 def test_a_bot_s_secret_word_can_be_said_at_a_family_table() -> None:
     # Issue 15: « un mot secret choisi par un bot doit être un mot qu'on peut dire à une table
     # familiale ; un bot a choisi CHIER ».
-    assert "CHIER" not in secret_candidates(5) and "MERDE" not in secret_candidates(5)
+    assert "CHIER" not in secret_candidates(get_lexicon(), 5) and \
+        "MERDE" not in secret_candidates(get_lexicon(), 5)
     for length in range(4, 10):
-        assert not set(secret_candidates(length)) & UNSAYABLE
-        assert not set(secret_candidates(length, 1.0)[:3000]) & UNSAYABLE
-    state = started()
-    state.step = "secret"
+        assert not set(secret_candidates(get_lexicon(), length)) & UNSAYABLE
+        assert not set(secret_candidates(get_lexicon(), length, 1.0)[:3000]) & UNSAYABLE
+    state = position("?@bA/?@bA/?@bA secret")
     for bot in (Debutant(), Confirme(), Expert()):
         for i in range(40):
             action = bot.choose(state, 0, SeededRandom(i))
@@ -215,8 +213,9 @@ def test_the_greedy_bot_moves_to_the_needed_letter_scarcest_in_the_sabot() -> No
     # (B holds the two others): it goes to the L, where the confirmé and the expert, who
     # also weigh the others' needs, take the E.
     state = started(("DELTA", "MOINS", "CLAIR"))
-    at_turn(state, 0, positions=[cell(0, 6), cell(2, 0), cell(2, 3)], held=[[], ["L", "L"], []])
-    thrown(state, 3)
+    state = at_turn(state, 0, positions=[cell(0, 6), cell(2, 0), cell(2, 3)],
+                    held=[[], ["L", "L"], []])
+    state = thrown(state, 3)
     assert sorted(board.group_at(c) or "" for c in state.reachable()) == \
         ["D", "E", "F", "GH", "IJK", "L"]
     assert BOTS["greedy"]().choose(state, 0, SeededRandom(1)) == Move(cell(0, 9))
@@ -225,8 +224,8 @@ def test_the_greedy_bot_moves_to_the_needed_letter_scarcest_in_the_sabot() -> No
 
 def test_the_greedy_bot_goes_where_its_word_needs_a_card_and_knows_every_answer() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, positions=[cell(0, 10), cell(2, 0), cell(2, 3)])
-    thrown(state, 3)  # from M: GH or R; PORTE needs the R
+    state = at_turn(state, 0, positions=[cell(0, 10), cell(2, 0), cell(2, 3)])
+    state = thrown(state, 3)  # from M: GH or R; PORTE needs the R
     greedy = BOTS["greedy"]()
     assert greedy.choose(state, 0, SeededRandom(1)) == Move(cell(0, 13))
     state.apply(0, Move(cell(0, 13)))

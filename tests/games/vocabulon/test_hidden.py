@@ -89,7 +89,7 @@ def test_bots_decide_the_same_whatever_they_cannot_see() -> None:
             state = new(3, seed)
             for seat, word in enumerate(SECRETS):
                 state.apply(seat, ChooseSecret(word))
-            at_turn(state, 0, held=[["PQ"], ["M"], ["C"]])
+            state = at_turn(state, 0, held=[["PQ"], ["M"], ["C"]])
             state.apply(0, Throw())
             twin = state.clone()
             twin.secrets[1], twin.secrets[2] = "ROUTE", "TABLE"

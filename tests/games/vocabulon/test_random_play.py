@@ -19,7 +19,7 @@ from ludomots.games.vocabulon.words import secret_candidates
 def random_action(state: VocabulonState, seat: int, rng: SeededRandom) -> Action:
     """Any legal action: right, wrong or no answers, new words when stuck."""
     if state.step == "secret":
-        return ChooseSecret(rng.choice(secret_candidates(state.lengths[seat])[:300]))
+        return ChooseSecret(rng.choice(secret_candidates(state.lexicon, state.lengths[seat])[:300]))
     if state.step in ("answer", "others"):
         question = state.question()
         assert question is not None
@@ -30,7 +30,7 @@ def random_action(state: VocabulonState, seat: int, rng: SeededRandom) -> Action
         if state.asked_turn == state.turn:  # asked for the missing letter already
             return Throw()
         held, sabot = state.held[seat], state.available()
-        for word in secret_candidates(state.lengths[seat] + 2, 1.0):
+        for word in secret_candidates(state.lexicon, state.lengths[seat] + 2, 1.0):
             if not complete(word, held) and not blocked_groups(word, held, sabot):
                 return ChangeSecret(word)
         return Throw()
@@ -40,7 +40,7 @@ def random_action(state: VocabulonState, seat: int, rng: SeededRandom) -> Action
 def riddle_cards(state: VocabulonState) -> Counter[str]:
     cards = Counter({g: len(c) for g, c in state.sabot.items()})
     if state.riddle is not None:
-        cards[state.riddle["group"]] += 1
+        cards[state.riddle.group] += 1
     return cards
 
 

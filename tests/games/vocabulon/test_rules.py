@@ -20,10 +20,21 @@ from ludomots.games.vocabulon.actions import (
 )
 from ludomots.games.vocabulon.deck import CARDS_PER_COMPARTMENT
 from ludomots.games.vocabulon.groups import GROUPS
-from ludomots.games.vocabulon.rules import GAME, VocabulonState
+from ludomots.games.vocabulon.rules import GAME, Exchange, VocabulonState
 from tests.games.refusals import error_of
 
-from .helpers import at_turn, new, next_question, started, thrown, top_card, types
+from .helpers import (
+    at_turn,
+    new,
+    next_question,
+    position,
+    started,
+    thrown,
+    top_card,
+    turn_to,
+    types,
+    with_seats,
+)
 
 BLUE, YELLOW, RED = 0, 1, 2
 cell = board.cell
@@ -36,22 +47,24 @@ def letter_cell(group: str, ring: int = BLUE) -> int:
     return cell(ring, board.LABELS.index(group))
 
 
-def arrive(state: VocabulonState, seat: int, target: int, face: int) -> list[object]:
-    """Seat moves to ``target`` with die ``face`` from a cell that reaches it."""
-    at_turn(state, seat)
-    thrown(state, face)
+def arrive(state: VocabulonState, seat: int, target: int,
+           face: int) -> tuple[VocabulonState, list[Event]]:
+    """Seat moves to ``target`` with die ``face`` from a cell that reaches it: the game after
+    it, and the events."""
+    state = thrown(at_turn(state, seat), face)
     assert target in state.reachable(), (target, state.reachable())
-    return state.apply(seat, Move(target))
+    return state, state.apply(seat, Move(target))
 
 
-def start_from(state: VocabulonState, seat: int, start: int) -> None:
+def start_from(state: VocabulonState, seat: int, start: int) -> VocabulonState:
+    """The game with ``seat``'s pawn on ``start``, the others out of the way."""
     positions = list(state.positions)
     positions[seat] = start
     others = [c for c in (cell(RED, 1), cell(RED, 3), cell(RED, 12)) if c != start]
     for other in range(state.players):
         if other != seat:
             positions[other] = others.pop()
-    state.positions = positions
+    return with_seats(state, positions=positions)
 
 
 # -- MATÉRIEL et PRÉPARATIFS -----------------------------------------------------------------
@@ -144,7 +157,7 @@ def test_the_die_s_faces_are_three_to_eight() -> None:
     state = started()
     faces = set()
     for _ in range(200):
-        at_turn(state, 0)
+        state = at_turn(state, 0)
         state.apply(0, Throw())
         faces.add(state.face)
     assert faces == {3, 4, 5, 6, 7, 8}
@@ -153,19 +166,19 @@ def test_the_die_s_faces_are_three_to_eight() -> None:
 def test_with_a_plain_die_the_word_has_two_letters_more_than_the_face() -> None:
     # Option die="1-6": moves 1-6, lengths 3-8.
     state = started(die="1-6")
-    at_turn(state, 0, positions=[cell(BLUE, 0), cell(RED, 5), cell(RED, 9)])
-    thrown(state, 1)
+    state = at_turn(state, 0, positions=[cell(BLUE, 0), cell(RED, 5), cell(RED, 9)])
+    state = thrown(state, 1)
     assert set(state.reachable()) == {cell(BLUE, 1), cell(BLUE, 17)}
     state.apply(0, Move(cell(BLUE, 1)))
-    assert state.riddle is not None and state.riddle["length"] == 3
+    assert state.riddle is not None and state.riddle.length == 3
 
 
 def test_the_pawn_goes_exactly_the_die_s_count_and_the_engine_lists_the_cells() -> None:
     # "avance son pion du chiffre exact indiqué par le dé, en comptant tous les points du dé
     # sans reculer"
     state = started()
-    at_turn(state, 0, positions=[cell(BLUE, 9), cell(RED, 0), cell(RED, 2)])
-    thrown(state, 3)
+    state = at_turn(state, 0, positions=[cell(BLUE, 9), cell(RED, 0), cell(RED, 2)])
+    state = thrown(state, 3)
     assert set(state.reachable()) == {cell(BLUE, 12), cell(BLUE, 6)}
     view = state.view(1)
     assert [r["cell"] for r in view["reachable"]] == sorted(state.reachable())
@@ -178,24 +191,25 @@ def test_the_pawn_goes_exactly_the_die_s_count_and_the_engine_lists_the_cells() 
 def test_a_pawn_cannot_stop_where_another_pawn_stands() -> None:
     # "on ne peut pas s'arrêter sur la même case qu'un autre joueur, mais on peut la dépasser."
     state = started()
-    at_turn(state, 0, positions=[cell(BLUE, 9), cell(BLUE, 12), cell(BLUE, 10)])
-    thrown(state, 3)
+    state = at_turn(state, 0, positions=[cell(BLUE, 9), cell(BLUE, 12), cell(BLUE, 10)])
+    state = thrown(state, 3)
     assert error_of(state, 0, Move(cell(BLUE, 12))) == "cell_occupied"
-    thrown(state, 4)
+    state = thrown(state, 4)
     assert cell(BLUE, 13) in state.reachable()  # passing both pawns
 
 
 def test_on_his_first_throw_a_player_goes_clockwise_then_either_way() -> None:
     state = started()
-    at_turn(state, state.current, moved=False)
+    state = at_turn(state, state.current, moved=False)
     seat = state.current
-    state.positions = [board.START if s == seat else cell(RED, 9) for s in range(3)]
-    thrown(state, 5)
+    state = with_seats(state, positions=[board.START if s == seat else cell(RED, 9)
+                                         for s in range(3)])
+    state = thrown(state, 5)
     assert list(state.reachable()) == [cell(BLUE, 5)]
     state.apply(seat, Move(cell(BLUE, 5)))
     assert state.moved[seat]
-    at_turn(state, seat, moved=True)
-    thrown(state, 5)
+    state = at_turn(state, seat, moved=True)
+    state = thrown(state, 5)
     assert cell(BLUE, 0) in state.reachable()  # back counter-clockwise is allowed now
 
 
@@ -210,15 +224,16 @@ def rig_die(state: VocabulonState, seat: int, faces: set[int]) -> None:
     raise AssertionError("no such throw")
 
 
-def throw_blocked(state: VocabulonState, seat: int) -> list[Event]:
-    """The seat throws a 4 from the start while the other pawns hold the cells a 4 reaches."""
-    at_turn(state, seat, moved=False)
+def throw_blocked(state: VocabulonState, seat: int) -> tuple[VocabulonState, list[Event]]:
+    """The seat throws a 4 from the start while the other pawns hold the cells a 4 reaches:
+    the game after it, and the events."""
     others = [s for s in range(3) if s != seat]
-    state.positions[seat] = board.START
-    state.positions[others[0]] = cell(BLUE, 4)
-    state.positions[others[1]] = cell(RED, 0)
+    positions = [board.START] * 3
+    positions[others[0]] = cell(BLUE, 4)
+    positions[others[1]] = cell(RED, 0)
+    state = at_turn(state, seat, positions=positions, moved=False)
     rig_die(state, seat, {4})
-    return state.apply(seat, Throw())
+    return state, state.apply(seat, Throw())
 
 
 def test_the_second_throw_is_free_even_when_the_first_found_no_free_cell() -> None:
@@ -226,9 +241,9 @@ def test_the_second_throw_is_free_even_when_the_first_found_no_free_cell() -> No
     # pion dans le sens des aiguilles d'une montre ou bien dans le sens contraire ».
     state = started()
     seat = state.current
-    throw_blocked(state, seat)  # his first throw: a 4, clockwise only, blocked
+    state, _ = throw_blocked(state, seat)  # his first throw: a 4, clockwise only, blocked
     assert state.positions[seat] == board.START and state.throws[seat] == 1
-    state.current, state.step = seat, "throw"
+    state = turn_to(state, seat)
     rig_die(state, seat, {4})
     events = state.apply(seat, Throw())  # his second: either way
     assert types(events) == ["throw"] and state.step == "move"
@@ -239,7 +254,8 @@ def test_the_second_throw_is_free_even_when_the_first_found_no_free_cell() -> No
 def test_with_rethrow_the_throw_after_a_blocked_first_one_is_free() -> None:
     state = started(blocked="rethrow")
     seat = state.current
-    assert types(throw_blocked(state, seat)) == ["throw", "blocked"]
+    state, events = throw_blocked(state, seat)
+    assert types(events) == ["throw", "blocked"]
     rig_die(state, seat, {4})
     state.apply(seat, Throw())
     assert state.step == "move" and cell(BLUE, 14) in state.reachable()
@@ -249,7 +265,7 @@ def test_a_player_blocked_everywhere_loses_his_throw() -> None:
     # Ruling (option blocked="pass"): no free cell at the die's count, the turn passes.
     state = started()
     seat = state.current
-    events = throw_blocked(state, seat)
+    state, events = throw_blocked(state, seat)
     assert types(events) == ["throw", "blocked", "turn"]
     assert state.current == (seat + 1) % 3 and state.positions[seat] == board.START
 
@@ -257,7 +273,7 @@ def test_a_player_blocked_everywhere_loses_his_throw() -> None:
 def test_with_rethrow_a_blocked_player_throws_again() -> None:
     state = started(blocked="rethrow")
     seat = state.current
-    events = throw_blocked(state, seat)
+    state, events = throw_blocked(state, seat)
     assert types(events) == ["throw", "blocked"]
     assert state.step == "throw" and state.current == seat
 
@@ -270,13 +286,13 @@ def test_the_player_to_the_right_draws_the_first_card_of_the_cell_s_compartment(
     # correspondant à la case où se trouve le joueur (exemple : ... en face du L, on tire une
     # carte dans le compartiment L)." Turns go clockwise (seat + 1): the right is seat - 1.
     state = started()
-    start_from(state, 1, cell(BLUE, L_INDEX - 4))
+    state = start_from(state, 1, cell(BLUE, L_INDEX - 4))
     first = state.sabot["L"][0]
-    events = arrive(state, 1, cell(BLUE, L_INDEX), 4)
+    state, events = arrive(state, 1, cell(BLUE, L_INDEX), 4)
     assert types(events) == ["move", "riddle"]
     assert state.riddle is not None
-    assert (state.riddle["group"], state.riddle["card"]) == ("L", first)
-    assert state.riddle["reader"] == 0
+    assert (state.riddle.group, state.riddle.card) == ("L", first)
+    assert state.riddle.reader == 0
     assert state.sabot["L"][0] != first and first not in state.sabot["L"]
 
 
@@ -284,9 +300,9 @@ def test_the_die_gives_the_length_and_the_question_with_four_clues() -> None:
     # "le chiffre du dé ... donne la longueur du mot et le numéro de la question"; the clues:
     # initial, number of letters, class, definition.
     state = started()
-    start_from(state, 1, cell(BLUE, L_INDEX - 6))
+    state = start_from(state, 1, cell(BLUE, L_INDEX - 6))
     question = next_question(state, "L", 6)
-    arrive(state, 1, cell(BLUE, L_INDEX), 6)
+    state, _ = arrive(state, 1, cell(BLUE, L_INDEX), 6)
     riddle = state.view(2)["riddle"]
     assert riddle["length"] == 6
     assert riddle["question"] == {"initial": question.initial, "length": 6,
@@ -299,9 +315,9 @@ def test_the_right_answer_within_the_sand_glass_wins_the_letter_card() -> None:
     # "Le joueur devine le mot ... avant la fin de l'écoulement du sablier. Il gagne alors la
     # carte-lettre." Then the next player throws.
     state = started()
-    start_from(state, 1, cell(BLUE, L_INDEX - 5))
+    state = start_from(state, 1, cell(BLUE, L_INDEX - 5))
     answer = next_question(state, "L", 5).answer
-    arrive(state, 1, cell(BLUE, L_INDEX), 5)
+    state, _ = arrive(state, 1, cell(BLUE, L_INDEX), 5)
     assert state.to_act() == {1}
     assert GAME.time_limit(state, 1) == 60.0
     events = state.apply(1, Answer(answer.upper()))
@@ -314,10 +330,10 @@ def test_answers_ignore_case_and_accents_but_letters_must_be_exact() -> None:
     # RULINGS: case and accents ignored; typing is spelling ("un adversaire peut lui demander
     # d'épeler le mot. Si le joueur se trompe, la carte-lettre est perdue.")
     state = started()
-    start_from(state, 1, cell(BLUE, 1))
+    state = start_from(state, 1, cell(BLUE, 1))
     card = top_card(state, "E")
     answer = card.question(3).answer
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     wrong = answer[:-1] + ("Z" if answer[-1].upper() != "Z" else "Y")
     state.apply(1, Answer(wrong))
     assert state.held[1] == [] and state.step == "answer"
@@ -330,22 +346,22 @@ def test_answers_ignore_case_and_accents_but_letters_must_be_exact() -> None:
 def test_the_player_may_answer_again_until_the_sand_glass_runs_out() -> None:
     # "le joueur peut donner des réponses jusqu'à ce que le temps du sablier se soit écoulé"
     state = started()
-    start_from(state, 1, cell(BLUE, 1))
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state = start_from(state, 1, cell(BLUE, 1))
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     sand_glass = GAME.time_limit_key(state, 1)
     assert GAME.time_limit(state, 1) == 60.0 and sand_glass is not None
     for word in ("zzz", "yyy", "xxx"):
         state.apply(1, Answer(word))
         assert state.to_act() == {1} and state.step == "answer"
         assert GAME.time_limit_key(state, 1) == sand_glass  # the same sand-glass runs on
-    assert state.riddle is not None and state.riddle["attempts"] == 3
+    assert state.riddle is not None and state.riddle.attempts == 3
     assert GAME.timeout_action(state, 1) == Answer("")
 
 
 def test_the_number_of_answers_per_sand_glass_may_be_limited() -> None:
     state = started(answers=2)
-    start_from(state, 1, cell(BLUE, 1))
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state = start_from(state, 1, cell(BLUE, 1))
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     state.apply(1, Answer("zzz"))
     assert state.step == "answer"
     state.apply(1, Answer("yyy"))
@@ -356,9 +372,9 @@ def test_after_a_miss_the_others_answer_in_table_order_and_the_first_right_one_w
     # "si l'un des autres joueurs connaît le mot, il gagne la carte-lettre. Chaque joueur
     # donne sa réponse dans l'ordre de la table."
     state = started(("PORTE", "MOINS", "CLAIR", "SALON"))
-    start_from(state, 1, cell(BLUE, 1))
+    state = start_from(state, 1, cell(BLUE, 1))
     answer = next_question(state, "E", 3).answer
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     state.apply(1, Answer(""))  # "je ne sais pas" (the sand-glass ran out)
     assert state.step == "others" and state.to_act() == {2}
     assert GAME.time_limit(state, 2) == 20.0
@@ -375,9 +391,9 @@ def test_if_nobody_knows_nobody_wins_and_the_card_goes_under_the_compartment() -
     # "Si personne ne sait, personne ne gagne." "Une fois utilisée, la carte est replacée à
     # l'arrière du compartiment d'où elle a été tirée." He stays on his cell.
     state = started()
-    start_from(state, 1, cell(BLUE, 1))
+    state = start_from(state, 1, cell(BLUE, 1))
     first = state.sabot["E"][0]
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     state.apply(1, Answer(""))
     state.apply(2, Answer(""))
     events = state.apply(0, Answer(""))
@@ -389,8 +405,8 @@ def test_if_nobody_knows_nobody_wins_and_the_card_goes_under_the_compartment() -
 
 def test_an_unfound_answer_may_stay_unrevealed() -> None:
     state = started(reveal_unfound=False)
-    start_from(state, 1, cell(BLUE, 1))
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state = start_from(state, 1, cell(BLUE, 1))
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     for seat in (1, 2, 0):
         events = state.apply(seat, Answer(""))
     assert next(e for e in events if e.type == "solution").data["answer"] is None
@@ -402,9 +418,9 @@ def test_a_multi_letter_cell_draws_from_its_compartment_and_chance_gives_the_ini
     state = started()
     initials = {state.deck.card("GH", i).initial for i in range(33)}
     assert initials == {"G", "H"}
-    start_from(state, 1, cell(BLUE, GH_INDEX - 4))
+    state = start_from(state, 1, cell(BLUE, GH_INDEX - 4))
     card = top_card(state, "GH")
-    arrive(state, 1, cell(BLUE, GH_INDEX), 4)
+    state, _ = arrive(state, 1, cell(BLUE, GH_INDEX), 4)
     # The question's own initial (issue 15: an H card short of four-letter H words may ask a
     # G word at that length).
     assert state.view(0)["riddle"]["question"]["initial"] == card.question(4).initial
@@ -414,26 +430,26 @@ def test_the_extra_clue_gives_the_second_or_the_last_letter_to_the_players_chose
     # "il est possible de donner un indice supplémentaire tel que la deuxième lettre du mot à
     # trouver, ou bien la dernière", to all players or some (option clues, per seat).
     state = started(clues=("aucun", "deuxieme", "derniere"))
-    start_from(state, 1, cell(BLUE, 1))
+    state = start_from(state, 1, cell(BLUE, 1))
     answer = next_question(state, "E", 3).answer
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     from ludomots.lexicon.fold import fold
 
     assert state.view(0)["riddle"]["clue"] == {"kind": "deuxieme", "name": "deuxième lettre",
                                                "letter": fold(answer)[1]}
     state.apply(1, Answer(answer))
-    at_turn(state, 0)
-    start_from(state, 0, cell(BLUE, 1))
-    arrive(state, 0, cell(BLUE, 4), 3)
+    state = at_turn(state, 0)
+    state = start_from(state, 0, cell(BLUE, 1))
+    state, _ = arrive(state, 0, cell(BLUE, 4), 3)
     assert state.view(0)["riddle"]["clue"] is None
 
 
 def test_a_cell_whose_three_letter_cards_are_won_asks_no_riddle() -> None:
     # Ruling: nothing left to win there; the pawn may stop (to block) and the turn passes.
     state = started()
-    start_from(state, 1, cell(BLUE, 1))
-    state.held = [["E", "E"], [], ["E"]]
-    events = arrive(state, 1, cell(BLUE, 4), 3)
+    state = start_from(state, 1, cell(BLUE, 1))
+    state = with_seats(state, held=[["E", "E"], [], ["E"]])
+    state, events = arrive(state, 1, cell(BLUE, 4), 3)
     assert types(events) == ["move", "no_card", "turn"]
     assert state.riddle is None and state.current == 2
 
@@ -443,9 +459,9 @@ def test_a_cell_whose_three_letter_cards_are_won_asks_no_riddle() -> None:
 
 def test_a_pawn_changes_ring_through_vocabulon_cells() -> None:
     state = started()
-    start_from(state, 1, cell(BLUE, 5))
-    at_turn(state, 1)
-    thrown(state, 3)  # F -> V1 blue -> V1 yellow -> GH yellow (or F yellow)
+    state = start_from(state, 1, cell(BLUE, 5))
+    state = at_turn(state, 1)
+    state = thrown(state, 3)  # F -> V1 blue -> V1 yellow -> GH yellow (or F yellow)
     assert {cell(YELLOW, GH_INDEX), cell(YELLOW, 5)} <= set(state.reachable())
 
 
@@ -458,18 +474,18 @@ def test_on_a_vocabulon_cell_the_player_chooses_any_available_letter_card() -> N
     # correspondant à cette carte-lettre. Il pose la question qui correspond au chiffre du dé
     # qui a permis d'atteindre la case VOCABULON"
     state = started()
-    start_from(state, 1, cell(BLUE, 2))
-    events = arrive(state, 1, cell(BLUE, V1), 4)
+    state = start_from(state, 1, cell(BLUE, 2))
+    state, events = arrive(state, 1, cell(BLUE, V1), 4)
     assert types(events) == ["move"] and state.step == "vocabulon"
     question = next_question(state, "VWXYZ", 4)
-    state.held = [["VWXYZ", "VWXYZ"], [], ["VWXYZ"]]
+    state = with_seats(state, held=[["VWXYZ", "VWXYZ"], [], ["VWXYZ"]])
     assert error_of(state, 1, Pick("VWXYZ")) == "no_card_left"
     assert error_of(state, 1, Pick("W")) == "bad_group"
-    state.held = [[], [], []]
+    state = with_seats(state, held=[[], [], []])
     events = state.apply(1, Pick("VWXYZ"))
     assert types(events) == ["riddle"]
-    assert state.riddle is not None and state.riddle["length"] == 4
-    assert state.riddle["via"] == "vocabulon" and state.riddle["reader"] == 0
+    assert state.riddle is not None and state.riddle.length == 4
+    assert state.riddle.via == "vocabulon" and state.riddle.reader == 0
     state.apply(1, Answer(question.answer))
     assert state.held[1] == ["VWXYZ"]
 
@@ -479,9 +495,9 @@ def test_an_exchange_may_be_proposed_and_accepted() -> None:
     # carte-lettre qui appartient à un adversaire, il lui demande de l'échanger contre l'une
     # des siennes."
     state = started()
-    start_from(state, 1, cell(BLUE, 2))
-    state.held = [["A", "B"], ["C"], ["D"]]
-    arrive(state, 1, cell(BLUE, V1), 4)
+    state = start_from(state, 1, cell(BLUE, 2))
+    state = with_seats(state, held=[["A", "B"], ["C"], ["D"]])
+    state, _ = arrive(state, 1, cell(BLUE, V1), 4)
     events = state.apply(1, Propose(0, "C", "B"))
     assert types(events) == ["propose"] and state.to_act() == {0} and state.step == "respond"
     events = state.apply(0, Respond(True))
@@ -492,27 +508,27 @@ def test_an_exchange_may_be_proposed_and_accepted() -> None:
 def test_a_refused_exchange_leaves_only_the_choice_of_a_letter_card() -> None:
     # "Si l'adversaire refuse l'échange, le joueur n'a plus que l'autre possibilité."
     state = started()
-    start_from(state, 1, cell(BLUE, 2))
-    state.held = [["A", "B"], ["C"], ["D"]]
-    arrive(state, 1, cell(BLUE, V1), 4)
+    state = start_from(state, 1, cell(BLUE, 2))
+    state = with_seats(state, held=[["A", "B"], ["C"], ["D"]])
+    state, _ = arrive(state, 1, cell(BLUE, V1), 4)
     state.apply(1, Propose(0, "C", "B"))
     events = state.apply(0, Respond(False))
     assert types(events) == ["exchange"] and state.step == "pick" and state.to_act() == {1}
     assert error_of(state, 1, Propose(2, "C", "D")) == "exchange_refused"
     state.apply(1, Pick("M"))
-    assert state.riddle is not None and state.riddle["group"] == "M"
+    assert state.riddle is not None and state.riddle.group == "M"
 
 
 def test_exchange_errors() -> None:
     state = started()
-    start_from(state, 1, cell(BLUE, 2))
-    state.held = [["A", "B"], ["C"], []]
-    arrive(state, 1, cell(BLUE, V1), 4)
+    state = start_from(state, 1, cell(BLUE, 2))
+    state = with_seats(state, held=[["A", "B"], ["C"], []])
+    state, _ = arrive(state, 1, cell(BLUE, V1), 4)
     assert error_of(state, 1, Propose(1, "C", "C")) == "bad_partner"
     assert error_of(state, 1, Propose(7, "C", "A")) == "bad_partner"
     assert error_of(state, 1, Propose(0, "D", "A")) == "card_not_held"
     assert error_of(state, 1, Propose(0, "C", "M")) == "card_not_held_by_partner"
-    state.held[0].append("C")
+    state = with_seats(state, held=[["A", "B", "C"], ["C"], []])
     assert error_of(state, 1, Propose(0, "C", "C")) == "same_card"
     assert error_of(state, 0, Respond(True)) == "not_your_turn"
 
@@ -533,7 +549,7 @@ def test_a_word_that_can_no_longer_be_completed_is_revealed_and_replaced_by_a_lo
     # lettre manquante, ... il dévoile son mot pour en choisir un autre plus long de deux
     # lettres et qui sera connu de tous."
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     assert state.view(0)["blocked"] == ["E"]
     assert types(state.apply(0, ChangeSecret("partout"))) == ["change_request"]
     assert types(refuse_all(state)) == ["offer", "offer", "secret_changed"]
@@ -547,8 +563,8 @@ def test_the_holders_of_the_missing_letter_are_asked_before_the_word_changes() -
     # "qu'aucun joueur ne veut lui échanger la lettre manquante": each holder of an E card,
     # from the asker's left, may offer it for one of the asker's cards, or refuse.
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 2, held=[["E"], ["E", "E"], ["PQ", "R"]])
-    state.secrets[2] = "PORTE"
+    state = position("PORTE@bA+1*:E/MOINS@bA+1*:E,E/PORTE@bA+1*:PQ,R throw turn=1 current=2",
+                     state)
     events = state.apply(2, ChangeSecret("partout"))
     assert [e.data for e in events] == [{"type": "change_request", "seat": 2, "groups": ["E"],
                                          "holders": [0, 1]}]
@@ -568,12 +584,12 @@ def test_the_holders_of_the_missing_letter_are_asked_before_the_word_changes() -
 
 def test_a_holder_willing_to_exchange_gives_the_missing_letter_and_the_word_stays() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "R"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ", "R"], ["E", "E"], ["E"]])
     state.apply(0, ChangeSecret("partout"))
     events = state.apply(1, Offer("E", "R"))
     assert types(events) == ["offer"]
     assert state.step == "respond" and state.to_act() == {0}
-    assert state.exchange == {"from": 1, "to": 0, "give": "E", "take": "R", "offer": True}
+    assert state.exchange == Exchange(1, 0, "E", "R", offer=True)
     state.apply(0, Respond(True))
     assert sorted(state.held[0]) == ["E", "PQ"] and sorted(state.held[1]) == ["E", "R"]
     assert state.secrets[0] == "PORTE" and state.former[0] == []
@@ -583,7 +599,7 @@ def test_a_holder_willing_to_exchange_gives_the_missing_letter_and_the_word_stay
 def test_an_offer_refused_by_the_asker_keeps_his_word_this_turn() -> None:
     # a player was willing to exchange: the word may not change (he may ask again next turn)
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "R"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ", "R"], ["E", "E"], ["E"]])
     state.apply(0, ChangeSecret("partout"))
     state.apply(1, Offer("E", "PQ"))
     state.apply(0, Respond(False))
@@ -595,20 +611,20 @@ def test_an_offer_refused_by_the_asker_keeps_his_word_this_turn() -> None:
 
 def test_a_player_without_any_letter_card_has_nothing_to_exchange_and_changes_at_once() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[[], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[[], ["E", "E"], ["E"]])
     assert types(state.apply(0, ChangeSecret("partout"))) == ["secret_changed"]
     assert state.secrets[0] == "partout"
 
 
 def test_a_word_still_possible_cannot_be_changed() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], []])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], []])
     assert error_of(state, 0, ChangeSecret("partout")) == "word_still_possible"
 
 
 def test_the_new_word_is_two_letters_longer_and_a_word_of_the_dictionary() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     assert error_of(state, 0, ChangeSecret("partir")) == "wrong_length"
     assert error_of(state, 0, ChangeSecret("aimions")) == "unknown_word"  # conjugated
 
@@ -616,7 +632,7 @@ def test_the_new_word_is_two_letters_longer_and_a_word_of_the_dictionary() -> No
 def test_a_new_word_that_would_win_at_once_is_refused() -> None:
     # "On ne peut choisir un mot qui serait aussitôt gagnant"
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "A", "R", "TU", "NO", "TU", "TU"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ", "A", "R", "TU", "NO", "TU", "TU"], ["E", "E"], ["E"]])
     assert error_of(state, 0, ChangeSecret("partout")) == "immediately_winning"
     state.apply(0, ChangeSecret("portail"))  # still needs IJK and L
     refuse_all(state)
@@ -625,7 +641,7 @@ def test_a_new_word_that_would_win_at_once_is_refused() -> None:
 
 def test_changing_the_word_may_cost_the_turn() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"), change_ends_turn=True)
-    at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
+    state = at_turn(state, 0, held=[["PQ"], ["E", "E"], ["E"]])
     state.apply(0, ChangeSecret("partout"))
     events = refuse_all(state)
     assert types(events) == ["offer", "offer", "secret_changed", "turn"] and state.current == 1
@@ -637,10 +653,10 @@ def test_changing_the_word_may_cost_the_turn() -> None:
 def test_the_first_player_with_every_letter_card_of_his_word_wins() -> None:
     # "Le gagnant est le premier joueur qui a toutes les cartes-lettre de son mot secret."
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, held=[["PQ", "NO", "R", "TU"], [], []])
-    start_from(state, 0, cell(BLUE, 1))
+    state = at_turn(state, 0, held=[["PQ", "NO", "R", "TU"], [], []])
+    state = start_from(state, 0, cell(BLUE, 1))
     answer = next_question(state, "E", 3).answer
-    arrive(state, 0, cell(BLUE, 4), 3)
+    state, _ = arrive(state, 0, cell(BLUE, 4), 3)
     events = state.apply(0, Answer(answer))
     assert types(events) == ["answer", "solution", "game_over"]
     assert state.is_over() and state.winners() == [0]
@@ -651,10 +667,10 @@ def test_the_first_player_with_every_letter_card_of_his_word_wins() -> None:
 
 def test_a_player_may_win_with_a_card_won_on_another_s_riddle() -> None:
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 1, held=[["PQ", "NO", "R", "TU"], [], []])
-    start_from(state, 1, cell(BLUE, 1))
+    state = at_turn(state, 1, held=[["PQ", "NO", "R", "TU"], [], []])
+    state = start_from(state, 1, cell(BLUE, 1))
     answer = next_question(state, "E", 3).answer
-    arrive(state, 1, cell(BLUE, 4), 3)
+    state, _ = arrive(state, 1, cell(BLUE, 4), 3)
     state.apply(1, Answer(""))
     state.apply(2, Answer(""))
     state.apply(0, Answer(answer))
@@ -664,9 +680,10 @@ def test_a_player_may_win_with_a_card_won_on_another_s_riddle() -> None:
 def test_an_exchange_completing_two_words_is_a_shared_win() -> None:
     # RULINGS: ties at the end are shared wins.
     state = started(("PORTE", "MOINS", "CLAIR"))
-    state.held = [["PQ", "NO", "R", "TU", "M"], ["NO", "IJK", "NO", "S", "E"], []]
-    start_from(state, 0, cell(BLUE, 2))
-    arrive(state, 0, cell(BLUE, V1), 4)
+    state = with_seats(state, held=[["PQ", "NO", "R", "TU", "M"],
+                                    ["NO", "IJK", "NO", "S", "E"], []])
+    state = start_from(state, 0, cell(BLUE, 2))
+    state, _ = arrive(state, 0, cell(BLUE, V1), 4)
     state.apply(0, Propose(1, "M", "E"))
     events = state.apply(1, Respond(True))
     assert types(events) == ["exchange", "game_over"]
@@ -676,9 +693,8 @@ def test_an_exchange_completing_two_words_is_a_shared_win() -> None:
 def test_the_game_stops_without_a_winner_after_the_round_limit() -> None:
     state = started(max_rounds=1)
     for _ in range(3):
-        at_turn(state, state.current)
+        state = at_turn(state, state.current)
         seat = state.current
-        state.turn = max(state.turn, 1)
         state.apply(seat, Throw())
         if state.step == "move":
             state.apply(seat, Move(next(iter(state.reachable()))))
@@ -729,8 +745,8 @@ def test_timeout_actions_are_legal_at_every_step() -> None:
 
 def test_preview_shows_a_cell_s_paths_and_the_riddle_length_never_an_answer() -> None:
     state = started()
-    at_turn(state, 0, positions=[cell(BLUE, 9), cell(RED, 0), cell(RED, 2)])
-    thrown(state, 3)
+    state = at_turn(state, 0, positions=[cell(BLUE, 9), cell(RED, 0), cell(RED, 2)])
+    state = thrown(state, 3)
     preview = GAME.preview(state, 0, Move(cell(BLUE, 12)))
     assert preview is not None and preview["legal"] and preview["group"] == "PQ"
     assert preview["paths"] == [[cell(BLUE, 9), cell(BLUE, 10), cell(BLUE, 11),

@@ -100,8 +100,8 @@ def test_yes_or_no() -> None:
 
 def test_the_board_shows_rings_pawns_reachable_cells_and_cards_left() -> None:
     state = started()
-    at_turn(state, 0, positions=[board.cell(0, 9), board.cell(1, 0), board.cell(2, 17)])
-    thrown(state, 3)
+    state = at_turn(state, 0, positions=[board.cell(0, 9), board.cell(1, 0), board.cell(2, 17)])
+    state = thrown(state, 3)
     choices = list(state.reachable())
     text = rendered(render_board(state, SEATS, choices))
     lines = text.splitlines()

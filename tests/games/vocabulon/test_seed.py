@@ -24,11 +24,11 @@ def test_the_g_cards_and_the_h_cards_go_in_the_gh_compartment() -> None:
 def test_in_front_of_the_l_the_card_is_drawn_from_the_l_compartment() -> None:
     # "exemple : le joueur est en face du L, on tire une carte dans le compartiment L"
     state = started()
-    at_turn(state, 0, positions=[cell(BLUE, L_INDEX - 5), cell(RED, 0), cell(RED, 2)])
+    state = at_turn(state, 0, positions=[cell(BLUE, L_INDEX - 5), cell(RED, 0), cell(RED, 2)])
     card = top_card(state, "L")
-    thrown(state, 5)
+    state = thrown(state, 5)
     state.apply(0, Move(cell(BLUE, L_INDEX)))
-    assert state.riddle is not None and state.riddle["group"] == "L"
+    assert state.riddle is not None and state.riddle.group == "L"
     assert state.view(1)["riddle"]["question"]["definition"] == card.question(5).definition
 
 
@@ -38,8 +38,8 @@ def test_on_the_gh_cell_chance_says_whether_the_word_begins_with_g_or_h() -> Non
     seen = set()
     for seed in range(40):  # H asks about a fifth of the three-letter questions
         state = started(seed=seed)
-        at_turn(state, 0, positions=[cell(BLUE, GH_INDEX - 3), cell(RED, 0), cell(RED, 2)])
-        thrown(state, 3)
+        state = at_turn(state, 0, positions=[cell(BLUE, GH_INDEX - 3), cell(RED, 0), cell(RED, 2)])
+        state = thrown(state, 3)
         state.apply(0, Move(cell(BLUE, GH_INDEX)))
         seen.add(state.view(0)["riddle"]["question"]["initial"])
     assert seen == {"G", "H"}
@@ -48,10 +48,10 @@ def test_on_the_gh_cell_chance_says_whether_the_word_begins_with_g_or_h() -> Non
 def test_the_ijk_card_counts_for_i_j_or_k_but_for_one_letter_only() -> None:
     # "ex. : il gagne IJK, il doit choisir entre I, J et K"
     state = started(("JOLIS", "MOINS", "CLAIR"))
-    at_turn(state, 0, positions=[cell(BLUE, IJK_INDEX - 4), cell(RED, 0), cell(RED, 2)],
+    state = at_turn(state, 0, positions=[cell(BLUE, IJK_INDEX - 4), cell(RED, 0), cell(RED, 2)],
             held=[["NO", "L", "S", "IJK"], [], []])
     answer = next_question(state, "IJK", 4).answer
-    thrown(state, 4)
+    state = thrown(state, 4)
     state.apply(0, Move(cell(BLUE, IJK_INDEX)))
     state.apply(0, Answer(answer))
     assert Counter(state.held[0])["IJK"] == 2  # one is the J, the other the I
@@ -73,9 +73,9 @@ def test_the_vocabulon_cells_lead_to_the_neighbouring_rings() -> None:
 def test_there_are_only_three_cards_of_a_letter_to_win() -> None:
     # "empêcher un autre joueur de gagner cette carte-lettre (il n'y en a que 3 à gagner !)"
     state = started()
-    at_turn(state, 1, positions=[cell(RED, 0), cell(BLUE, 2), cell(RED, 2)],
+    state = at_turn(state, 1, positions=[cell(RED, 0), cell(BLUE, 2), cell(RED, 2)],
             held=[["M"], ["M", "M"], []])
-    thrown(state, 4)
+    state = thrown(state, 4)
     state.apply(1, Move(cell(BLUE, 6)))
     assert state.step == "vocabulon"
     assert error_of(state, 1, Pick("M")) == "no_card_left"
@@ -85,9 +85,9 @@ def test_a_card_the_word_does_not_need_is_still_worth_winning_to_exchange_it() -
     # "il choisit une autre case pour gagner quand même une carte-lettre qui pourra ensuite
     # servir à faire un échange de carte-lettre avec un autre joueur"
     state = started(("PORTE", "MOINS", "CLAIR"))
-    at_turn(state, 0, positions=[cell(BLUE, 2), cell(RED, 0), cell(RED, 2)],
+    state = at_turn(state, 0, positions=[cell(BLUE, 2), cell(RED, 0), cell(RED, 2)],
             held=[["M"], ["E"], []])
-    thrown(state, 4)
+    state = thrown(state, 4)
     state.apply(0, Move(cell(BLUE, 6)))
     state.apply(0, Propose(1, "M", "E"))
     state.apply(1, Respond(True))
