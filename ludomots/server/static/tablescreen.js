@@ -70,9 +70,9 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
 
   const connChip = el("span", { class: "conn-chip", role: "status" });
   const roleChip = el("span", { class: "chip role-chip" });
-  const banner = el("div", { class: "tw-banner", role: "status", "aria-live": "polite" });
-  const infoBox = el("div", { class: "tw-info" });
-  const endBox = el("section", { class: ["card", "tw-end", prefix === "tw" ? "" : `${prefix}-end`], hidden: true, "aria-labelledby": `${prefix}-end-title` });
+  const banner = el("div", { class: "table-banner", role: "status", "aria-live": "polite" });
+  const infoBox = el("div", { class: "table-info" });
+  const endBox = el("section", { class: ["card", "table-end", `${prefix}-end`], hidden: true, "aria-labelledby": `${prefix}-end-title` });
   const logList = el("ol", { class: "log-list" });
   const logBox = el("section", { class: log.className, "aria-labelledby": `${prefix}-log-title` },
     el("h2", { class: "card-title", id: `${prefix}-log-title` }, icon("book"), el("span", { text: log.title })),
@@ -80,15 +80,15 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
 
   /** Put the page in `main`: the head, then the main column and the side column. */
   function layout(main, { pageClass, column, side }) {
-    const head = el("header", { class: "tw-head" },
-      el("div", { class: "tw-head-title" }, el("h1", { text: title }), roleChip, connChip),
-      el("nav", { class: "tw-links", "aria-label": "Liens de la table" },
+    const head = el("header", { class: "table-head" },
+      el("div", { class: "table-head-title" }, el("h1", { text: title }), roleChip, connChip),
+      el("nav", { class: "table-links", "aria-label": "Liens de la table" },
         el("a", { class: "btn ghost small", href: `/regles/${game}`, target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
         el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
         help ? button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
         life.resignBtn));
     page = el("div", { class: pageClass }, head, life.offerBox,
-      el("div", { class: "tw-layout" }, el("div", { class: "tw-main" }, column), el("aside", { class: "tw-side" }, side, life.chatBox)));
+      el("div", { class: "table-layout" }, el("div", { class: "table-main" }, column), el("aside", { class: "table-side" }, side, life.chatBox)));
     replace(main, page);
     clocks = startClocks(page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }), () => {
       if (myClockFirst && mustAct()) return st.seat;

@@ -8,16 +8,16 @@
 // secret word nor a riddle's answer before it is revealed. It only keeps what the player is
 // preparing (the cell chosen, the exchange being composed, the words typed).
 
-import { el, icon, button, replace, toast, prefersReducedMotion } from "./ui.js";
-import { SEAT_COLOURS, whoNode, avatarNode, waitingText, renderBanner as fillBanner } from "./tablekit.js";
-import { tableScreen } from "./tablescreen.js";
-import { play as sound } from "./sound.js";
+import { el, icon, button, replace, toast, prefersReducedMotion } from "../../ui.js";
+import { SEAT_COLOURS, whoNode, avatarNode, waitingText, renderBanner as fillBanner } from "../../tablekit.js";
+import { tableScreen } from "../../tablescreen.js";
+import { play as sound } from "../../sound.js";
 import {
   GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage, pathTowards,
   riddleTries,
-} from "./vocaboard.js";
-import { actionPanel } from "./vocapanel.js";
-import { wordPopup } from "./lexicon.js";
+} from "./board.js";
+import { actionPanel } from "./panel.js";
+import { wordPopup } from "../../wordpopup.js";
 
 const STEP_LABELS = {
   secret: "Les mots secrets", throw: "Lancer du dé", move: "Déplacement du pion", vocabulon: "Case VOCABULON",
@@ -27,7 +27,7 @@ const STEP_LABELS = {
 export function mount(main, { id, info }) {
   const kit = tableScreen({
     id, info, game: "vocabulon", title: "Vocabulon", prefix: "vc",
-    log: { title: "Journal de la partie", className: "card tw-log vc-log" },
+    log: { title: "Journal de la partie", className: "card table-log vc-log" },
     state: {
       selected: null, // the cell chosen to move to
       direction: null, // and the way there, when chosen from the list of destinations
@@ -44,8 +44,8 @@ export function mount(main, { id, info }) {
   const boardBox = el("section", { class: "vc-board", "aria-label": "Le plateau" });
   const riddleBox = el("section", { class: "card vc-riddle", hidden: true, "aria-live": "polite", "aria-label": "L’énigme" });
   const actionBox = el("section", { class: "card aw-action vc-action", hidden: true, "aria-label": "Votre action" });
-  const playersBox = el("section", { class: "card tw-players vc-players", "aria-label": "Joueurs et cartes-lettre" });
-  const sabotBox = el("section", { class: "card tw-tracking vc-sabot", "aria-labelledby": "vc-sabot-title" });
+  const playersBox = el("section", { class: "card table-players vc-players", "aria-label": "Joueurs et cartes-lettre" });
+  const sabotBox = el("section", { class: "card table-tracking vc-sabot", "aria-labelledby": "vc-sabot-title" });
 
   // The answer field is kept across renders: a view arriving never interrupts typing.
   const answerInput = el("input", { id: "vc-answer", type: "text", maxlength: "40", autocomplete: "off", autocapitalize: "none", spellcheck: "false", class: "vc-answer-input", placeholder: "Votre réponse…" });
@@ -57,7 +57,7 @@ export function mount(main, { id, info }) {
   answerForm.addEventListener("submit", (e) => { e.preventDefault(); if (answerInput.value.trim()) answer(answerInput.value.trim()); else answerInput.focus(); });
 
   const page = kit.layout(main, {
-    pageClass: "tw-page vc-page",
+    pageClass: "table-page vc-page",
     column: [banner, chipsBox, kit.infoBox, kit.endBox, riddleBox, actionBox, boardBox],
     side: [playersBox, kit.logBox, sabotBox],
   });

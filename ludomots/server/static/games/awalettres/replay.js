@@ -1,13 +1,13 @@
 // Replay of an Awalettres game: every hand, sack and debt at each step, the word of each turn
 // with the seeds it moved, and the spells as they were revealed (from the step's events).
 
-import { el, replace, plural, signed, num } from "./ui.js";
-import { wordPopup } from "./lexicon.js";
-import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
+import { el, replace, plural, signed, num } from "../../ui.js";
+import { wordPopup } from "../../wordpopup.js";
+import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
 import {
   WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText, fromCaster,
-} from "./awacards.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
+} from "./cards.js";
+import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
 
 // Events told under the step's own sentence (the action itself is told by `describe`).
 const HISTORY = new Set(["first_player", "wayampou_result", "draw", "spell", "confusion_returned", "generosity",

@@ -1,10 +1,10 @@
 // Replay of a Typo game: the four rows at every step, the action of each step, the scores.
 
-import { el, icon, replace, signed, num } from "./ui.js";
-import { wordPopup } from "./lexicon.js";
-import { rowNode, partLabel } from "./typocards.js";
-import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
+import { el, icon, replace, signed, num } from "../../ui.js";
+import { wordPopup } from "../../wordpopup.js";
+import { rowNode, partLabel } from "./cards.js";
+import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
+import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
 
 // ---- Typo: the four rows, the scores and the action of each step -------------------------------
 

@@ -1,7 +1,7 @@
 // The Topword board: a 10×10 grid (rows A–J, columns 1–10), stacks shown with their top letter,
 // a height badge and a 3-D edge that grows with the height. Shared by the table and the replay.
 
-import { el } from "./ui.js";
+import { el } from "../../ui.js";
 
 export const ROWS = "ABCDEFGHIJ";
 export const SIZE = 10;

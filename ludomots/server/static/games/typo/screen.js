@@ -5,12 +5,12 @@
 // The server is authoritative: this screen only keeps what the player is preparing (the card
 // picked in the hand, the row end chosen, the word being typed) and redraws from every view.
 
-import { el, icon, button, replace, toast, modal, plural, signed, num, de } from "./ui.js";
-import { SEAT_COLOURS, whoNode, playerItem, waitingText, showKeysHelp } from "./tablekit.js";
-import { tableScreen } from "./tablescreen.js";
-import { DECK, cardNode, partLabel } from "./typocards.js";
-import { play as sound } from "./sound.js";
-import { wordPopup } from "./lexicon.js";
+import { el, icon, button, replace, toast, modal, plural, signed, num, de } from "../../ui.js";
+import { SEAT_COLOURS, whoNode, playerItem, waitingText, showKeysHelp } from "../../tablekit.js";
+import { tableScreen } from "../../tablescreen.js";
+import { DECK, cardNode, partLabel } from "./cards.js";
+import { play as sound } from "../../sound.js";
+import { wordPopup } from "../../wordpopup.js";
 
 const ROW_COUNT = 4;
 
@@ -20,7 +20,7 @@ const SIDE_LABELS = { left: "à gauche", right: "à droite" };
 export function mount(main, { id, info }) {
   const kit = tableScreen({
     id, info, game: "typo", title: "Typo", prefix: "ty", help: showHelp, myClockFirst: true,
-    log: { title: "Mots annoncés", className: "card tw-log" },
+    log: { title: "Mots annoncés", className: "card table-log" },
     state: {
       picked: null, // letter picked in the hand (before confirming the choice)
       target: null, // {row, side} chosen to place my card
@@ -41,8 +41,8 @@ export function mount(main, { id, info }) {
   const rowsBox = el("section", { class: "ty-table", "aria-label": "Les quatre rangées" });
   const resolveBox = el("section", { class: "card ty-resolve", "aria-label": "Poser votre carte", hidden: true });
   const handBox = el("section", { class: "ty-handzone", "aria-label": "Votre main" });
-  const playersBox = el("section", { class: "card tw-players", "aria-label": "Joueurs et scores" });
-  const unseenBox = el("section", { class: "card tw-tracking", "aria-labelledby": "ty-unseen-title" });
+  const playersBox = el("section", { class: "card table-players", "aria-label": "Joueurs et scores" });
+  const unseenBox = el("section", { class: "card table-tracking", "aria-labelledby": "ty-unseen-title" });
 
   // The word form (kept across renders so typing is never interrupted).
   const wordInput = el("input", {
@@ -74,7 +74,7 @@ export function mount(main, { id, info }) {
   wordForm.addEventListener("submit", (e) => { e.preventDefault(); announce(); });
 
   kit.layout(main, {
-    pageClass: "tw-page ty-page",
+    pageClass: "table-page ty-page",
     column: [banner, partBox, kit.infoBox, kit.endBox, stage, rowsBox, resolveBox, handBox],
     side: [playersBox, kit.logBox, unseenBox],
   });

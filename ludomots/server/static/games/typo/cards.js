@@ -1,7 +1,7 @@
 // Typo's cards drawn for the table screen and the replay: a card, a row of cards, the part's
 // label. Apart from typo.js so that the replay page does not load the table screen.
 
-import { el, plural } from "./ui.js";
+import { el, plural } from "../../ui.js";
 
 /** How many copies of each letter the 64-card deck holds (printed on every card). */
 export const DECK = {

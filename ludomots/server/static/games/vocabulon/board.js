@@ -6,8 +6,8 @@
 // blue ring outside, index 0 = A at the top, clockwise, with a VOCABULON cell after F (6) and
 // after VWXYZ (17); the three VOCABULON cells of a column are aligned.
 
-import { el, plural, de } from "./ui.js";
-import { SEAT_COLOURS } from "./tablekit.js";
+import { el, plural, de } from "../../ui.js";
+import { SEAT_COLOURS } from "../../tablekit.js";
 
 const SVG_NS = "http://www.w3.org/2000/svg";
 

@@ -6,16 +6,16 @@
 
 import {
   el, icon, button, replace, toast, modal, confirmModal, plural, signed, levelLabel, countTo, num, de,
-} from "./ui.js";
-import { readJson, writeJson } from "./api.js";
-import { SEAT_COLOURS, whoNode, playerItem, showKeysHelp } from "./tablekit.js";
-import { tableScreen } from "./tablescreen.js";
-import { play as sound } from "./sound.js";
+} from "../../ui.js";
+import { readJson, writeJson } from "../../api.js";
+import { SEAT_COLOURS, whoNode, playerItem, showKeysHelp } from "../../tablekit.js";
+import { tableScreen } from "../../tablescreen.js";
+import { play as sound } from "../../sound.js";
 import {
   createBoard, tileNode, tileLabel, cellName, parseCell, ROWS, SIZE, VOWELS, DISTRIBUTION,
 } from "./board.js";
-import { wordPopup } from "./lexicon.js";
-import { formatSeconds } from "./home.js";
+import { wordPopup } from "../../wordpopup.js";
+import { formatSeconds } from "../../ui.js";
 
 const END_REASONS = {
   out_of_tiles: "Un joueur a posé toutes ses lettres.",
@@ -28,7 +28,7 @@ export function mount(main, { id, info }) {
   const logNote = el("p", { class: "muted small log-note", hidden: true });
   const kit = tableScreen({
     id, info, game: "topword", title: "Topword", prefix: "tw", help: showHelp,
-    log: { title: "Historique", className: "card tw-log", note: logNote },
+    log: { title: "Historique", className: "card table-log", note: logNote },
     // Topword's turn and seats to act are the table's (the last word may await a verdict).
     toAct: () => (kit.st.table ? (kit.st.table.to_act || []) : []), myTurn: isMyTurn,
     state: {
@@ -51,22 +51,22 @@ export function mount(main, { id, info }) {
   // ---- skeleton --------------------------------------------------------------------------
 
   const board = createBoard({ interactive: true, label: "Plateau de Topword, 10 × 10" });
-  const playersBox = el("section", { class: "card tw-players", "aria-label": "Joueurs et scores" });
+  const playersBox = el("section", { class: "card table-players", "aria-label": "Joueurs et scores" });
   const boardOverlay = el("div", { class: "board-overlay", hidden: true });
-  const boardZone = el("div", { class: "tw-boardzone" }, board.root, boardOverlay);
-  const previewBox = el("div", { class: "tw-preview", "aria-live": "polite" });
+  const boardZone = el("div", { class: "table-boardzone" }, board.root, boardOverlay);
+  const previewBox = el("div", { class: "table-preview", "aria-live": "polite" });
   const rackBox = el("div", { class: "rack", role: "group", "aria-label": "Votre chevalet" });
-  const actionsBox = el("div", { class: "tw-actions" });
+  const actionsBox = el("div", { class: "table-actions" });
   const shuffleBtn = el("button", { type: "button", class: "rack-side-btn", "aria-label": "Mélanger le chevalet", title: "Mélanger le chevalet" }, icon("shuffle"));
   const recallBtn = el("button", { type: "button", class: "rack-side-btn", "aria-label": "Effacer : reprendre les lettres posées", title: "Reprendre les lettres posées (Échap)" }, icon("undo"));
   shuffleBtn.addEventListener("click", () => shuffleRack());
   recallBtn.addEventListener("click", () => clearPlacement());
   const rackRow = el("div", { class: "rack-row" }, shuffleBtn, rackBox, recallBtn);
-  const rackZone = el("section", { class: "tw-rackzone", "aria-label": "Vos lettres et vos actions" }, rackRow, actionsBox);
-  const bagBox = el("section", { class: "card tw-tracking", "aria-labelledby": "tw-unseen-title" });
+  const rackZone = el("section", { class: "table-rackzone", "aria-label": "Vos lettres et vos actions" }, rackRow, actionsBox);
+  const bagBox = el("section", { class: "card table-tracking", "aria-labelledby": "tw-unseen-title" });
 
   const page = kit.layout(main, {
-    pageClass: "tw-page",
+    pageClass: "table-page",
     column: [banner, kit.infoBox, boardZone, previewBox, rackZone, kit.endBox],
     side: [playersBox, bagBox, kit.logBox],
   });
@@ -874,23 +874,23 @@ export function mount(main, { id, info }) {
     previewBox.hidden = false;
     const p = st.preview;
     if (!st.placed.size) {
-      previewBox.className = "tw-preview idle";
+      previewBox.className = "table-preview idle";
       replace(previewBox, el("span", { class: "muted", text: isMyTurn()
         ? "Choisissez une lettre puis une case, glissez-la, ou cliquez une case et tapez votre mot."
         : "Vous pouvez préparer votre coup en attendant votre tour." }));
       return;
     }
     if (!p || p.waiting) {
-      previewBox.className = "tw-preview waiting";
+      previewBox.className = "table-preview waiting";
       replace(previewBox, el("span", { class: "spinner small", "aria-hidden": "true" }), el("span", { class: "muted", text: "Calcul du score…" }));
       return;
     }
     if (!p.legal) {
-      previewBox.className = "tw-preview invalid";
+      previewBox.className = "table-preview invalid";
       replace(previewBox, icon("info"), el("span", { class: "preview-error", text: p.message || "Ce coup n’est pas valable." }));
       return;
     }
-    previewBox.className = "tw-preview valid";
+    previewBox.className = "table-preview valid";
     const words = (p.words || []).map((w) => el("span", { class: ["word-chip", w.flat ? "flat" : ""] },
       el("span", { class: "word", text: w.word }), el("span", { class: "pts", text: String(w.score) }),
       w.flat ? el("span", { class: "visually-hidden", text: " (mot à plat, doublé)" }) : null));

@@ -1,10 +1,10 @@
 // Volapük's side panels: every player's dice as the others see them, the log, the result table
 // and the plus-value announcements after a word (accents, anagrams, definitions).
 
-import { el, icon, button, modal, num, signed, plural, countTo } from "./ui.js";
-import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
-import { wordPopup } from "./lexicon.js";
-import { dieNode, playedText, breakdownNode, cellName } from "./volapukdice.js";
+import { el, icon, button, modal, num, signed, plural, countTo } from "../../ui.js";
+import { SEAT_COLOURS, whoNode, avatarNode } from "../../tablekit.js";
+import { wordPopup } from "../../wordpopup.js";
+import { dieNode, playedText, breakdownNode, cellName } from "./dice.js";
 
 /** A player's dice as this viewer may see them: colours always; a face only when the view
  * gives it (his own, the dice rolled this turn in front of everyone, announced fétiches). */
@@ -158,6 +158,6 @@ export function announcePanel(g, { busy, send, seatName }) {
     parts.push(el("p", { class: "muted small", text: `Le dictionnaire donne ${plural(a.senses || 0, "sens", "sens")} : 3, 5, 7… points par définition individuelle.` }), form);
     if (a.my_definitions.length) parts.push(el("p", { class: "small", text: `Vos définitions : ${a.my_definitions.join(" ; ")}` }));
   }
-  parts.push(el("div", { class: "tw-actions" }, button("J’ai fini mes annonces", { kind: "primary", iconName: "check", disabled: busy, onClick: () => send({ type: "done" }) })));
+  parts.push(el("div", { class: "table-actions" }, button("J’ai fini mes annonces", { kind: "primary", iconName: "check", disabled: busy, onClick: () => send({ type: "done" }) })));
   return el("div", { class: "card vp-announce" }, parts);
 }

@@ -2,7 +2,7 @@
 // dice faces in the colours of their bags, the round board (a 15×15 grid clipped to a disc),
 // the eight reading directions, and the French sentences of the log.
 
-import { el, plural, signed } from "./ui.js";
+import { el, plural, signed } from "../../ui.js";
 
 export const ROWS = "ABCDEFGHIJKLMNO";
 export const BAG_NAMES = { bleu: "bleu", blanc: "blanc", rose: "rose", orange: "orange", jaune: "jaune", vert: "vert", super: "super joker" };

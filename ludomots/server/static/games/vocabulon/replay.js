@@ -2,10 +2,10 @@
 // step, what the step did (the history entries it added), and, the game being over, each
 // player's secret word of that moment with the letters won so far.
 
-import { el, icon, replace } from "./ui.js";
-import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
-import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName, riddleTries } from "./vocaboard.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, winTag } from "./replaykit.js";
+import { el, icon, replace } from "../../ui.js";
+import { SEAT_COLOURS, whoNode, avatarNode } from "../../tablekit.js";
+import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName, riddleTries } from "./board.js";
+import { openRecord, gameOf, replayPage, victoryText, stepTitle, winTag } from "../../replaykit.js";
 
 const ACTION_SHORT = {
   secret: () => "écrit son mot secret", change_secret: (a, g) => (g.request ? "demande la lettre qui lui manque" : `change de mot : « ${a.word} »`), throw: (a, g) => (g.face ? `lance le dé : ${g.face}` : "lance le dé"),

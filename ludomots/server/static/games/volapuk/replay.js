@@ -3,19 +3,19 @@
 // the scores. The list keeps the words, the passes and the results of announcements; the
 // slider and the arrows go through every action, rolls included.
 
-import { el, replace, signed, num, plural } from "./ui.js";
-import { wordPopup } from "./lexicon.js";
-import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
-import { boardNode, lastCells, breakdownNode, playedText, END_REASONS, dieNode } from "./volapukdice.js";
-import { othersDice, announcedText } from "./volapukpanels.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
+import { el, replace, signed, num, plural } from "../../ui.js";
+import { wordPopup } from "../../wordpopup.js";
+import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
+import { boardNode, lastCells, breakdownNode, playedText, END_REASONS, dieNode } from "./dice.js";
+import { othersDice, announcedText } from "./panels.js";
+import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
 
 export function renderVolapuk(main, id, data, info) {
   const record = openRecord(main, data, info, "Volapük");
   if (!record) return () => {};
   const { steps, seats, winners, seatName } = record;
   const finalScores = data.scores || [];
-  const boardBox = el("div", { class: "tw-boardzone vp-boardzone" });
+  const boardBox = el("div", { class: "table-boardzone vp-boardzone" });
   // The list holds the words, passes and announcement results only (not the rolls).
   const replay = replayPage(main, record, {
     id, game: "volapuk", pageClass: "vp-page vp-replay", stage: boardBox, listTitle: "Les mots de la partie", draw,

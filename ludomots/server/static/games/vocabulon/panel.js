@@ -4,9 +4,9 @@
 // in the riddle card (vocabulon.js). Errors come from the server in French and are shown as
 // they are; nothing is decided here.
 
-import { el, icon, button, replace } from "./ui.js";
-import { SEAT_COLOURS } from "./tablekit.js";
-import { GROUPS, letterCard, describePath, pathDirection, pathTowards, cellName, foldWord, RINGS, ringOf } from "./vocaboard.js";
+import { el, icon, button, replace } from "../../ui.js";
+import { SEAT_COLOURS } from "../../tablekit.js";
+import { GROUPS, letterCard, describePath, pathDirection, pathTowards, cellName, foldWord, RINGS, ringOf } from "./board.js";
 
 const DIRECTION_TITLES = { horaire: "Dans le sens horaire", inverse: "Dans le sens inverse" };
 

@@ -2,9 +2,9 @@
 // (letter and its seeds, the CONFUSION apart), spell names, folding a typed word, the usual
 // choice of cards for it (as the engine's assign.py does) and the French texts of what happened.
 
-import { el, icon, plural, signed, levelLabel } from "./ui.js";
-import { wordPopup } from "./lexicon.js";
-import { SEAT_COLOURS, whoNode, avatarNode } from "./tablekit.js";
+import { el, icon, plural, signed, levelLabel } from "../../ui.js";
+import { wordPopup } from "../../wordpopup.js";
+import { SEAT_COLOURS, whoNode, avatarNode } from "../../tablekit.js";
 
 export const WILD = "?";
 export const CONFUSION_VALUE = 5;

@@ -8,16 +8,16 @@
 // The server is authoritative: this screen only keeps what the player is preparing (the word's
 // cards, the cards picked for an exchange...) and redraws from every view.
 
-import { el, icon, button, replace, toast, modal, signed, num, countTo, prefersReducedMotion } from "./ui.js";
-import { SEAT_COLOURS, whoNode, playerItem, waitingText, renderBanner as fillBanner, showKeysHelp } from "./tablekit.js";
-import { tableScreen } from "./tablescreen.js";
-import { play as sound } from "./sound.js";
-import { wordPopup } from "./lexicon.js";
+import { el, icon, button, replace, toast, modal, signed, num, countTo, prefersReducedMotion } from "../../ui.js";
+import { SEAT_COLOURS, whoNode, playerItem, waitingText, renderBanner as fillBanner, showKeysHelp } from "../../tablekit.js";
+import { tableScreen } from "../../tablescreen.js";
+import { play as sound } from "../../sound.js";
+import { wordPopup } from "../../wordpopup.js";
 import {
   WILD, SPELL_NAMES, SPELL_HELP, endReason, seeds, cardNode, spellNode, foldWord, assignWord,
   outcomeChips, wordTiles, debtsText, paymentsText, historyText, zoneNode as zoneNode_, centreNode as centreNode_,
   fromCaster, designationText,
-} from "./awacards.js";
+} from "./cards.js";
 
 const STEP_LABELS = {
   define: "WAYAMPOU : les définitions",
@@ -34,7 +34,7 @@ const STEP_LABELS = {
 export function mount(main, { id, info }) {
   const kit = tableScreen({
     id, info, game: "awalettres", title: "Awalettres", prefix: "aw", help: showHelp, myClockFirst: true,
-    log: { title: "Journal de la partie", className: "card tw-log aw-log" },
+    log: { title: "Journal de la partie", className: "card table-log aw-log" },
     state: {
       build: [], // the word being built: [{letter, seat, wild}]
       pick: {}, // exchange {give, target, take}, trim {card}, marabout {target, card}
@@ -50,8 +50,8 @@ export function mount(main, { id, info }) {
   const chipsBox = el("div", { class: "aw-chips" });
   const felt = el("section", { class: "aw-felt", "aria-label": "La table : les jeux de tous les joueurs" });
   const actionBox = el("section", { class: "card aw-action", hidden: true, "aria-label": "Votre action" });
-  const playersBox = el("section", { class: "card tw-players aw-players", "aria-label": "Joueurs et scores" });
-  const grenierBox = el("section", { class: "card tw-tracking aw-grenier-card", "aria-labelledby": "aw-grenier-title" });
+  const playersBox = el("section", { class: "card table-players aw-players", "aria-label": "Joueurs et scores" });
+  const grenierBox = el("section", { class: "card table-tracking aw-grenier-card", "aria-labelledby": "aw-grenier-title" });
 
   // The word form is kept across renders so that typing is never interrupted.
   const wordInput = el("input", {
@@ -78,7 +78,7 @@ export function mount(main, { id, info }) {
   const defineArea = el("textarea", { id: "aw-define", maxlength: "200", rows: "2", class: "aw-define", placeholder: "Le WAYAMPOU est…" });
 
   const page = kit.layout(main, {
-    pageClass: "tw-page aw-page",
+    pageClass: "table-page aw-page",
     column: [banner, chipsBox, kit.infoBox, kit.endBox, felt, actionBox],
     side: [playersBox, kit.logBox, grenierBox],
   });

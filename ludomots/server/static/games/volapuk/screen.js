@@ -15,17 +15,17 @@
 // The server is authoritative: this screen keeps only what the player is preparing (start cell,
 // direction, dice of the word, dice kept, fétiches) and redraws from every view.
 
-import { el, icon, button, replace, toast, plural, num, confirmModal } from "./ui.js";
-import { waitingText, renderBanner as fillBanner, showKeysHelp } from "./tablekit.js";
-import { tableScreen } from "./tablescreen.js";
-import { play as sound } from "./sound.js";
-import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, tileColour, outcomeChips, breakdownNode, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./volapukdice.js";
-import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./volapukpanels.js";
+import { el, icon, button, replace, toast, plural, num, confirmModal } from "../../ui.js";
+import { waitingText, renderBanner as fillBanner, showKeysHelp } from "../../tablekit.js";
+import { tableScreen } from "../../tablescreen.js";
+import { play as sound } from "../../sound.js";
+import { DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, faceText, tileColour, outcomeChips, breakdownNode, boardNode, cellName, dieNode, key, lastCells, onDisc, END_REASONS, dice } from "./dice.js";
+import { announcePanel, logEntries, resultTable, playerList, bagsNodes, askJokerLetter } from "./panels.js";
 
 export function mount(main, { id, info }) {
   const kit = tableScreen({
     id, info, game: "volapuk", title: "Volapük", prefix: "vp", help: showHelp,
-    log: { title: "Journal de la partie", className: "card tw-log vp-log" },
+    log: { title: "Journal de la partie", className: "card table-log vp-log" },
     state: {
       start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
       scoresShown: null, asking: false, fit: false, centred: false,
@@ -42,16 +42,16 @@ export function mount(main, { id, info }) {
   // fits the screen (« Plateau entier »); the button shows on small screens only.
   const boardScroll = el("div", { class: "vp-board-scroll" });
   const fitButton = el("button", { type: "button", class: "btn ghost small vp-fit-toggle", "aria-pressed": "false", onclick: () => toggleFit() });
-  const boardZone = el("section", { class: "tw-boardzone vp-boardzone", "aria-label": "Le plateau" }, fitButton, boardScroll);
-  const previewLine = el("div", { class: "tw-preview vp-preview", "aria-live": "polite" });
-  const rackZone = el("section", { class: "tw-rackzone vp-rackzone", "aria-label": "Votre réglette" });
-  const playersBox = el("section", { class: "card tw-players vp-players", "aria-label": "Joueurs, scores et dés" });
-  const bagsBox = el("section", { class: "card tw-tracking vp-bags", "aria-label": "Les sacs" });
+  const boardZone = el("section", { class: "table-boardzone vp-boardzone", "aria-label": "Le plateau" }, fitButton, boardScroll);
+  const previewLine = el("div", { class: "table-preview vp-preview", "aria-live": "polite" });
+  const rackZone = el("section", { class: "table-rackzone vp-rackzone", "aria-label": "Votre réglette" });
+  const playersBox = el("section", { class: "card table-players vp-players", "aria-label": "Joueurs, scores et dés" });
+  const bagsBox = el("section", { class: "card table-tracking vp-bags", "aria-label": "Les sacs" });
 
   // The preview and the réglette head the side column: beside the board on a wide screen; on
   // a narrow one the page is one column and they come right after the board (style.css).
   kit.layout(main, {
-    pageClass: "tw-page vp-page",
+    pageClass: "table-page vp-page",
     column: [banner, chipsBox, kit.infoBox, kit.endBox, boardZone],
     side: [previewLine, rackZone, playersBox, kit.logBox, bagsBox],
   });
@@ -591,24 +591,24 @@ export function mount(main, { id, info }) {
     const p = st.preview;
     const plan = planned();
     if (st.rec && !st.rec.moves.length) {
-      previewLine.className = "tw-preview vp-preview idle";
+      previewLine.className = "table-preview vp-preview idle";
       replace(previewLine, el("span", { text: "Recomposition (+10) : cliquez un dé du plateau, puis la case où le déplacer ; un dé de votre réglette, puis une case, pour l’ajouter." }));
     } else if (!st.rec && (!st.start || !st.word.length)) {
-      previewLine.className = "tw-preview vp-preview idle";
+      previewLine.className = "table-preview vp-preview idle";
       replace(previewLine, el("span", { text: !st.start ? "Cliquez une case vide du plateau pour y commencer votre mot, puis vos dés dans l’ordre." : `Départ ${cellName(...st.start)}, ${DIR[st.dir].label} ${DIR[st.dir].arrow} : cliquez vos dés dans l’ordre du mot.` }));
     } else if (!st.rec && plan.off) {
-      previewLine.className = "tw-preview vp-preview invalid";
+      previewLine.className = "table-preview vp-preview invalid";
       replace(previewLine, icon("info"), el("span", { class: "preview-error", text: "Le mot sort du plateau." }));
     } else if (!p || p.waiting) {
-      previewLine.className = "tw-preview vp-preview";
+      previewLine.className = "table-preview vp-preview";
       replace(previewLine, el("span", { class: "muted", text: "Calcul des points…" }));
     } else if (p.legal) {
-      previewLine.className = "tw-preview vp-preview valid";
+      previewLine.className = "table-preview vp-preview valid";
       replace(previewLine, el("span", { class: "preview-words" }, outcomeChips(p)),
         el("span", { class: "preview-total" }, el("span", { class: "preview-score", text: num(p.total) }), el("span", { text: Math.abs(p.total) > 1 ? "points" : "point" })),
         breakdownNode(p));
     } else {
-      previewLine.className = "tw-preview vp-preview invalid";
+      previewLine.className = "table-preview vp-preview invalid";
       replace(previewLine, icon("info"), el("span", { class: "preview-error", text: p.message || "Ce mot ne convient pas." }));
     }
   }
@@ -653,7 +653,7 @@ export function mount(main, { id, info }) {
     const rollLabel = !g.rolls ? "Lancer les dés" : `Relancer (${g.rolls_left})`;
     // A word or a recomposition under way: what lays it, and what clears it.
     const composing = canPlace() && (st.rec || rolled());
-    const actions = myTurn() ? el("div", { class: "tw-actions vp-actions" },
+    const actions = myTurn() ? el("div", { class: "table-actions vp-actions" },
       g.rolls_left > 0 && my.length ? button(rollLabel, { kind: rolled() ? "" : "primary", iconName: "shuffle", onClick: doRoll, disabled: busy() || nothingToRoll, title: "R" }) : null,
       composing ? button(st.rec ? "Valider la recomposition" : "Déposer le mot", { kind: "primary play-btn", iconName: "check", onClick: doPlace, disabled: busy() || !ready(), title: "Entrée" }) : null,
       composing ? button("Effacer", { kind: "ghost", iconName: "undo", onClick: () => clearWord(), disabled: st.rec ? !st.rec.moves.length && !st.rec.laid.length : !st.word.length && !st.start, title: "Échap" }) : null,

@@ -1,11 +1,11 @@
 // Replay of a Topword game: the board at every step, the move played with the expert's best
 // move at that turn, the scores.
 
-import { el, icon, button, replace, plural, signed, num } from "./ui.js";
+import { el, icon, button, replace, plural, signed, num } from "../../ui.js";
 import { createBoard, tileLabel } from "./board.js";
-import { wordPopup } from "./lexicon.js";
-import { SEAT_COLOURS, avatarNode } from "./tablekit.js";
-import { MOVES, openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "./replaykit.js";
+import { wordPopup } from "../../wordpopup.js";
+import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
+import { MOVES, openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
 
 const END_REASONS = {
   out_of_tiles: "Un joueur a posé toutes ses lettres.",
@@ -25,7 +25,7 @@ export function renderTopword(main, id, data, info) {
 
   const board = createBoard({ label: "Plateau de la partie rejouée" });
   const replay = replayPage(main, record, {
-    id, game: "topword", stage: el("div", { class: "tw-boardzone" }, board.root), listTitle: "Tous les coups",
+    id, game: "topword", stage: el("div", { class: "table-boardzone" }, board.root), listTitle: "Tous les coups",
     draw, words: MOVES, versus: " contre ", onGo: () => { showBest = false; },
     subtitle: winners.length ? `${victoryText(winners, seatName)} · ${finalScores.map(num).join(" – ")}` : "",
   });
