@@ -17,7 +17,8 @@ from pathlib import Path
 STATIC = Path(__file__).resolve().parent.parent / "ludomots" / "server" / "static"
 NOT_CALLS = {"if", "for", "while", "switch", "catch", "with", "return", "typeof", "await"}
 # After these a `/` opens a regular expression, not a division.
-REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {"return", "typeof", "case", "do", "else", "in", "of", "=>"}
+REGEX_AFTER = set("(,=:[!&|?{};+-*%<>~^") | {
+    "return", "typeof", "case", "do", "else", "in", "of", "=>"}
 
 
 def tokens(src: str) -> list[tuple[str, int]]:
@@ -160,7 +161,8 @@ def main() -> int:
     biggest = max(sizes)
     print(f"largest JS file: {biggest[1]} ({biggest[0]} lines); {len(sizes)} JS files")
     for css in sorted(args.root.rglob("*.css")):
-        print(f"{css.relative_to(args.root)}: {css.read_text(encoding='utf-8').count(chr(10))} lines")
+        lines = css.read_text(encoding="utf-8").count("\n")
+        print(f"{css.relative_to(args.root)}: {lines} lines")
     return 1 if rows and rows[0][0] > args.limit else 0
 
 
