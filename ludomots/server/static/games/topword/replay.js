@@ -5,13 +5,11 @@ import { el, icon, button, replace, plural, signed, num } from "../../ui.js";
 import { createBoard, tileLabel } from "./board.js";
 import { wordPopup } from "../../wordpopup.js";
 import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
-import { MOVES, openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
+import {
+  MOVES, openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag,
+} from "../../replaykit.js";
+import { END_REASONS } from "./texts.js";
 
-const END_REASONS = {
-  out_of_tiles: "Un joueur a posé toutes ses lettres.",
-  all_passed: "Tous les joueurs ont passé leur tour, le sac étant vide.",
-  blocked: "Plus personne ne peut former de mot.",
-};
 
 // ---- Topword: the board, the move with the expert's best one, the scores ----------------------
 
