@@ -7,7 +7,9 @@ import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
 import {
   WILD, SPELL_NAMES, endReason, cardNode, zoneNode, centreNode, outcomeChips, wordTiles, historyText, fromCaster,
 } from "./cards.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
+import {
+  openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag,
+} from "../../replaykit.js";
 
 // Events told under the step's own sentence (the action itself is told by `describe`).
 const HISTORY = new Set(["first_player", "wayampou_result", "draw", "spell", "confusion_returned", "generosity",

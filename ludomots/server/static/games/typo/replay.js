@@ -4,7 +4,9 @@ import { el, icon, replace, signed, num } from "../../ui.js";
 import { wordPopup } from "../../wordpopup.js";
 import { rowNode, partLabel } from "./cards.js";
 import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
+import {
+  openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag,
+} from "../../replaykit.js";
 
 // ---- Typo: the four rows, the scores and the action of each step -------------------------------
 

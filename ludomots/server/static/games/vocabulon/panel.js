@@ -6,7 +6,9 @@
 
 import { el, icon, button, replace } from "../../ui.js";
 import { SEAT_COLOURS } from "../../tablekit.js";
-import { GROUPS, letterCard, describePath, pathDirection, pathTowards, cellName, foldWord, RINGS, ringOf } from "./board.js";
+import {
+  GROUPS, letterCard, describePath, pathDirection, pathTowards, cellName, foldWord, RINGS, ringOf,
+} from "./board.js";
 
 const DIRECTION_TITLES = { horaire: "Dans le sens horaire", inverse: "Dans le sens inverse" };
 

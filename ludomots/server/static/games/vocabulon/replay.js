@@ -4,7 +4,9 @@
 
 import { el, icon, replace } from "../../ui.js";
 import { SEAT_COLOURS, whoNode, avatarNode } from "../../tablekit.js";
-import { drawBoard, letterCard, secretTiles, historyText, questionText, cellName, riddleTries } from "./board.js";
+import {
+  drawBoard, letterCard, secretTiles, historyText, questionText, cellName, riddleTries,
+} from "./board.js";
 import { openRecord, gameOf, replayPage, victoryText, stepTitle, winTag } from "../../replaykit.js";
 
 const ACTION_SHORT = {

@@ -8,7 +8,9 @@ import { wordPopup } from "../../wordpopup.js";
 import { SEAT_COLOURS, avatarNode } from "../../tablekit.js";
 import { boardNode, lastCells, breakdownNode, playedText, END_REASONS, dieNode } from "./dice.js";
 import { othersDice, announcedText } from "./panels.js";
-import { openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag } from "../../replaykit.js";
+import {
+  openRecord, gameOf, replayPage, victoryText, stepTitle, scoresTitle, winTag,
+} from "../../replaykit.js";
 
 export function renderVolapuk(main, id, data, info) {
   const record = openRecord(main, data, info, "Volapük");
