@@ -13,6 +13,7 @@ import {
 } from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import { tableLife } from "./tablelife.js";
+import { stepChanged } from "./draft.js";
 
 /**
  * The shared part of a table screen. Options:
@@ -104,6 +105,9 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
    * - `render()`: redraw the whole screen (after a view, an error);
    * - `view({events, initial, prevGame, prevTable})`: the game's part of a new view (its log,
    *   what the player was preparing), once `st` holds it and before `render`;
+   * - `draft: {key(game), reset(prevGame)}`: what the player prepares belongs to the step
+   *   `key` names; `reset` clears it when a view's key differs from the last one (draft.js),
+   *   before `view`;
    * - `turn(initial)`: the player has to act now (on arrival, or their turn came);
    * - `preview(result, refused)`: the answer to the latest preview (`refused`: an error);
    * - `status()`: the connection changed (`st.conn`); `error(msg)`: before the
@@ -179,6 +183,8 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     page.dataset.step = String(view.game.step || "");
     page.dataset.mine = mustAct() ? "true" : "false";
     if (!initial && !hooks.keepPending) st.pendingAction = null;
+    // The game's draft is reset when its step moves on (draft.js).
+    if (hooks.draft && stepChanged(st, hooks.draft.key(st.game))) hooks.draft.reset(prevGame);
     if (hooks.view) hooks.view({ events, initial, prevGame, prevTable });
     hooks.render();
     life.render();

@@ -24,7 +24,7 @@ export function mount(main, { id, info }) {
   // The screen's parts (panels.js): each function gets this object, the screen's state and
   // boxes; the bound functions are destructured here for the skeleton below.
   const s = bindPanels({}, statePanel, wordPanel, actionsPanel, renderPanel, actionpanelPanel, sidePanel);
-  const { applyView, focusForStep, ingest, seatOrder, syncInput, typed, takenCards, refreshBuild, clearWord, changed, addCard, removeAt, askWildLetter, requestPreview, playAction, submitWord, doPass, give, calm, cardClicked, clickable, exchangeConfusion, isPicked, renderAll, renderBanner, myBanner, otherBanner, renderChips, renderFelt, zoneNode, flagText, centreNode, renderAction, panelHead, renderBuilder, renderTray, renderPreview, renderGive, renderPanic, renderExchange, renderTrim, renderMarabout, renderImposed, renderDefine, renderVote, renderPlayers, logItems, renderLog, renderGrenier, resultTable, renderEnd, showEndModal, showHelp } = s;
+  const { draftKey, resetDraft, applyView, focusForStep, ingest, seatOrder, syncInput, typed, takenCards, refreshBuild, clearWord, changed, addCard, removeAt, askWildLetter, requestPreview, playAction, submitWord, doPass, give, calm, cardClicked, clickable, exchangeConfusion, isPicked, renderAll, renderBanner, myBanner, otherBanner, renderChips, renderFelt, zoneNode, flagText, centreNode, renderAction, panelHead, renderBuilder, renderTray, renderPreview, renderGive, renderPanic, renderExchange, renderTrim, renderMarabout, renderImposed, renderDefine, renderVote, renderPlayers, logItems, renderLog, renderGrenier, resultTable, renderEnd, showEndModal, showHelp } = s;
   const kit = tableScreen({
     id, info, game: "awalettres", title: "Awalettres", prefix: "aw", help: showHelp, myClockFirst: true,
     log: { title: "Journal de la partie", className: "card table-log aw-log" },
@@ -82,7 +82,8 @@ export function mount(main, { id, info }) {
 
   kit.connect({
     render: renderAll,
-    view: ({ events, initial, prevGame }) => applyView(events, initial, prevGame),
+    draft: { key: draftKey, reset: resetDraft },
+    view: ({ events, initial }) => applyView(events, initial),
     turn: focusForStep,
     preview: (result) => { st.preview = result; renderPreview(); },
     status: renderAction,

@@ -6,20 +6,24 @@ import { toast, prefersReducedMotion } from "../../ui.js";
 import { play as sound } from "../../sound.js";
 import { SPELL_NAMES } from "./cards.js";
 
-/** The game's part of a new view: cards just drawn, the news, what the player was preparing. */
-export function applyView(s, events, initial, prevGame) {
-  const { st, ingest, panicInput, myWord, clearWord, refreshBuild } = s;
-  const prevStep = prevGame ? `${prevGame.step}:${prevGame.turn}:${JSON.stringify(prevGame.tasks)}` : null;
+/** What the player was preparing belongs to this step (tablescreen.js resets it on a change). */
+export function draftKey(s, g) {
+  return `${g.step}:${g.turn}:${JSON.stringify(g.tasks)}`;
+}
+
+/** The step moved on: what the player was preparing no longer applies. */
+export function resetDraft(s) {
+  const { st, panicInput, myWord, clearWord } = s;
+  st.pick = {};
+  panicInput.value = "";
+  if (!myWord()) clearWord(false);
+}
+
+/** The game's part of a new view: cards just drawn, the news, the word being built. */
+export function applyView(s, events, initial) {
+  const { st, ingest, myWord, refreshBuild } = s;
   st.fresh = {};
   ingest(events, initial);
-
-  // What the player was preparing no longer applies once the step moves on.
-  const nowStep = `${st.game.step}:${st.game.turn}:${JSON.stringify(st.game.tasks)}`;
-  if (nowStep !== prevStep) {
-    st.pick = {};
-    panicInput.value = "";
-    if (!myWord()) clearWord(false);
-  }
   if (myWord() && st.build.length) refreshBuild();
 }
 

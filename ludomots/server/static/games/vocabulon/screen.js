@@ -20,7 +20,7 @@ export function mount(main, { id, info }) {
   // The screen's parts (panels.js): each function gets this object, the screen's state and
   // boxes; the bound functions are destructured here for the skeleton below.
   const s = bindPanels({}, statePanel, actionsPanel, renderPanel);
-  const { applyView, ingest, focusForStep, answer, previewWord, selectCell, renderAll, renderBanner, myBanner, otherBanner, renderChips, renderBoard, renderRiddle, paintGlass, renderAction, renderPlayers, renderSabot, renderLog, definitionLink, resultTable, renderEnd, showEndModal } = s;
+  const { draftKey, resetDraft, applyView, ingest, focusForStep, answer, previewWord, selectCell, renderAll, renderBanner, myBanner, otherBanner, renderChips, renderBoard, renderRiddle, paintGlass, renderAction, renderPlayers, renderSabot, renderLog, definitionLink, resultTable, renderEnd, showEndModal } = s;
   const kit = tableScreen({
     id, info, game: "vocabulon", title: "Vocabulon", prefix: "vc",
     log: { title: "Journal de la partie", className: "card table-log vc-log" },
@@ -29,7 +29,6 @@ export function mount(main, { id, info }) {
       direction: null, // and the way there, when chosen from the list of destinations
       swap: {}, // the exchange being composed: {give, to, take}
       offer: {}, // asked for the missing letter: {give, take} being composed
-      stepKey: null,
     },
   });
   const { st, seats, seated, toAct, playing, mustAct, seatName, isBot, busy, banner } = kit;
@@ -66,7 +65,8 @@ export function mount(main, { id, info }) {
 
   kit.connect({
     render: renderAll,
-    view: ({ events, initial, prevGame }) => applyView(events, initial, prevGame),
+    draft: { key: draftKey, reset: resetDraft },
+    view: ({ events, initial }) => applyView(events, initial),
     turn: focusForStep,
     preview: (result) => { st.preview = result; renderAction(); },
     status: renderAction,

@@ -4,21 +4,25 @@
 import { toast, prefersReducedMotion } from "../../ui.js";
 import { play as sound } from "../../sound.js";
 
-/** The game's part of a new view: what the player was preparing, the news. */
-export function applyView(s, events, initial, prev) {
-  const { st, answerInput, ingest } = s;
-  const g = st.game;
-  // What the player was preparing no longer applies once the step moves on.
-  const key = `${g.step}:${g.turn}:${(g.to_act || []).join(",")}`;
-  if (key !== st.stepKey) {
-    st.stepKey = key;
-    st.selected = null;
-    st.direction = null;
-    st.swap = {};
-    st.offer = {};
-    st.preview = null;
-    if (!(g.step === "answer" && prev && prev.step === "answer")) answerInput.value = "";
-  }
+/** What the player was preparing belongs to this step (tablescreen.js resets it on a change). */
+export function draftKey(s, g) {
+  return `${g.step}:${g.turn}:${(g.to_act || []).join(",")}`;
+}
+
+/** The step moved on: what the player was preparing no longer applies. */
+export function resetDraft(s, prev) {
+  const { st, answerInput } = s;
+  st.selected = null;
+  st.direction = null;
+  st.swap = {};
+  st.offer = {};
+  st.preview = null;
+  if (!(st.game.step === "answer" && prev && prev.step === "answer")) answerInput.value = "";
+}
+
+/** The game's part of a new view: the news. */
+export function applyView(s, events, initial) {
+  const { ingest } = s;
   if (!initial) ingest(events);
 }
 

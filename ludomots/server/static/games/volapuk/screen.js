@@ -30,12 +30,12 @@ export function mount(main, { id, info }) {
   // The screen's parts (panels.js): each function gets this object, the screen's state and
   // boxes; the bound functions are destructured here for the skeleton below.
   const s = bindPanels({}, statePanel, wordPanel, recomposePanel, actionsPanel, renderPanel);
-  const { applyView, myDie, planned, clearWord, changed, placeAction, recomposeAction, requestPreview, addSign, jokerClicked, cancelSwap, recTiles, toggleRecompose, recCellClicked, recDieClicked, toggleDie, cellClicked, towards, dropOn, doRoll, doPlace, doPass, anagramForm, toggleFit, showHelp, renderAll, renderBanner, renderChips, renderBoard, showBoard, renderPreview, renderRack, renderPlayers, renderEnd, showEndModal } = s;
+  const { draftKey, resetDraft, applyView, myDie, planned, clearWord, changed, placeAction, recomposeAction, requestPreview, addSign, jokerClicked, cancelSwap, recTiles, toggleRecompose, recCellClicked, recDieClicked, toggleDie, cellClicked, towards, dropOn, doRoll, doPlace, doPass, anagramForm, toggleFit, showHelp, renderAll, renderBanner, renderChips, renderBoard, showBoard, renderPreview, renderRack, renderPlayers, renderEnd, showEndModal } = s;
   const kit = tableScreen({
     id, info, game: "volapuk", title: "Volapük", prefix: "vp", help: showHelp,
     log: { title: "Journal de la partie", className: "card table-log vp-log" },
     state: {
-      start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(), turnKey: null,
+      start: null, dir: "E", word: [], keep: new Set(), fetish: new Set(),
       scoresShown: null, asking: false, fit: false, centred: false,
       rec: null, // recomposing: {moves: [[fr, fc, tr, tc]], laid: [{i, letter, r, c}], pick: {r, c} | {i} | null}
       swap: null, // a simple joker taken back from the board: {r, c, i (the die given), joker (its rack index)}
@@ -70,7 +70,8 @@ export function mount(main, { id, info }) {
 
   kit.connect({
     render: renderAll,
-    view: ({ events, initial, prevGame }) => applyView(events, initial, prevGame),
+    draft: { key: draftKey, reset: resetDraft },
+    view: ({ events, initial }) => applyView(events, initial),
     preview: (result, refused) => { st.preview = result; renderPreview(); if (!refused) renderBoard(); },
     status: renderRack,
     sent: renderRack,

@@ -5,19 +5,24 @@ import { toast } from "../../ui.js";
 import { play as sound } from "../../sound.js";
 import { DIR, tileColour, key, onDisc, dice } from "./dice.js";
 
-/** The game's part of a new view: what the player was preparing, the news. */
-export function applyView(s, events, initial, prev) {
-  const { st, clearWord, seatName } = s;
-  // A new roll or a new turn: what the player was preparing no longer applies.
-  const turnKey = `${st.game.turn}:${st.game.rolls}:${st.game.step}`;
-  if (turnKey !== st.turnKey) {
-    const sameTurn = prev && prev.turn === st.game.turn && st.game.step === "place";
-    clearWord(false);
-    // Within a turn the rack's order does not change: the start cell, the dice kept and the
-    // fétiches chosen stay as they were across rolls.
-    if (!sameTurn) { st.rec = null; st.start = null; st.dir = "E"; st.keep = new Set(); st.fetish = new Set(); }
-    st.turnKey = turnKey;
-  }
+/** A new roll or a new turn starts a new draft (tablescreen.js resets it on a change). */
+export function draftKey(s, g) {
+  return `${g.turn}:${g.rolls}:${g.step}`;
+}
+
+/** A new roll or a new turn: what the player was preparing no longer applies. */
+export function resetDraft(s, prev) {
+  const { st, clearWord } = s;
+  const sameTurn = prev && prev.turn === st.game.turn && st.game.step === "place";
+  clearWord(false);
+  // Within a turn the rack's order does not change: the start cell, the dice kept and the
+  // fétiches chosen stay as they were across rolls.
+  if (!sameTurn) { st.rec = null; st.start = null; st.dir = "E"; st.keep = new Set(); st.fetish = new Set(); }
+}
+
+/** The game's part of a new view: the news. */
+export function applyView(s, events, initial) {
+  const { st, seatName } = s;
   for (const ev of initial ? [] : events) {
     const d = ev.data || {};
     if (ev.type === "word") sound("play");
