@@ -98,12 +98,6 @@ export function foldWord(text) {
   return /^[A-Z]*$/.test(base) ? base : null;
 }
 
-/**
- * The cards of a typed word, as the engine's assign.py chooses them: the positions in `pinned`
- * ({i: {seat, wild}}, chosen by clicks) first, then the player's own letters, the opponents'
- * from his left, his CONFUSION, then an opponent's. Returns [{letter, seat, wild}] with seat
- * null where no card is left for that letter.
- */
 /** Whether a MARABOUTAGE designates a card of the caster's own hand (the rule) rather than one
  * of the target's (option `marabout_card: "target"`). */
 export function fromCaster(g) {
@@ -117,6 +111,12 @@ export function designationText(g, caster, card, you) {
   return `doit jouer ${card === WILD ? "sa CONFUSION" : `son ${card}`} (pour ${you(caster)})`;
 }
 
+/**
+ * The cards of a typed word, as the engine's assign.py chooses them: the positions in `pinned`
+ * ({i: {seat, wild}}, chosen by clicks) first, then the player's own letters, the opponents'
+ * from his left, his CONFUSION, then an opponent's. Returns [{letter, seat, wild}] with seat
+ * null where no card is left for that letter.
+ */
 export function assignWord(seat, key, hands, pinned = {}, taken = []) {
   const players = hands.length;
   const order = Array.from({ length: players - 1 }, (_, k) => (seat + k + 1) % players);
