@@ -94,8 +94,8 @@ export function renderFelt(s) {
     mine !== null ? zoneNode(mine) : null);
 }
 
-export function zoneNode(s, s) {
-  const { st, myWord, usedCount, clickable, isPicked, values, seatName, cardClicked, playing, toAct, seats, flagText, you } = s;
+export function zoneNode(screen, s) {
+  const { st, myWord, usedCount, clickable, isPicked, values, seatName, cardClicked, playing, toAct, seats, flagText, you } = screen;
   const g = st.game;
   const hand = g.hands[s] || [];
   const me = s === st.seat;
@@ -127,8 +127,8 @@ export function zoneNode(s, s) {
   });
 }
 
-export function flagText(s, s) {
-  const { st, isBot } = s;
+export function flagText(screen, s) {
+  const { st, isBot } = screen;
   const step = st.game.step;
   if (isBot(s) && step === "word") return "réfléchit…";
   return { define: "écrit", vote: "vote", give: "sortilège", panic: "panique !", exchange: "échange", trim: "remet", marabout: "maraboute", word: "joue" }[step] || "joue";

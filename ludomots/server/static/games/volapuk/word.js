@@ -25,8 +25,8 @@ export function changed(s) {
   renderPreview();
 }
 
-export function placeAction(s) {
-  const { st, inWord } = s;
+export function placeAction(screen) {
+  const { st, inWord } = screen;
   const s = st.start || [0, 0];
   return {
     type: "place", row: s[0], col: s[1], direction: st.dir,
