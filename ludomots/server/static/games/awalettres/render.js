@@ -24,7 +24,7 @@ export function renderAll(s) {
 }
 
 export function renderBanner(s) {
-  const { kit, st, toAct, isBot, mustAct, seatName, banner } = s;
+  const { kit, st, toAct, isBot, mustAct, seatName, banner, myBanner, otherBanner } = s;
   const shown = kit.renderBanner(() => {
     const g = st.game;
     const bots = toAct().length > 0 && toAct().every(isBot);

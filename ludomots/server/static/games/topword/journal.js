@@ -7,12 +7,13 @@ import { readJson, writeJson } from "../../api.js";
 import { LOG_KEY } from "./texts.js";
 
 export function loadLog(s) {
+  const { id } = s;
   const data = readJson(LOG_KEY(id), null);
   return data && Array.isArray(data.entries) ? data : null;
 }
 
 export function saveLog(s) {
-  const { st } = s;
+  const { id, st } = s;
   writeJson(LOG_KEY(id), { actions: st.logActions, partial: st.logPartial, entries: st.log.slice(-300) });
   // Remember logs of the 20 most recent tables only.
   const index = readJson("ludomots.logs", {});

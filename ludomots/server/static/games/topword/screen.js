@@ -65,7 +65,7 @@ export function mount(main, { id, info }) {
     side: [playersBox, bagBox, kit.logBox],
   });
 
-  Object.assign(s, { logNote, kit, st, seats, seated, toAct, playing, seatName, banner, board, playersBox, boardOverlay, boardZone, previewBox, rackBox, actionsBox, shuffleBtn, recallBtn, rackRow, rackZone, bagBox, page });
+  Object.assign(s, { id, logNote, kit, st, seats, seated, toAct, playing, seatName, banner, board, playersBox, boardOverlay, boardZone, previewBox, rackBox, actionsBox, shuffleBtn, recallBtn, rackRow, rackZone, bagBox, page });
 
   // ---- connection ----------------------------------------------------------------------------
 
@@ -151,7 +151,7 @@ export function mount(main, { id, info }) {
 
   const sendAction = (action, kind) => kit.sendAction(action, { kind, action });
 
-  Object.assign(s, { logNote, kit, st, seats, seated, toAct, playing, seatName, banner, board, playersBox, boardOverlay, boardZone, previewBox, rackBox, actionsBox, shuffleBtn, recallBtn, rackRow, rackZone, bagBox, page, socket, pointer, sendAction });
+  Object.assign(s, { id, logNote, kit, st, seats, seated, toAct, playing, seatName, banner, board, playersBox, boardOverlay, boardZone, previewBox, rackBox, actionsBox, shuffleBtn, recallBtn, rackRow, rackZone, bagBox, page, socket, pointer, sendAction });
 
   return kit.cleanup(() => {
     document.removeEventListener("keydown", onKey);

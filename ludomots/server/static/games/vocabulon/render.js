@@ -27,7 +27,7 @@ export function renderAll(s) {
 }
 
 export function renderBanner(s) {
-  const { kit, mustAct, st, toAct, seatName } = s;
+  const { kit, mustAct, st, toAct, seatName, myBanner, otherBanner } = s;
   kit.renderBanner(() => (mustAct() ? { kind: "you", ...myBanner(st.game) } : { kind: "wait", ...otherBanner(st.game, toAct().length ? toAct()[0] : null) }), {
     overSub: () => endText({ reason: st.game.winners.length ? "word" : "rounds", winners: st.game.winners }, seatName),
     waiting: "En attente des joueurs…",
