@@ -13,8 +13,8 @@ export function pick(s, letter) {
   renderHand();
 }
 
-export function confirmChoice(s, letter = st.picked) {
-  const { mustChoose, sendAction } = s;
+export function confirmChoice(s, letter = s.st.picked) {
+  const { st, mustChoose, sendAction } = s;
   if (!mustChoose() || !letter) return;
   st.picked = letter;
   if (sendAction({ type: "choose", card: letter })) sound("play");
