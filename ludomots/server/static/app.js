@@ -59,7 +59,6 @@ async function route() {
   }
 }
 
-
 function markNav(path) {
   for (const link of document.querySelectorAll(".topnav a")) {
     const href = link.getAttribute("href");

@@ -1,6 +1,5 @@
 // What screen.js and its panels share: texts and constants.
 
-
 export const STEP_LABELS = {
   define: "WAYAMPOU : les définitions",
   vote: "WAYAMPOU : le vote",

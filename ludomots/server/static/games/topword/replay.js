@@ -10,7 +10,6 @@ import {
 } from "../../replaykit.js";
 import { END_REASONS } from "./texts.js";
 
-
 // ---- Topword: the board, the move with the expert's best one, the scores ----------------------
 
 export function renderTopword(main, id, data, info) {
