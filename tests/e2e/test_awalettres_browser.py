@@ -221,7 +221,7 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
     expect(end.locator(".win-tag").first).to_be_visible()
     expect(end.get_by_role("link", name="Télécharger la partie (JSON)")).to_have_attribute(
         "href", f"/api/tables/{table_id}/record")
-    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    expect(page.locator(".table-banner")).to_contain_text("Partie terminée")
     final = server.view(table_id)["game"]
     assert final["over"] is True
     for row in end.locator(".result-table tbody tr").all():

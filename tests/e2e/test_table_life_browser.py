@@ -79,8 +79,8 @@ def test_chat_resign_and_the_end_modal_in_every_game(game: str, server: LiveServ
         "href", f"/partie/{table_id}/revoir")
     expect(dialog.get_by_role("link", name="Retour au salon")).to_have_attribute("href", "/")
     expect(dialog.get_by_role("link", name="Nouvelle partie")).to_have_count(0)
-    expect(alice.locator(".tw-banner")).to_contain_text("Partie terminée")
-    expect(watcher.locator(".tw-banner")).to_contain_text("Partie terminée")
+    expect(alice.locator(".table-banner")).to_contain_text("Partie terminée")
+    expect(watcher.locator(".table-banner")).to_contain_text("Partie terminée")
     assert server.get_json("/api/tables") == []
     # The rematch: same game, the bot at the same level, Alice seated again.
     dialog.get_by_role("button", name="Revanche").click()
@@ -135,7 +135,7 @@ def test_two_players_chat_mute_resign_and_take_the_rematch_in_one_click(
     bob.wait_for_url(f"{server.base_url}/table/{new_id}")
     expect(bob.locator(".role-chip")).to_contain_text("Vous : Bob")
     assert server.get_json(f"/api/tables/{new_id}")["status"] == "playing"
-    expect(alice.locator(".tw-banner")).not_to_contain_text("En attente")
+    expect(alice.locator(".table-banner")).not_to_contain_text("En attente")
     # The chat of the new table starts empty; the old one keeps its lines.
     expect(alice.locator(".table-chat .chat-msg")).to_have_count(0)
     # The replay of the first game shows its chat beside the moves, when the viewer asks.

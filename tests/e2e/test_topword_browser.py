@@ -114,7 +114,7 @@ def seat_page(view: dict[str, Any], pages: list[Any]) -> Any:
 
 
 def confirm_pass(page: Any) -> None:
-    page.locator(".tw-actions").get_by_role("button", name="Passer", exact=True).click()
+    page.locator(".table-actions").get_by_role("button", name="Passer", exact=True).click()
     page.locator("dialog.modal").get_by_role("button", name="Passer", exact=True).click()
 
 
@@ -168,7 +168,7 @@ def test_two_players_create_join_and_see_each_others_moves(
         server: LiveServer, new_page: Any, screenshots: Path) -> None:
     alice = new_page()
     table = create_table(alice, server, seats=("human",), auto_referee=True)
-    expect(alice.locator(".tw-banner")).to_contain_text("En attente de 1 joueur")
+    expect(alice.locator(".table-banner")).to_contain_text("En attente de 1 joueur")
     invite = alice.locator(".invite-link")
     expect(invite).to_have_value(f"{server.base_url}/table/{table}")
 
@@ -184,25 +184,25 @@ def test_two_players_create_join_and_see_each_others_moves(
     bruno.get_by_role("button", name="Rejoindre la table").click()
     expect(bruno.locator(".role-chip")).to_contain_text("Vous : Bruno")
     expect(bruno.locator(".rack .rack-tile")).to_have_count(7)
-    expect(alice.locator(".tw-players")).to_contain_text("Bruno")
+    expect(alice.locator(".table-players")).to_contain_text("Bruno")
     pages = [alice, bruno]
 
     # First move: rack tile then cell, the preview gives the score, then "Jouer".
     view = server.view(table)
     mover = seat_page(view, pages)
     other = pages[1 - view["game"]["turn"]]
-    expect(mover.locator(".tw-banner")).to_contain_text("À vous de jouer !")
-    expect(other.locator(".tw-banner")).to_contain_text(re.compile(r"Au tour (de |d’)"))
+    expect(mover.locator(".table-banner")).to_contain_text("À vous de jouer !")
+    expect(other.locator(".table-banner")).to_contain_text(re.compile(r"Au tour (de |d’)"))
     move = choose_move(view, rack_letters(mover))
     assert move is not None
     place_by_clicks(mover, move)
-    expect(mover.locator(".tw-preview .preview-score")).to_have_text(str(move.score))
-    expect(mover.locator(".tw-preview .preview-notation")).to_have_text(move.notation)
+    expect(mover.locator(".table-preview .preview-score")).to_have_text(str(move.score))
+    expect(mover.locator(".table-preview .preview-notation")).to_have_text(move.notation)
     mover.get_by_role("button", name="Jouer", exact=True).click()
     expect(mover.locator(".cell.tentative")).to_have_count(0)
     expect_move_shown(other, move)
     expect_move_shown(mover, move)
-    expect(other.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+    expect(other.locator(".table-banner")).to_contain_text("À vous de jouer !")
 
     # Second move, by the other player, typed on the keyboard and played with Enter.
     view = server.view(table)
@@ -217,7 +217,7 @@ def test_two_players_create_join_and_see_each_others_moves(
     expect(mover.locator(".cell.tentative")).to_have_count(tiles - 1)
     mover.keyboard.type(move2.notation.split(" ", 1)[1][-1])
     expect(mover.locator(".cell.tentative")).to_have_count(tiles)
-    expect(mover.locator(".tw-preview .preview-score")).to_have_text(str(move2.score))
+    expect(mover.locator(".table-preview .preview-score")).to_have_text(str(move2.score))
     mover.keyboard.press("Enter")
     expect_move_shown(other, move2)
     scores = server.view(table)["game"]["scores"]
@@ -258,14 +258,14 @@ def test_two_players_create_join_and_see_each_others_moves(
     expect(carol.locator(".role-chip")).to_contain_text("Spectateur")
     expect_move_shown(carol, move2)
     expect(carol.locator(".rack .rack-tile")).to_have_count(0)
-    expect(carol.locator(".tw-actions button")).to_have_count(0)
+    expect(carol.locator(".table-actions button")).to_have_count(0)
 
 
 # ---- rules enforced, errors in French -----------------------------------------------------------
 
 
 def wait_for_my_turn(page: Any) -> None:
-    expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !", timeout=30000)
+    expect(page.locator(".table-banner")).to_contain_text("À vous de jouer !", timeout=30000)
 
 
 def test_an_illegal_move_shows_the_french_error_and_changes_nothing(
@@ -282,14 +282,14 @@ def test_an_illegal_move_shows_the_french_error_and_changes_nothing(
         page.locator(".rack .rack-tile").first.click()
         page.click(f'[data-cell="{cell}"]')
     message = "Toutes vos lettres doivent être sur une même ligne ou une même colonne."
-    expect(page.locator(".tw-preview")).to_contain_text(message)
+    expect(page.locator(".table-preview")).to_contain_text(message)
     page.get_by_role("button", name="Jouer", exact=True).click()
     expect(page.locator(".toast-error")).to_contain_text(message)
     after = server.view(table)
     assert after["table"]["actions"] == before["table"]["actions"]
     assert after["game"]["board"] == before["game"]["board"]
     expect(page.locator(".cell.tentative")).to_have_count(2)
-    expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+    expect(page.locator(".table-banner")).to_contain_text("À vous de jouer !")
     # Escape takes the tiles back to the rack.
     page.keyboard.press("Escape")
     expect(page.locator(".cell.tentative")).to_have_count(0)
@@ -300,7 +300,7 @@ def test_an_illegal_move_shows_the_french_error_and_changes_nothing(
     drag(page, page.locator(".rack .rack-tile").first, target)
     expect(target).to_have_class(re.compile(r"\btentative\b"))
     expect(page.locator(".rack .rack-tile")).to_have_count(6)
-    expect(page.locator(".tw-preview.invalid")).to_be_visible()  # one tile alone: no word
+    expect(page.locator(".table-preview.invalid")).to_be_visible()  # one tile alone: no word
     drag(page, target.locator(".tile"), page.locator(".rack"))
     expect(page.locator(".cell.tentative")).to_have_count(0)
     expect(page.locator(".rack .rack-tile")).to_have_count(7)
@@ -329,8 +329,8 @@ def test_a_game_against_bots_runs_to_its_end_and_replays(
         server: LiveServer, new_page: Any, screenshots: Path) -> None:
     page = new_page()
     table = create_table(page, server, seats=("bot:debutant", "bot:debutant"))
-    end = page.locator(".tw-end")
-    actions = page.locator(".tw-actions")
+    end = page.locator(".table-end")
+    actions = page.locator(".table-actions")
     pass_button = actions.get_by_role("button", name="Passer", exact=True)
     accept_button = actions.get_by_role("button", name="Accepter", exact=True)
     challenge_button = actions.get_by_role("button", name="Contester", exact=True)
@@ -358,7 +358,7 @@ def test_a_game_against_bots_runs_to_its_end_and_replays(
             confirm_pass(page)
         page.wait_for_timeout(50)
     assert mid_game_shot and challenged
-    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    expect(page.locator(".table-banner")).to_contain_text("Partie terminée")
     dialog = page.locator("dialog.end-modal")
     expect(dialog).to_be_visible()
     expect(dialog.locator(".result-table tbody tr")).to_have_count(3)
@@ -426,13 +426,13 @@ def test_the_game_resumes_in_the_page_after_a_server_restart(
     expect(page.locator(".conn-chip")).to_contain_text("Reconnexion")
     server.start()
     expect(page.locator(".conn-chip")).to_contain_text("En ligne", timeout=30000)
-    expect(page.locator(".tw-banner")).to_contain_text("À vous de jouer !")
+    expect(page.locator(".table-banner")).to_contain_text("À vous de jouer !")
     assert rack_letters(page) == rack
 
     move = choose_move(server.view(table), rack)
     assert move is not None
     place_by_clicks(page, move)
-    expect(page.locator(".tw-preview .preview-score")).to_have_text(str(move.score))
+    expect(page.locator(".table-preview .preview-score")).to_have_text(str(move.score))
     page.get_by_role("button", name="Jouer", exact=True).click()
     expect_move_shown(page, move)
     # The bot resumed too: it answers.
@@ -462,7 +462,7 @@ def test_a_phone_sized_screen_shows_the_whole_table_and_places_by_touch(
         move = choose_move(server.view(table), rack_letters(phone))
     assert move is not None
     place_by_clicks(phone, move, tap=True)
-    expect(phone.locator(".tw-preview .preview-score")).to_have_text(str(move.score))
+    expect(phone.locator(".table-preview .preview-score")).to_have_text(str(move.score))
     shot(phone, screenshots, "phone-table")
     shot(phone, screenshots, "phone-table-full", full_page=True)
     phone.get_by_role("button", name="Jouer", exact=True).tap()

@@ -154,7 +154,7 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
     expect(end.get_by_role("link", name="Revoir la partie")).to_be_visible()
     expect(end.get_by_role("link", name="Télécharger la partie (JSON)")).to_have_attribute(
         "href", f"/api/tables/{table_id}/record")
-    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    expect(page.locator(".table-banner")).to_contain_text("Partie terminée")
     final = server.get_json(f"/api/tables/{table_id}")
     assert final["status"] == "over"
     shown = end.locator(".result-table tbody tr .total").all_inner_texts()

@@ -257,7 +257,7 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     pageflow.check_word_popup(link, page, "Vocabulon")
     end = page.locator(".vc-end")
     expect(end.locator(".win-tag")).to_have_count(len(final["winners"]))
-    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    expect(page.locator(".table-banner")).to_contain_text("Partie terminée")
     VC.shot(page, screenshots, "end", full_page=True)
 
     # The replay: the board and cards at each step, the secret words of the moment.

@@ -263,7 +263,7 @@ def test_volapuk_game_against_a_bot(server: LiveServer, new_page: Any,
     dialog.get_by_role("button", name="Fermer").click()
     end = page.locator(".vp-end")
     expect(end.locator(".win-tag").first).to_be_visible()
-    expect(page.locator(".tw-banner")).to_contain_text("Partie terminée")
+    expect(page.locator(".table-banner")).to_contain_text("Partie terminée")
     final = server.view(table_id)["game"]
     assert final["over"] is True
     for row in end.locator(".result-table tbody tr").all():
@@ -302,7 +302,7 @@ def test_volapuk_screen_on_a_laptop_and_on_a_phone(server: LiveServer, new_page:
     deadline = time.monotonic() + GAME_TIMEOUT
     assert pageflow.next_step(page, READY, deadline, server) == "roll"
     # The banner asks to roll; its button is on screen, nothing scrolled.
-    expect(page.locator(".tw-banner")).to_contain_text("lancez les dés")
+    expect(page.locator(".table-banner")).to_contain_text("lancez les dés")
     roll = page.get_by_role("button", name="Lancer les dés")
     box = roll.evaluate(BOX)
     assert box["scrollY"] == 0 and box["top"] >= 0 and box["bottom"] <= box["height"], box

@@ -4,18 +4,23 @@ inside a phone-only query, so the board was drawn black on every larger screen."
 from __future__ import annotations
 
 import re
+from pathlib import Path
+
+import pytest
 
 from ludomots.server.settings import STATIC_DIR
 
 STYLE = STATIC_DIR / "style.css"
+#: Each game's own style sheet, loaded with its screen (static/games/<game>/style.css).
+GAME_STYLES = sorted((STATIC_DIR / "games").glob("*/style.css"))
 COMMENT = re.compile(r"/\*.*?\*/", re.S)
 STRING = re.compile(r"\"[^\"]*\"|'[^']*'")
 SECTION = re.compile(r"/\* ---- (.*?) -+ \*/")
 
 
-def _rules_by_depth() -> list[tuple[int, str]]:
+def _rules_by_depth(sheet: Path = STYLE) -> list[tuple[int, str]]:
     """Every rule's selector (or at-rule prelude) with how many blocks enclose it."""
-    text = STRING.sub('""', COMMENT.sub("", STYLE.read_text(encoding="utf-8")))
+    text = STRING.sub('""', COMMENT.sub("", sheet.read_text(encoding="utf-8")))
     found: list[tuple[int, str]] = []
     depth = 0
     start = 0
@@ -30,7 +35,7 @@ def _rules_by_depth() -> list[tuple[int, str]]:
             start = i + 1
         elif char == ";":
             start = i + 1
-    assert depth == 0, f"{depth} block(s) left open at the end of style.css"
+    assert depth == 0, f"{depth} block(s) left open at the end of {sheet.name}"
     return found
 
 
@@ -57,3 +62,12 @@ def test_every_section_of_the_style_sheet_starts_outside_any_block() -> None:
     for section in sections:
         before = COMMENT.sub("", raw[:section.start()])
         assert before.count("{") == before.count("}"), f"« {section.group(1)} » is inside a block"
+
+
+@pytest.mark.parametrize("sheet", GAME_STYLES, ids=lambda p: p.parent.name)
+def test_each_game_style_sheet_closes_its_blocks_and_nests_one_level(sheet: Path) -> None:
+    """The same rules for each game's own style sheet, split out of style.css."""
+    assert len(GAME_STYLES) >= 5
+    for depth, selector in _rules_by_depth(sheet):
+        assert depth in (0, 1) or selector.endswith("%") or selector in ("from", "to"), \
+            (depth, selector)

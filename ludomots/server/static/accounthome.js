@@ -7,7 +7,7 @@
 import { el, icon, button, replace, toast, plural, levelLabel, timeAgo } from "./ui.js";
 import { showError, getGames } from "./api.js";
 import { tokens } from "./socket.js";
-import { navigate } from "./app.js";
+import { navigate } from "./nav.js";
 import {
   account, onAccount, onPersonal, refreshMe, heldSeats, signUp, logIn,
   getFollows, follow, resumeSeat, getBotRatings, botRating,

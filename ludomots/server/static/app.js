@@ -4,6 +4,7 @@
 import { el, icon, replace, setTitle, errorBlock, loading } from "./ui.js";
 import { soundOn, setSound, onSoundChange } from "./sound.js";
 import { setupAccountBar } from "./accountbar.js";
+import { navigate, setRouter } from "./nav.js";
 
 const ROUTES = [
   { pattern: /^\/$/, load: () => import("./home.js"), params: () => ({}) },
@@ -58,15 +59,6 @@ async function route() {
   }
 }
 
-/** Navigate inside the app without reloading the page. */
-export function navigate(path, { replaceState = false } = {}) {
-  if (path === location.pathname + location.search && !replaceState) return;
-  if (replaceState) history.replaceState(null, "", path);
-  else history.pushState(null, "", path);
-  window.scrollTo(0, 0);
-  route();
-}
-
 function markNav(path) {
   for (const link of document.querySelectorAll(".topnav a")) {
     const href = link.getAttribute("href");
@@ -116,6 +108,7 @@ function setupSoundToggle() {
   onSoundChange(paint);
 }
 
+setRouter(route);
 setupSoundToggle();
 setupAccountBar();
 route();

@@ -2,11 +2,11 @@
 // the lobby (open tables to join, running ones to watch), refreshed periodically.
 
 import { resignField } from "./tablelife.js";
-import { el, icon, button, replace, setTitle, toast, levelLabel, timeAgo, tileWord, loading, plural } from "./ui.js";
+import { el, icon, button, replace, setTitle, toast, levelLabel, timeAgo, tileWord, loading, plural, formatSeconds } from "./ui.js";
 import { getGames, getTables, createTable, showError, playerName, ApiError } from "./api.js";
 import { tokens } from "./socket.js";
-import { navigate } from "./app.js";
-import { hasScreen } from "./table.js";
+import { navigate } from "./nav.js";
+import { hasScreen } from "./gameclient.js";
 import { accountSection, createFormExtras } from "./accounthome.js";
 
 const LOBBY_REFRESH = 5000;
@@ -79,8 +79,12 @@ export function render(main) {
   hero.after(accountPart.node);
   replace(main, page);
 
-  getGames().then((list) => {
+  getGames().then(async (list) => {
     if (!alive) return;
+    // The browser screen of each game is found by convention (gameclient.js).
+    const screens = await Promise.all((Array.isArray(list) ? list : []).map((g) => hasScreen(g.name)));
+    if (!alive) return;
+    screens.forEach((has, i) => { list[i].hasScreen = has; });
     // Playable games first, in the order of BLURBS (Topword, the flagship, is the default).
     const rank = (g) => { const i = Object.keys(BLURBS).indexOf(g.name); return i < 0 ? 99 : i; };
     games = (Array.isArray(list) ? list : []).slice()
@@ -163,7 +167,7 @@ export function render(main) {
 
 /** A game can be created here when the server runs it and this client can show its table. */
 function playable(game) {
-  return game.available !== false && hasScreen(game.name);
+  return game.available !== false && game.hasScreen === true;
 }
 
 function heroArt() {
@@ -208,12 +212,6 @@ function clockChip(table) {
   const spm = table.clock && table.clock.seconds_per_move;
   if (!spm) return null;
   return el("span", { class: "chip" }, icon("clock"), el("span", { text: formatSeconds(spm) }));
-}
-
-export function formatSeconds(s) {
-  if (s < 60) return `${s} s`;
-  if (s % 60 === 0) return `${s / 60} min`;
-  return `${Math.floor(s / 60)} min ${s % 60} s`;
 }
 
 function seatChip(seat) {

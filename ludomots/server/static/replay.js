@@ -1,17 +1,10 @@
 // Replay of a finished game: step through every position (first/previous/next/last, a slider,
-// the keyboard). This page loads the record and hands it to the game's own replay module.
+// the keyboard). This page loads the record and hands it to the game's own replay module
+// (static/games/<game>/index.js, see gameclient.js).
 
 import { el, replace, setTitle, loading, errorBlock } from "./ui.js";
 import { getReplay, getTable, recordUrl } from "./api.js";
-
-// Each game's replay module, loaded only when one of its games is replayed.
-const RENDERERS = {
-  topword: async () => (await import("./topwordreplay.js")).renderTopword,
-  typo: async () => (await import("./typoreplay.js")).renderTypo,
-  awalettres: async () => (await import("./awareplay.js")).renderAwalettres,
-  volapuk: async () => (await import("./volapukreplay.js")).renderVolapuk,
-  vocabulon: async () => (await import("./vocareplay.js")).renderVocabulon,
-};
+import { loadGame } from "./gameclient.js";
 
 export async function render(main, { id }) {
   setTitle("Revoir la partie");
@@ -27,11 +20,11 @@ export async function render(main, { id }) {
     return () => {};
   }
   // A record without its game's name is from Topword, the first game served.
-  const load = RENDERERS[data.game || "topword"];
-  if (!load) {
+  const module = await loadGame(data.game || "topword");
+  if (!module || typeof module.renderReplay !== "function") {
     replace(main, errorBlock("Revoir la partie", "Le film des parties de ce jeu n’est pas encore disponible dans le navigateur.",
       [el("a", { class: "btn primary", href: recordUrl(id), download: `partie-${id}.json`, text: "Télécharger la partie (JSON)" })]));
     return () => {};
   }
-  return (await load())(main, id, data, info);
+  return module.renderReplay(main, id, data, info);
 }

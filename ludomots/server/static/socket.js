@@ -7,6 +7,7 @@
 // which this socket merges, so pages always receive complete views.
 
 import { readJson, writeJson } from "./api.js";
+import { mergeLogs } from "./logmerge.js";
 
 const PING_EVERY = 20000;
 const TOKENS = "ludomots.tokens";
@@ -116,24 +117,11 @@ export class TableSocket {
     ws.addEventListener("error", () => { /* a close event follows */ });
   }
 
-  /** Complete the logs of an update from those already received; false on a gap. */
+  /** Complete the logs of an update from those already received (logmerge.js); false on a gap. */
   mergeLogs(message) {
-    const game = message.view && message.view.game;
-    if (!game || typeof game !== "object") return true;
-    if (message.type === "welcome") {
-      this.logs = {};
-      for (const [key, value] of Object.entries(game)) {
-        if (Array.isArray(value)) this.logs[key] = value;
-      }
-      return true;
-    }
-    if (message.type !== "update" || !message.logs) return true;
-    for (const [key, start] of Object.entries(message.logs)) {
-      const known = (this.logs || {})[key];
-      if (!Array.isArray(known) || known.length < start || !Array.isArray(game[key])) return false;
-      game[key] = known.slice(0, start).concat(game[key]);
-      this.logs[key] = game[key];
-    }
+    const logs = mergeLogs(this.logs || {}, message);
+    if (logs === null) return false;
+    this.logs = logs;
     return true;
   }
 

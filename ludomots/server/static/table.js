@@ -1,20 +1,9 @@
-// /table/{id}: find which game the table plays and hand over to that game's screen.
+// /table/{id}: find which game the table plays and hand over to that game's screen
+// (static/games/<game>/index.js, see gameclient.js).
 
 import { el, replace, setTitle, loading, errorBlock } from "./ui.js";
 import { getTable } from "./api.js";
-
-const SCREENS = {
-  topword: () => import("./topword.js"),
-  typo: () => import("./typo.js"),
-  awalettres: () => import("./awalettres.js"),
-  volapuk: () => import("./volapuk.js"),
-  vocabulon: () => import("./vocabulon.js"),
-};
-
-/** Whether this client has a table screen for the game. */
-export function hasScreen(game) {
-  return Object.prototype.hasOwnProperty.call(SCREENS, game);
-}
+import { loadGame } from "./gameclient.js";
 
 export async function render(main, { id }) {
   setTitle("Table");
@@ -28,13 +17,12 @@ export async function render(main, { id }) {
       [el("a", { class: "btn primary", href: "/", text: "Retour à l’accueil" })]));
     return () => {};
   }
-  const screen = SCREENS[info.game];
-  if (!screen) {
+  const module = await loadGame(info.game);
+  if (!module || typeof module.mount !== "function") {
     replace(main, errorBlock(info.title || info.game,
       "Ce jeu n’a pas encore d’écran dans le navigateur.",
       [el("a", { class: "btn primary", href: "/", text: "Retour à l’accueil" })]));
     return () => {};
   }
-  const module = await screen();
   return module.mount(main, { id, info });
 }

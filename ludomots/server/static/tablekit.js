@@ -138,7 +138,7 @@ export function waitingText(names, bots, verb = "Au tour") {
 
 /** Fill the turn banner: kind is "you" | "wait" | "over" | "error" (its colour and icon). */
 export function renderBanner(banner, { kind, text, sub = null, extra = null }) {
-  banner.className = `tw-banner banner-${kind}`;
+  banner.className = `table-banner banner-${kind}`;
   replace(banner,
     el("span", { class: "banner-icon", "aria-hidden": "true" }, icon(kind === "you" ? "play" : kind === "over" ? "trophy" : kind === "error" ? "info" : "clock")),
     el("span", { class: "banner-body" },

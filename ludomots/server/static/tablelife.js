@@ -65,7 +65,7 @@ export function tableLife({ id, get, send, seatName }) {
   const note = el("p", { class: "muted small chat-note", text: "Les spectateurs lisent la discussion ; seuls les joueurs peuvent écrire.", hidden: true });
   const mutes = el("div", { class: "chat-mutes" });
   const hiddenNote = el("p", { class: "muted small chat-hidden", hidden: true });
-  const chatBox = el("section", { class: "card tw-chat table-chat", "aria-labelledby": "chat-title" },
+  const chatBox = el("section", { class: "card table-chat", "aria-labelledby": "chat-title" },
     el("h2", { class: "card-title", id: "chat-title" }, icon("chat"), el("span", { text: "Discussion" })),
     mutes, el("div", { class: "chat-scroll" }, list), hiddenNote, form, note);
 

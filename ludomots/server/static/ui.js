@@ -308,3 +308,10 @@ export function errorBlock(title, message, actions = []) {
   return el("section", { class: "card error-card" },
     el("h1", { text: title }), el("p", { text: message }), el("div", { class: "row-actions" }, actions));
 }
+
+/** A duration for a clock setting: « 45 s », « 2 min », « 1 min 30 s ». */
+export function formatSeconds(s) {
+  if (s < 60) return `${s} s`;
+  if (s % 60 === 0) return `${s / 60} min`;
+  return `${Math.floor(s / 60)} min ${s % 60} s`;
+}
