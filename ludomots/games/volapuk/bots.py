@@ -180,7 +180,7 @@ class VolapukBot:
         return None
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
-        rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
+        rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
         found = generate(state.board, rack, self.conf.directions, self.conf.limit)
         if self.conf.signs and any(face in SIGN_TEXT for _, face in rack):
             found += generate(state.board, rack, self.conf.directions, SIGNED_LIMIT, signs=True)
@@ -221,7 +221,7 @@ class VolapukBot:
                     return [(points, action)]
                 continue
             scored.append((points, action))
-        if self.conf.swaps and not any(d["face"] == JOKER for d in state.racks[seat]):
+        if self.conf.swaps and not any(d.face == JOKER for d in state.racks[seat]):
             # With a joker in hand, a second one adds little, and the walk with two jokers
             # was the slowest decision (over a second)
             scored += swap_places(state, seat, self.conf.directions, self.conf.limit,
@@ -241,10 +241,10 @@ class VolapukBot:
         except RuleError:
             return action
         for i, d in enumerate(rack):
-            if d["face"] not in SIGN_ACCENTS or i in action.dice or d["fetish"]:
+            if d.face not in SIGN_ACCENTS or i in action.dice or d.fetish:
                 continue
             for at, die in enumerate(action.dice):
-                if die >= len(rack) or rack[die]["face"] not in SIGN_ACCENTS[d["face"]]:
+                if die >= len(rack) or rack[die].face not in SIGN_ACCENTS[d.face]:
                     continue
                 tried = Place(action.row, action.col, action.direction,
                               (*action.dice[:at + 1], i, *action.dice[at + 1:]),
@@ -265,7 +265,7 @@ class VolapukBot:
         given = action.swap[2:] if isinstance(action, Place) else ()
         keep = tuple(i for i, d in enumerate(rack)
                      if i not in action.dice and i not in given
-                     and d["face"] in self.conf.fetish_faces)
+                     and d.face in self.conf.fetish_faces)
         return replace(action, fetishes=keep)
 
 

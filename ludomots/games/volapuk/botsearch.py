@@ -45,16 +45,16 @@ def swap_places(state: VolapukState, seat: int, directions: tuple[str, ...] | No
         if tile.face != JOKER or tile.letter in tried:
             continue
         tried.add(tile.letter)  # another joker of that letter gives the same words
-        give = next((i for i, d in enumerate(rack)
-                     if d["face"] is not None and face_text(d["face"]) == tile.letter), None)
-        if give is None:
+        found_die = next(((i, d.face) for i, d in enumerate(rack)
+                          if d.face is not None and face_text(d.face) == tile.letter), None)
+        if found_die is None:
             continue
+        give, face = found_die
         board = dict(state.board)
-        board[(row, col)] = Tile(rack[give]["face"], rack[give]["die"], "", tile.accent,
-                                 tile.sign)
+        board[(row, col)] = Tile(face, rack[give].die, "", tile.accent, tile.sign)
         joker = len(rack)
-        dice = [(i, d["face"]) for i, d in enumerate(rack)
-                if d["face"] is not None and i != give] + [(joker, JOKER)]
+        dice = [(i, d.face) for i, d in enumerate(rack)
+                if d.face is not None and i != give] + [(joker, JOKER)]
         found = [c for c in generate(board, dice, directions, limit) if joker in c.dice]
         for cand in _ranked(found, state.elue, state.options.reversed_letters)[:judged]:
             action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
@@ -148,7 +148,7 @@ def board_moves(state: VolapukState, keep: int, laid: list[tuple[Cell, Tile]] | 
 def _placed(state: VolapukState, seat: int, place: Place) -> list[tuple[Cell, Tile]] | None:
     """Where a word's dice go (no swap, no accent sign: a recomposition lays neither)."""
     rack = state.racks[seat]
-    if place.swap or any(rack[i]["face"] in ACCENT_SIGNS for i in place.dice):
+    if place.swap or any(rack[i].face in ACCENT_SIGNS for i in place.dice):
         return None
     try:
         return state.outcome(seat, place).placed

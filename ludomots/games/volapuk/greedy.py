@@ -31,7 +31,7 @@ class Greedy(VolapukBot):
         if state.step == "announce":
             return Done()
         rack = state.racks[seat]
-        if state.rolls == 0 and any(d["face"] is None for d in rack):
+        if state.rolls == 0 and any(d.face is None for d in rack):
             return Roll(())
         best = self.top_placement(state, seat)
         return Pass() if best is None else best
@@ -39,7 +39,7 @@ class Greedy(VolapukBot):
     def top_placement(self, state: VolapukState, seat: int) -> Place | None:
         """The legal placement that scores the most (first in word, cell, direction and dice
         order among equals), or None when none scores above zero."""
-        rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
+        rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
         found = generate(state.board, rack, None, LIMIT)
         if any(face in SIGN_TEXT for _, face in rack):
             found += generate(state.board, rack, None, SIGNED_LIMIT, signs=True)

@@ -58,7 +58,7 @@ def test_an_accent_serving_two_crossing_words_scores_double() -> None:
     board = board_with(("H6", "S", "ECRUE"))
     state = make_state(["MUEXYZA", "AAAAAAA"], board=board, accents=True)
     state.apply(0, place(state, "H7", "E", "MUE"))
-    assert state.announce is not None and state.announce["text"] == "EMUE"
+    assert state.announce is not None and state.announce.text == "EMUE"
     state.apply(1, Accent(7, 5, "aigu"))
     assert state.points[1] == 6
 

@@ -1,5 +1,7 @@
 """Bots play legal moves, are deterministic for a seed, and keep dice towards good words."""
 
+from dataclasses import replace
+
 from ludomots.core.record import replay
 from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
@@ -40,8 +42,8 @@ def test_bots_roll_first_and_keep_the_dice_of_their_best_word() -> None:
     state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
     bot = VolapukBot("expert")
     assert bot.choose(state, 0, SeededRandom(1)) == Roll(())
-    for d, face in zip(state.racks[0], "QWKXYZJ", strict=True):
-        d["face"] = face
+    state.racks[0] = [replace(d, face=face) for d, face in zip(state.racks[0], "QWKXYZJ",
+                                                               strict=True)]
     state.rolls = 1
     state.board = board_with(("H6", "E", "A"))
     action = bot.choose(state, 0, SeededRandom(1))
@@ -103,7 +105,7 @@ def test_the_greedy_bot_rolls_once_then_places_or_passes() -> None:
     state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
     greedy = BOTS["greedy"]()
     assert greedy.choose(state, 0, SeededRandom(1)) == Roll(())
-    for d, face in zip(state.racks[0], "QQQWWWX", strict=True):
-        d["face"] = face
+    state.racks[0] = [replace(d, face=face) for d, face in zip(state.racks[0], "QQQWWWX",
+                                                               strict=True)]
     state.rolls = 1
     assert greedy.choose(state, 0, SeededRandom(1)) == Pass()  # no word, and no second roll

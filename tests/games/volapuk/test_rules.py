@@ -1,6 +1,7 @@
 """The turn, the bags and the end: rolls and fétiches, placing, refilling, passing, rule 11."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -25,8 +26,8 @@ def test_each_player_takes_one_die_of_each_colour_and_two_green() -> None:
     """Seed: "Chaque joueur prend 1 dé de chaque couleur et 2 dés verts"."""
     state = new(players=4)
     for rack in state.racks:
-        assert sorted(colour_of(d["die"]) for d in rack) == sorted([*COLOURS, "vert", "vert"])
-        assert all(d["face"] is None for d in rack)
+        assert sorted(colour_of(d.die) for d in rack) == sorted([*COLOURS, "vert", "vert"])
+        assert all(d.face is None for d in rack)
     assert state.coloured == {c: 10 - 4 for c in COLOURS}
     assert len(state.opaque) == GREEN_DICE - 8
 
@@ -63,10 +64,10 @@ def test_three_rolls_keeping_dice_between_them() -> None:
     state = new()
     seat = state.current
     state.apply(seat, Roll())
-    first = [d["face"] for d in state.racks[seat]]
+    first = [d.face for d in state.racks[seat]]
     assert all(first)
     state.apply(seat, Roll((0, 1)))
-    assert [d["face"] for d in state.racks[seat]][:2] == first[:2]
+    assert [d.face for d in state.racks[seat]][:2] == first[:2]
     state.apply(seat, Roll())
     assert state.rolls_left() == 0
     assert refused(state, seat, Roll()).code == "no_roll_left"
@@ -87,11 +88,11 @@ def test_fetishes_are_not_rolled() -> None:
     state = make_state(["ORSTABC", "AAAAAAA"])
     state.apply(0, place(state, "H6", "E", "OR", fetishes=(2, 6)))
     rack = state.racks[0]
-    assert [(d["face"], d["fetish"]) for d in rack[:5]] == [
+    assert [(d.face, d.fetish) for d in rack[:5]] == [
         ("S", True), (None, False), (None, False), (None, False), ("C", True)]
     state.apply(1, Pass())
     state.apply(0, Roll())
-    assert rack[0]["face"] == "S" and rack[4]["face"] == "C"
+    assert rack[0].face == "S" and rack[4].face == "C"
     assert refused(state, 0, Roll((1, 2, 3, 5, 6))).code == "nothing_to_roll"
 
 
@@ -114,7 +115,7 @@ def test_a_word_scores_and_the_dice_go_on_the_board() -> None:
 
 def test_dice_must_be_rolled_before_they_are_laid() -> None:
     state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
-    state.racks[0][0]["face"] = None
+    state.racks[0][0] = replace(state.racks[0][0], face=None)
     error = refused(state, 0, Place(7, 5, "E", (0, 1), ("", "")))
     assert error.code == "not_rolled"
 
@@ -149,11 +150,11 @@ def test_the_dice_laid_are_replaced_by_dice_of_the_same_colours() -> None:
     déposé"."""
     state = make_state(["ABCDEFG", "AAAAAAA"])
     state.coloured = {c: 3 for c in COLOURS}
-    state.racks[0][0]["die"] = "rose"
-    state.racks[0][1]["die"] = "vert05"
+    state.racks[0][0] = replace(state.racks[0][0], die="rose")
+    state.racks[0][1] = replace(state.racks[0][1], die="vert05")
     state.opaque = ["vert07"]
     state.apply(0, place(state, "H7", "E", "BAC"))  # B on the green die, A on the pink one
-    assert [d["die"] for d in state.racks[0][-3:]] == ["vert07", "rose", "bleu"]
+    assert [d.die for d in state.racks[0][-3:]] == ["vert07", "rose", "bleu"]
     assert state.coloured["rose"] == 2 and state.coloured["bleu"] == 2
     assert state.opaque == []
 
@@ -166,7 +167,7 @@ def test_a_colour_run_out_is_drawn_blind_among_the_dice_left() -> None:
     state.opaque = ["vert03"]
     state.apply(0, place(state, "H7", "E", "BAC"))  # three dice, two left to draw
     assert len(state.racks[0]) == 6
-    assert sorted(d["die"] for d in state.racks[0][-2:]) == ["orange", "vert03"]
+    assert sorted(d.die for d in state.racks[0][-2:]) == ["orange", "vert03"]
     assert state.dice_left() == 0
 
 
@@ -176,7 +177,7 @@ def test_pass_leaves_the_dice_in_bulk() -> None:
     seat = state.current
     state.apply(seat, Roll())
     state.apply(seat, Pass())
-    assert all(d["face"] is None for d in state.racks[seat])
+    assert all(d.face is None for d in state.racks[seat])
     assert state.current == (seat + 1) % state.players
     assert state.played[-1] == {"type": "pass", "seat": seat, "turn": 1}
 
@@ -223,7 +224,7 @@ def test_the_game_goes_on_until_the_last_die_is_played() -> None:
     state.apply(0, Pass())  # no die: he may only recompose, or pass
     assert not state.is_over() and state.final_turns is None
     state.apply(1, Roll())
-    state.racks[1][0]["face"] = "S"  # the throw that shows S
+    state.racks[1][0] = replace(state.racks[1][0], face="S")  # the throw that shows S
     events = state.apply(1, place(state, "H11", "E", "S"))  # PORTES: the last die
     assert [e.type for e in events if e.type in ("last_round", "game_over")] == ["last_round"]
     assert state.final_turns == 1 and state.current == 2  # the round ends with player 2
@@ -300,7 +301,7 @@ def test_the_super_joker_loses_one_of_force_each_round() -> None:
     """Seed A7: "La force multiplicatrice de 10 du super joker est dégressive de la puissance
     1, à chaque tour"."""
     state = make_state(["PO*TXYZ", "AAAAAAA"], elue="P", super_joker=True)
-    state.racks[0][2]["die"] = "super"
+    state.racks[0][2] = replace(state.racks[0][2], die="super")
     state.apply(0, place(state, "H6", "E", "PO*T", letters=("", "", "R", "")))
     assert state.points[0] == 120 and state.super_laid == 0
     assert state.super_force() == 10  # one turn later, the round is not over
@@ -322,7 +323,7 @@ def test_the_super_joker_cannot_be_taken_back() -> None:
 
 def test_the_super_joker_die_is_in_the_opaque_bag_with_the_option() -> None:
     assert "super" in new(players=2, super_joker=True).opaque + [
-        d["die"] for r in new(players=2, super_joker=True).racks for d in r]
+        d.die for r in new(players=2, super_joker=True).racks for d in r]
     assert "super" not in new(players=2).opaque
 
 

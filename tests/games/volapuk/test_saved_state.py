@@ -1,7 +1,8 @@
 """Saved games still load (issue 18): a mid-game state's JSON written by the code of before the
-state was declared once (main at cfc73c7: three experts' game, seed 3, plus-values and super
-joker on, after 116 moves; announcements pending on MÉTRERAIS, a joker on the board, a fétiche,
-anagrams and history recorded) loads, writes back the very same JSON, and plays on as it did."""
+state was declared once (main at cfc73c7: expert, confirmé and expert, seed 29, every plus-value
+and the super joker on, after 82 actions; announcements pending on XENIES with an accent, an
+anagram and a definition given, the super joker and a joker on the board, fétiches, anagrams
+and the history recorded) loads, writes back the very same JSON, and plays on as it did."""
 
 import json
 from pathlib import Path

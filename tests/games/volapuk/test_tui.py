@@ -15,6 +15,7 @@ from ludomots.games.volapuk.rules import (
     Done,
     Pass,
     Place,
+    RackDie,
     Recompose,
     Roll,
     VolapukOptions,
@@ -67,7 +68,7 @@ def test_a_typed_word_finds_the_dice_and_reads_the_board() -> None:
 
 def test_a_multi_letter_die_and_a_space_cell_are_typed_as_read() -> None:
     state = make_state(["ET_", "AAAAAAA"])
-    state.racks[0] += [{"die": "vert01", "face": f, "fetish": False}
+    state.racks[0] += [RackDie("vert01", f)
                        for f in ("C", "Æ", "TE", "RA")]
     action = parse_command("H4 E ET CÆTERA", state, 0)
     assert isinstance(action, Place)
