@@ -149,13 +149,14 @@ class VolapukBot:
                         if state.check(seat, action) is None:
                             return action
         if state.options.anagrams and self.conf.anagrams:
-            for word in anagrams(letters_of(announce["text"]), self.conf.anagrams + 1):
+            for word in anagrams(letters_of(announce["text"]), self.conf.anagrams + 1,
+                                 lexicon=state.lexicon):
                 action2 = Anagram(word)
                 if word not in announce["mine"] and state.check(seat, action2) is None:
                     return action2
         if state.options.definitions and len(announce["my_definitions"]) < \
                 self.conf.definitions:
-            known = senses(announce["text"])
+            known = senses(announce["text"], state.lexicon)
             if known:
                 return Define(known[rng.randbelow(len(known))][:MAX_DEFINITION])
         return Done()
@@ -173,7 +174,7 @@ class VolapukBot:
             letters = letters_of(text)
             if len(letters) > 8:
                 continue  # long words: a walk too costly for what it pays
-            for word in anagrams(letters, 4):
+            for word in anagrams(letters, 4, lexicon=state.lexicon):
                 action = Anagram(word)
                 if word != letters and state.check(seat, action) is None:
                     return action
@@ -181,9 +182,11 @@ class VolapukBot:
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
         rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
-        found = generate(state.board, rack, self.conf.directions, self.conf.limit)
+        found = generate(state.board, rack, self.conf.directions, self.conf.limit,
+                         lexicon=state.lexicon)
         if self.conf.signs and any(face in SIGN_TEXT for _, face in rack):
-            found += generate(state.board, rack, self.conf.directions, SIGNED_LIMIT, signs=True)
+            found += generate(state.board, rack, self.conf.directions, SIGNED_LIMIT, signs=True,
+                              lexicon=state.lexicon)
         return found
 
     def best(self, state: VolapukState, seat: int, rng: SeededRandom

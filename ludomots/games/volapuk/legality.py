@@ -90,14 +90,15 @@ class VolapukLegality(VolapukPosition):
         assert self.announce is not None
         word = [(r, c) for r, c in self.announce.word]
         return accent_points(self.board, word, (action.row, action.col), action.mark,
-                             self.options.phrases)
+                             self.options.phrases, self.lexicon)
 
     def _check_anagram(self, seat: int, action: Anagram) -> RuleError | None:
         if not self.options.anagrams:
             return rule_error("option_off", "Les anagrammes annoncés ne sont pas en jeu.")
         assert self.announce is not None
         try:
-            key = check_anagram(self.announce.text, action.word, self.options.phrases)
+            key = check_anagram(self.announce.text, action.word, self.options.phrases,
+                                self.lexicon)
         except RuleError as exc:
             return exc
         if key in self.announce.anagrams[seat] or \
@@ -123,7 +124,7 @@ class VolapukLegality(VolapukPosition):
                 if line[0] != cell or len(line) < 2:
                     continue
                 read = read_run(self.board, line, orientation, self.options.phrases,
-                                set(line), self.abbreviations())
+                                set(line), self.abbreviations(), lexicon=self.lexicon)
                 if read is not None and read[2].ok:
                     text = "".join(self.board[c].text for c in read[0])
                     if text not in found:
@@ -140,7 +141,7 @@ class VolapukLegality(VolapukPosition):
             if sorted(letters_of(text)) != mine:
                 continue
             try:
-                key = check_anagram(text, word, self.options.phrases)
+                key = check_anagram(text, word, self.options.phrases, self.lexicon)
             except RuleError as exc:
                 error = error or exc
                 continue
@@ -250,7 +251,7 @@ class VolapukLegality(VolapukPosition):
         tiles = self.tiles(seat, action, rack)
         return evaluate(board, (action.row, action.col), action.direction, tiles,
                         self.elue, self.options, self.super_forces(), self.abbreviations(),
-                        self.history)
+                        self.history, lexicon=self.lexicon)
 
     def recomposed(self, seat: int, action: Recompose) -> tuple[Board, Outcome]:
         """The board after a recomposition and what it scores; RuleError when refused."""
@@ -265,5 +266,5 @@ class VolapukLegality(VolapukPosition):
         tiles = self.tiles(seat, action, self.racks[seat])
         return evaluate_recompose(self.board, moves, list(zip(cells, tiles, strict=True)),
                                   self.elue, self.options, self.super_forces(),
-                                  self.abbreviations(), self.history)
+                                  self.abbreviations(), self.history, lexicon=self.lexicon)
 

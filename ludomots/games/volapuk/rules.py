@@ -127,8 +127,9 @@ class VolapukState(VolapukLegality):
         self._number_dice()
         for board in (before, self.board):
             for cells, text in standing_words(board, changed, self.options,
-                                              self.abbreviations()):
-                self.history.add(text, {board[c].uid for c in cells if board[c].counts})
+                                              self.abbreviations(), lexicon=self.lexicon):
+                self.history.add(text, {board[c].uid for c in cells if board[c].counts},
+                                 self.lexicon)
 
     def _word_played(self, seat: int, action: Place | Recompose, result: Outcome,
                      rack: list[RackDie]) -> list[Event]:
@@ -159,7 +160,7 @@ class VolapukState(VolapukLegality):
         if self.options.accents or self.options.anagrams or self.options.definitions:
             main = result.words[0]
             self.step = "announce"
-            known = senses(main.text) if self.options.definitions else []
+            known = senses(main.text, self.lexicon) if self.options.definitions else []
             nobody: tuple[tuple[str, ...], ...] = ((),) * self.players
             self.announce = Announcement(seat, tuple(main.cells), main.text,
                                          tuple(range(self.players)), nobody, nobody,

@@ -433,7 +433,7 @@ def hints(state: VolapukState, seat: int, count: int = 6) -> list[str]:
 
     rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
     scored = []
-    found = generate(state.board, rack, limit=3000)
+    found = generate(state.board, rack, limit=3000, lexicon=state.lexicon)
     found.sort(key=lambda c: -c.estimate(state.elue, state.options.reversed_letters))
     for cand in found[:60]:
         action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice, cand.letters)

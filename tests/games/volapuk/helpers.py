@@ -93,7 +93,7 @@ def random_action(state: VolapukState, seat: int, rng: SeededRandom) -> Action:
     if rng.randbelow(10) == 0:
         return Pass()
     faces = [(i, d.face) for i, d in enumerate(rack) if d.face is not None]
-    found = generate(state.board, faces, limit=300)
+    found = generate(state.board, faces, limit=300, lexicon=state.lexicon)
     rng.shuffle(found)
     for cand in found[:20]:
         left = [i for i in range(len(rack)) if i not in cand.dice and rack[i].face]

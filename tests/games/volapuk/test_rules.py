@@ -282,7 +282,7 @@ def test_the_die_given_for_a_joker_keeps_its_number_so_a_word_it_stood_in_is_no_
     state.apply(0, action)
     assert (state.board[(7, 5)].uid, state.board[(7, 6)].uid) == (1, 2)
     assert state.board[(7, 6)].face == "A" and state.board[(7, 7)].uid == 3
-    assert state.history.stood(senses("PA"), [1, 2])
+    assert state.history.stood(senses("PA", state.lexicon), [1, 2])
 
 
 def test_a_joker_taken_back_must_be_used_and_paid_with_its_letter() -> None:
