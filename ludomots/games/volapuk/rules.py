@@ -389,6 +389,18 @@ class Volapuk(Game[VolapukState]):
             return None
         return Done() if state.step == "announce" else Pass()
 
+    def format_position(self, state: VolapukState) -> str:
+        """The position on one line (`notation.py`, docs « Position notation »)."""
+        from ludomots.games.volapuk.notation import format_position  # it builds states
+
+        return format_position(state)
+
+    def parse_position(self, text: str, options: Any = None) -> VolapukState:
+        """The position `format_position` wrote; ValueError when `text` is none."""
+        from ludomots.games.volapuk.notation import parse_position
+
+        return parse_position(text, options)
+
 
 GAME = Volapuk()
 
