@@ -27,7 +27,7 @@ Eight fields separated by spaces:
 
 A position is not the game's past: the log of moves, the words that stood on the board (the
 history a recomposition consults), the announcements pending and the random source are not in
-it; a parsed position has none (and a random source seeded with 0).
+it; a parsed position has none (and a random source seeded with `seed`, 0 by default).
 """
 
 from __future__ import annotations
@@ -81,9 +81,14 @@ def _items(parts: list[str]) -> str:
     return ",".join(parts) or EMPTY
 
 
+def format_board(board: Board) -> str:
+    """The BOARD field: the dice laid, in cell order."""
+    return _items([_tile(cell, tile) for cell, tile in sorted(board.items())])
+
+
 def format_position(state: VolapukState) -> str:
     """The position on one line (module docstring)."""
-    board = _items([_tile(cell, tile) for cell, tile in sorted(state.board.items())])
+    board = format_board(state.board)
     racks = "|".join(_items([_rack_die(d) for d in rack]) for rack in state.racks)
     bags = ".".join(str(state.coloured[c]) for c in COLOURS) + "/" + \
         _items([_short(d) for d in state.opaque])
@@ -141,10 +146,11 @@ def _int(text: str, what: str) -> int:
     return int(text)
 
 
-def parse_position(text: str, options: Any = None, players: int | None = None
-                   ) -> VolapukState:
-    """The position `format_position` wrote, under `options` (None: the defaults); ValueError
-    (in English, for developers) when the text is not one."""
+def parse_position(text: str, options: Any = None, players: int | None = None, *,
+                   seed: int = 0) -> VolapukState:
+    """The position `format_position` wrote, under `options` (None: the defaults), its random
+    source seeded with `seed`; ValueError (in English, for developers) when the text is not
+    one."""
     fields = text.split()
     if len(fields) < 8:
         raise ValueError("a Volapük position has 8 fields: BOARD RACKS BAGS POINTS "
@@ -171,7 +177,7 @@ def parse_position(text: str, options: Any = None, players: int | None = None
     if step not in STEPS:
         raise ValueError(f"the step is one of {', '.join(STEPS)}, not {step!r}")
     state = VolapukState(GAME.coerce_options(options if options is not None
-                                             else VolapukOptions()), count, SeededRandom(0))
+                                             else VolapukOptions()), count, SeededRandom(seed))
     state.board = board
     state.racks = racks
     state.coloured = {c: _int(n, "bag") for c, n in zip(COLOURS, counts, strict=True)}

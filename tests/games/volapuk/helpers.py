@@ -5,7 +5,8 @@ from collections.abc import Sequence
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.board import DIRECTIONS, Cell, parse_cell, step
-from ludomots.games.volapuk.rules import Place, RackDie, VolapukOptions, VolapukState
+from ludomots.games.volapuk.notation import format_board, parse_position
+from ludomots.games.volapuk.rules import Place, VolapukOptions, VolapukState
 from ludomots.games.volapuk.scoring import Board, Tile
 
 
@@ -42,20 +43,22 @@ def board_with(*words: tuple[str, str, str]) -> Board:
     return board
 
 
+GREEN_BAG = ",".join(f"v{i:02d}" for i in range(1, 31))
+
+
 def make_state(racks: Sequence[Sequence[str]], board: Board | None = None, elue: str = "A",
-               current: int = 0, rolled: bool = True, **options: object) -> VolapukState:
-    """A position during `current`'s turn: racks of faces (dice of colour "bleu" unless the
-    face is not a blue face; green ids then), already rolled once by default."""
-    state = VolapukState(VolapukOptions(**options),  # type: ignore[arg-type]
-                         len(racks), SeededRandom(7))
-    state.racks = [[RackDie("bleu" if f in "ABCDEF" else "vert01", f if rolled else None)
-                    for f in rack] for rack in racks]
-    state.board = dict(board or {})
-    state.elue = elue
-    state.first = state.current = current
-    state.rolls = 1 if rolled else 0
-    state.step = "place" if rolled else "roll"
-    return state
+               current: int = 0, rolled: bool = True, rolls: int | None = None,
+               **options: object) -> VolapukState:
+    """A position during `current`'s turn (written in the position notation): racks of faces
+    (dice of colour "bleu" unless the face is not a blue face; green ids then), already
+    rolled once by default (`rolls`: the rolls made); full bags, no points."""
+    dice = "|".join(",".join(("bl" if f in "ABCDEF" else "v01") + (f":{f}" if rolled else "")
+                             for f in rack) or "-" for rack in racks)
+    made = rolls if rolls is not None else int(rolled)
+    step = f"{current}:place:{made}" if rolled else f"{current}:roll:{made}"
+    text = (f"{format_board(board or {})} {dice} 10.10.10.10.10/{GREEN_BAG} "
+            f"{','.join('0' for _ in racks)} {step} {elue} {current} turn=0 passes=0 uid=1")
+    return parse_position(text, VolapukOptions(**options), seed=7)  # type: ignore[arg-type]
 
 
 def place(state: VolapukState, start: str, direction: str, faces: str,

@@ -20,7 +20,6 @@ from ludomots.games.volapuk.rules import (
     Roll,
     VolapukOptions,
 )
-from ludomots.games.volapuk.scoring import Tile
 from ludomots.games.volapuk.screens import (
     Hint,
     describe_event,
@@ -76,8 +75,8 @@ def test_a_multi_letter_die_and_a_space_cell_are_typed_as_read() -> None:
 
 
 def test_the_board_is_drawn_round_with_its_dice() -> None:
-    state = make_state(["A"] * 2, board=board_with(("H6", "E", "PORT")))
-    state.board[(0, 7)] = Tile("?", "vert03", "E")
+    state = GAME.parse_position("A8=?(E)@v03,H6=P@bl,H7=O@bl,H8=R@bl,H9=T@bl bl:A|bl:A "
+                                "10.10.10.10.10/- 0,0 0:place:1 A 0 turn=0 passes=0 uid=1")
     drawn = render_board(state).plain.splitlines()
     assert drawn[8].split() == ["H", "·", "·", "·", "·", "·", "P", "O", "R", "T", "·", "·", "·",
                                 "·", "·", "·"]
@@ -164,8 +163,8 @@ def test_a_reversed_word_and_an_anagram_of_the_board_are_worded() -> None:
     assert describe_event(events[0], seats, 0) == (
         "Joueur 1 pose PITRE en H10 (horizontal inversé) : 35 points — PITRE 35 (à l'envers "
         "5 × 5 + 10).")
-    state.rolls, state.step = 0, "roll"
-    action = parse_command("anagramme MIRE", state, 1)
+    action = parse_command("anagramme MIRE", make_state(["AAAAAAA", "AAAAAAA"], rolled=False),
+                           1)
     assert action == Anagram("MIRE")
     board = make_state(["XYZ", "AAA"], board=board_with(("H6", "E", "RIME")), anagrams=True,
                        rolled=False)

@@ -11,12 +11,13 @@ from ludomots.core.game import events_for_seat
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.rules import GAME, Roll, VolapukState
 
-from .helpers import make_state, place, random_action
+from .helpers import GREEN_BAG, make_state, place, random_action
 
 
 def test_a_seat_sees_its_own_dice_and_only_the_colours_of_the_others() -> None:
-    state = make_state(["PORTXYZ", "ABCDEFG"])
-    state.racks[1][6] = replace(state.racks[1][6], die="vert12")
+    state = GAME.parse_position(f"- v01:P,v01:O,v01:R,v01:T,v01:X,v01:Y,v01:Z|bl:A,bl:B,bl:C,"
+                                f"bl:D,bl:E,bl:F,v12:G 10.10.10.10.10/{GREEN_BAG} 0,0 0:place:1 "
+                                "A 0 turn=0 passes=0 uid=1")
     mine = state.view(1)["racks"][1]
     assert mine[6]["die"] == "vert12" and len(mine[6]["faces"]) == 6
     theirs = state.view(0)["racks"][1]
