@@ -219,7 +219,7 @@ def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, rec
     assert game["bags"]["coloured"] == state.coloured
     # A green die's identity (its six faces) is its holder's: only his own and those on the
     # board are named anywhere.
-    own = {d["die"] for d in state.racks[viewer]} if viewer is not None else set()
+    own = {d.die for d in state.racks[viewer]} if viewer is not None else set()
     for die in GREEN_ID.findall(text):
         assert die in own or die in placed, f"green die {die} reached seat {viewer}"
     for owner, rack in enumerate(game["racks"]):
@@ -227,11 +227,11 @@ def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, rec
         assert len(rack) == len(truth)
         for shown, real in zip(rack, truth, strict=True):
             if owner == viewer:
-                assert shown["die"] == real["die"] and shown["face"] == real["face"]
+                assert shown["die"] == real.die and shown["face"] == real.face
                 continue
             assert "faces" not in shown and not GREEN_ID.fullmatch(shown["die"])
-            public = real["fetish"] or owner == state.current
-            assert shown["face"] == (real["face"] if public else None), \
+            public = real.fetish or owner == state.current
+            assert shown["face"] == (real.face if public else None), \
                 f"an unrolled face of seat {owner} reached seat {viewer}"
     # Announcements: the others' anagrams and definitions stay secret until everyone is done.
     if state.announce is not None:
