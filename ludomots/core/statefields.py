@@ -127,7 +127,10 @@ def encoder(tp: Any) -> Encode:
 
 
 def _any_encode(value: Any) -> Any:
-    """JSON of a value whose type says nothing more (``Any``): copied, dataclasses as dicts."""
+    """JSON of a value whose type says nothing more (``Any``): copied, dataclasses as dicts.
+    Scalars, most of such values (a move log), are answered first: ``is_dataclass`` costs."""
+    if value is None or isinstance(value, str | int | float):
+        return value
     if isinstance(value, dict):
         return {str(k): _any_encode(v) for k, v in value.items()}
     if isinstance(value, list | tuple):

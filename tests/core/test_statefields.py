@@ -9,7 +9,7 @@ import pytest
 
 from ludomots.core.game import Action, Event, State
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import codec, options_codec, transient
+from ludomots.core.statefields import codec, encoder, options_codec, transient
 from ludomots.lexicon.lexicon import Lexicon
 
 
@@ -126,3 +126,15 @@ def test_the_lexicon_is_context_carried_by_clone_and_given_to_from_json() -> Non
     assert state.clone().lexicon is lexicon
     assert Sample.from_json(state.to_json(), lexicon=lexicon).lexicon is lexicon
     assert "lexicon" not in state.to_json()
+
+
+def test_a_log_typed_any_keeps_its_scalars_and_turns_records_and_tuples_into_json() -> None:
+    """A move log (``list[dict[str, Any]]``): scalars as they are (booleans stay booleans),
+    tuples as lists, a record as its fields."""
+    log = [{"seat": 0, "word": "ÉTÉ", "points": 1.5, "shared": False, "sense": None,
+            "cells": ((7, 7), (7, 8)), "claim": Claim(1, "MOT", ((2, 2),))}]
+    assert encoder(list[dict[str, Any]])(log) == [
+        {"seat": 0, "word": "ÉTÉ", "points": 1.5, "shared": False, "sense": None,
+         "cells": [[7, 7], [7, 8]], "claim": {"seat": 1, "word": "MOT", "cells": [[2, 2]]}}]
+    assert encoder(list[dict[str, Any]])(log)[0]["shared"] is False
+
