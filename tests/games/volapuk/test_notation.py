@@ -49,7 +49,7 @@ def test_a_parsed_position_plays_on() -> None:
 @pytest.mark.parametrize("text,message", [
     ("- bl 9.9.9.9.9/- 0 0:roll:0 A 0", "8 fields"),
     ("- bl|bl 9.9.9.9.9/- 0,0 0:roll:0 A 0 turn=0 passes=0 uid=1 colour=3", "unknown counter"),
-    ("- bl|xx 9.9.9.9.9/- 0,0 0:roll:0 A 0 turn=0", "unknown die"),
+    ("- bl|v99 9.9.9.9.9/- 0,0 0:roll:0 A 0 turn=0", "unknown die"),
     ("Z99=A@bl bl|bl 9.9.9.9.9/- 0,0 0:roll:0 A 0 turn=0", "CELL=FACE@DIE"),
     ("- bl|bl 9.9.9.9/- 0,0 0:roll:0 A 0 turn=0", "counts"),
     ("- bl|bl 9.9.9.9.9/- 0,0 0:jump:0 A 0 turn=0", "step"),
