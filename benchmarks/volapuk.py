@@ -24,6 +24,7 @@ from botkit import pct, positions  # noqa: E402
 from ludomots.core.rng import SeededRandom  # noqa: E402
 from ludomots.games.volapuk import BOTS, GAME  # noqa: E402
 from ludomots.games.volapuk.movegen import automaton, signed_automaton  # noqa: E402
+from ludomots.lexicon.lexicon import get_lexicon  # noqa: E402
 
 
 def main() -> None:
@@ -31,8 +32,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=4)
     args = parser.parse_args()
     started = time.process_time()
-    automaton()
-    signed_automaton()  # built once a process, timed apart from the decisions
+    automaton(get_lexicon())
+    signed_automaton(get_lexicon())  # built once a process, timed apart from the decisions
     print(f"the automata, loaded and built once: {time.process_time() - started:.2f} s")
     found = positions(GAME, BOTS, "expert", 4, args.games)
     print(f"{len(found)} decisions from {args.games} four-player expert games")

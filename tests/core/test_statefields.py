@@ -10,7 +10,7 @@ import pytest
 
 from ludomots.core.game import Action, Event, State
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import codec, json_key, options_codec, transient
+from ludomots.core.statefields import codec, encoder, json_key, options_codec, transient
 from ludomots.lexicon.lexicon import Lexicon
 
 
@@ -200,3 +200,15 @@ def test_free_form_entries_are_json_and_copies_share_nothing_mutable() -> None:
     assert entry["nested"] == {"cells": [[1, 2]], "by": {"0": ["A"]}} and len(state.log) == 1
     back = Logged.from_json(data)
     assert back == state and back.log[0]["nested"] is not data["log"][0]["nested"]
+
+
+def test_a_log_typed_any_keeps_its_scalars_and_turns_records_and_tuples_into_json() -> None:
+    """A move log (``list[dict[str, Any]]``): scalars as they are (booleans stay booleans),
+    tuples as lists, a record as its fields."""
+    log = [{"seat": 0, "word": "ÉTÉ", "points": 1.5, "shared": False, "sense": None,
+            "cells": ((7, 7), (7, 8)), "claim": Claim(1, "MOT", ((2, 2),))}]
+    assert encoder(list[dict[str, Any]])(log) == [
+        {"seat": 0, "word": "ÉTÉ", "points": 1.5, "shared": False, "sense": None,
+         "cells": [[7, 7], [7, 8]], "claim": {"seat": 1, "word": "MOT", "cells": [[2, 2]]}}]
+    assert encoder(list[dict[str, Any]])(log)[0]["shared"] is False
+

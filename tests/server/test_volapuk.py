@@ -219,7 +219,7 @@ def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, rec
     assert game["bags"]["coloured"] == state.coloured
     # A green die's identity (its six faces) is its holder's: only his own and those on the
     # board are named anywhere.
-    own = {d["die"] for d in state.racks[viewer]} if viewer is not None else set()
+    own = {d.die for d in state.racks[viewer]} if viewer is not None else set()
     for die in GREEN_ID.findall(text):
         assert die in own or die in placed, f"green die {die} reached seat {viewer}"
     for owner, rack in enumerate(game["racks"]):
@@ -227,22 +227,22 @@ def _check(payload: dict[str, Any], viewer: int | None, state: VolapukState, rec
         assert len(rack) == len(truth)
         for shown, real in zip(rack, truth, strict=True):
             if owner == viewer:
-                assert shown["die"] == real["die"] and shown["face"] == real["face"]
+                assert shown["die"] == real.die and shown["face"] == real.face
                 continue
             assert "faces" not in shown and not GREEN_ID.fullmatch(shown["die"])
-            public = real["fetish"] or owner == state.current
-            assert shown["face"] == (real["face"] if public else None), \
+            public = real.fetish or owner == state.current
+            assert shown["face"] == (real.face if public else None), \
                 f"an unrolled face of seat {owner} reached seat {viewer}"
     # Announcements: the others' anagrams and definitions stay secret until everyone is done.
     if state.announce is not None:
         shown = game["announce"]
-        assert shown["mine"] == (state.announce["words"][viewer] if viewer is not None else [])
+        assert shown["mine"] == (list(state.announce.words[viewer]) if viewer is not None else [])
         part = json.dumps(shown, ensure_ascii=False)
         for other in range(state.players):
             if other != viewer:
-                for word in state.announce["words"][other]:
+                for word in state.announce.words[other]:
                     assert word not in part, f"seat {other}'s anagram reached seat {viewer}"
-        for seat, definition, _ in state.announce["definitions"]:
+        for seat, definition, _ in state.announce.definitions:
             if seat != viewer:
                 assert json.dumps(definition, ensure_ascii=False)[1:-1] not in text
     for event in payload.get("events", []):
@@ -258,12 +258,12 @@ def test_no_payload_reveals_hidden_dice_bags_throws_or_announcements(
     for viewer, payload, state in views_and_states(
             {0: vola_game.seat, None: vola_game.spectator}, states):
         _check(payload, viewer, state, record, vola_game.token, placed)
-        if state.announce is not None and any(state.announce["words"][1:]):
+        if state.announce is not None and any(state.announce.words[1:]):
             secret_announces += 1
         checked += 1
     assert checked > 60
     # Not vacuous: the bots held green dice, and announced in secret.
-    assert any(GREEN_ID.fullmatch(d["die"]) for s in states for r in s.racks[1:] for d in r)
+    assert any(GREEN_ID.fullmatch(d.die) for s in states for r in s.racks[1:] for d in r)
     assert secret_announces > 0
 
 

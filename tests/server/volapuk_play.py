@@ -10,6 +10,7 @@ from ludomots.games.volapuk.board import on_board
 from ludomots.games.volapuk.movegen import generate
 from ludomots.games.volapuk.rules import GAME
 from ludomots.games.volapuk.scoring import Board, Tile, evaluate
+from ludomots.lexicon.lexicon import get_lexicon
 
 FORWARD_ONLY = ("E", "S")
 
@@ -26,14 +27,14 @@ def find_place(game: dict[str, Any], seat: int, directions: tuple[str, ...] = FO
     board = board_of(game)
     rack = [(i, d["face"]) for i, d in enumerate(game["racks"][seat]) if d["face"] is not None]
     options = GAME.coerce_options(game["options"])
-    found = generate(board, rack, directions, 3000)
+    found = generate(board, rack, directions, 3000, lexicon=get_lexicon())
     found.sort(key=lambda c: (-len(c.dice), c.word, c.start, c.direction, c.dice))
     for cand in found[:60]:
         tiles = [Tile(game["racks"][seat][i]["face"], game["racks"][seat][i]["die"], letter)
                  for i, letter in zip(cand.dice, cand.letters, strict=True)]
         try:
             points = evaluate(board, cand.start, cand.direction, tiles, game["elue"],
-                              options).total
+                              options, lexicon=get_lexicon()).total
         except RuleError:
             continue
         if points > 0:

@@ -20,6 +20,7 @@ from ludomots.games.volapuk.dice import is_joker, is_letter
 from ludomots.games.volapuk.scoring import Board, read_run, run
 from ludomots.games.volapuk.words import judge
 from ludomots.lexicon.fold import fold
+from ludomots.lexicon.lexicon import Lexicon
 
 ACCENT_POINTS = 3  # seed A2: "Tout accent compte 3 pts"
 MAX_CROSSING = 2  # "le bonus sera doublé"
@@ -34,21 +35,23 @@ MARK_NAMES = {"aigu": "aigu", "grave": "grave", "circonflexe": "circonflexe",
               "trema": "tréma"}
 
 
-def _words_through(board: Board, cell: Cell, phrases: bool) -> list[list[Cell]]:
+def _words_through(board: Board, cell: Cell, phrases: bool, lexicon: Lexicon
+                   ) -> list[list[Cell]]:
     """The runs through `cell` (four orientations) that read as words, in reading order."""
     found = []
     for orientation in FORWARD:
         line = run(board, cell, orientation)
         if len(line) < 2:
             continue
-        read = read_run(board, line, orientation, phrases, {cell})  # signs at its ends aside
+        read = read_run(board, line, orientation, phrases, {cell},  # signs at its ends aside
+                        lexicon=lexicon)
         if read is not None and read[2].ok:
             found.append(read[0])
     return found
 
 
 def accent_points(board: Board, word: list[Cell], cell: Cell, mark: Mark,
-                  phrases: bool) -> tuple[str, int]:
+                  phrases: bool, lexicon: Lexicon) -> tuple[str, int]:
     """The accented letter and its points; RuleError when the announcement is wrong."""
     if cell not in word:
         raise rule_error("not_in_word", "L’accent se met sur une lettre du mot qui vient "
@@ -62,11 +65,11 @@ def accent_points(board: Board, word: list[Cell], cell: Cell, mark: Mark,
     if accented is None:
         raise rule_error("wrong_accent", f"La lettre {letter} ne prend pas l’accent "
                          f"{MARK_NAMES.get(mark, mark)}.", cell=list(cell))
-    before = _words_through(board, cell, phrases)
+    before = _words_through(board, cell, phrases, lexicon)
     after = dict(board)
     after[cell] = type(tile)(tile.face, tile.die, tile.letter, accented)
     for line in before:
-        if not judge("".join(after[c].text for c in line), phrases).ok:
+        if not judge("".join(after[c].text for c in line), phrases, lexicon=lexicon).ok:
             text = "".join(board[c].text for c in line)
             raise rule_error("wrong_accent", f"« {text} » ne s’écrit pas avec {accented} "
                              "à cette place.", cell=list(cell), word=text)
@@ -80,7 +83,7 @@ def letters_of(text: str) -> str:
     return "".join(ch for ch in fold(text) if "A" <= ch <= "Z")
 
 
-def check_anagram(word_text: str, anagram: str, phrases: bool) -> str:
+def check_anagram(word_text: str, anagram: str, phrases: bool, lexicon: Lexicon) -> str:
     """The folded letters of a correct anagram of `word_text`; RuleError otherwise."""
     mine = letters_of(anagram)
     theirs = letters_of(word_text)
@@ -89,7 +92,7 @@ def check_anagram(word_text: str, anagram: str, phrases: bool) -> str:
                          f"« {word_text} ».", word=anagram)
     if mine == theirs:
         raise rule_error("same_word", "Un anagramme est un autre mot.", word=anagram)
-    if not judge(anagram.strip().upper(), phrases).ok:
+    if not judge(anagram.strip().upper(), phrases, lexicon=lexicon).ok:
         raise rule_error("unknown_word", f"« {anagram} » n’est pas dans le dictionnaire.",
                          word=anagram)
     return mine
@@ -109,12 +112,9 @@ _STOP = frozenset((
     "encore", "meme", "memes"))
 
 
-def senses(word_text: str) -> list[str]:
+def senses(word_text: str, lexicon: Lexicon) -> list[str]:
     """The dictionary's senses of the word just laid: every definition of every reading
     (lemma and class) of the form, in the lexicon's order, duplicates once."""
-    from ludomots.lexicon.lexicon import get_lexicon
-
-    lexicon = get_lexicon()
     seen: list[tuple[str, str]] = []
     for entry in lexicon.entries(word_text):
         if (entry.lemma, entry.cls) not in seen:

@@ -160,13 +160,14 @@ class VolapukBot:
                         if state.check(seat, action) is None:
                             return action
         if state.options.anagrams and self.conf.anagrams:
-            for word in anagrams(letters_of(announce["text"]), self.conf.anagrams + 1):
+            for word in anagrams(letters_of(announce["text"]), self.conf.anagrams + 1,
+                                 lexicon=state.lexicon):
                 action2 = Anagram(word)
                 if word not in announce["mine"] and state.check(seat, action2) is None:
                     return action2
         if state.options.definitions and len(announce["my_definitions"]) < \
                 self.conf.definitions:
-            known = senses(announce["text"])
+            known = senses(announce["text"], state.lexicon)
             if known:
                 return Define(known[rng.randbelow(len(known))][:MAX_DEFINITION])
         return Done()
@@ -184,17 +185,19 @@ class VolapukBot:
             letters = letters_of(text)
             if len(letters) > 8:
                 continue  # long words: a walk too costly for what it pays
-            for word in anagrams(letters, 4):
+            for word in anagrams(letters, 4, lexicon=state.lexicon):
                 action = Anagram(word)
                 if word != letters and state.check(seat, action) is None:
                     return action
         return None
 
     def candidates(self, state: VolapukState, seat: int) -> list[Candidate]:
-        rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
-        found = generate(state.board, rack, self.conf.directions, self.conf.limit)
+        rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
+        found = generate(state.board, rack, self.conf.directions, self.conf.limit,
+                         lexicon=state.lexicon)
         if self.conf.signs and any(face in SIGN_TEXT for _, face in rack):
-            found += generate(state.board, rack, self.conf.directions, SIGNED_LIMIT, signs=True)
+            found += generate(state.board, rack, self.conf.directions, SIGNED_LIMIT, signs=True,
+                              lexicon=state.lexicon)
         return found
 
     def best(self, state: VolapukState, seat: int, rng: SeededRandom
@@ -230,7 +233,7 @@ class VolapukBot:
                     return [(points, action)]
                 continue
             scored.append((points, action))
-        if self.conf.swaps and not any(d["face"] == JOKER for d in state.racks[seat]):
+        if self.conf.swaps and not any(d.face == JOKER for d in state.racks[seat]):
             # With a joker in hand, a second one adds little, and the walk with two jokers
             # was the slowest decision (over a second)
             scored += swap_places(state, seat, self.conf.directions, self.conf.limit,
@@ -250,10 +253,10 @@ class VolapukBot:
         except RuleError:
             return action
         for i, d in enumerate(rack):
-            if d["face"] not in SIGN_ACCENTS or i in action.dice or d["fetish"]:
+            if d.face not in SIGN_ACCENTS or i in action.dice or d.fetish:
                 continue
             for at, die in enumerate(action.dice):
-                if die >= len(rack) or rack[die]["face"] not in SIGN_ACCENTS[d["face"]]:
+                if die >= len(rack) or rack[die].face not in SIGN_ACCENTS[d.face]:
                     continue
                 tried = Place(action.row, action.col, action.direction,
                               (*action.dice[:at + 1], i, *action.dice[at + 1:]),
@@ -274,7 +277,7 @@ class VolapukBot:
         given = action.swap[2:] if isinstance(action, Place) else ()
         keep = tuple(i for i, d in enumerate(rack)
                      if i not in action.dice and i not in given
-                     and d["face"] in self.conf.fetish_faces)
+                     and d.face in self.conf.fetish_faces)
         return replace(action, fetishes=keep)
 
 

@@ -25,6 +25,7 @@ from ludomots.games.volapuk.movegen import Candidate, generate
 from ludomots.games.volapuk.recompose import evaluate_recompose
 from ludomots.games.volapuk.rules import VolapukState
 from ludomots.games.volapuk.scoring import Board, Tile, judged_orientations, read_run, run
+from ludomots.lexicon.lexicon import Lexicon
 
 Move = tuple[Cell, Cell]
 NEIGHBOURS = ((-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, -1), (1, 0), (1, 1))
@@ -45,17 +46,18 @@ def swap_places(state: VolapukState, seat: int, directions: tuple[str, ...] | No
         if tile.face != JOKER or tile.letter in tried:
             continue
         tried.add(tile.letter)  # another joker of that letter gives the same words
-        give = next((i for i, d in enumerate(rack)
-                     if d["face"] is not None and face_text(d["face"]) == tile.letter), None)
-        if give is None:
+        found_die = next(((i, d.face) for i, d in enumerate(rack)
+                          if d.face is not None and face_text(d.face) == tile.letter), None)
+        if found_die is None:
             continue
+        give, face = found_die
         board = dict(state.board)
-        board[(row, col)] = Tile(rack[give]["face"], rack[give]["die"], "", tile.accent,
-                                 tile.sign)
+        board[(row, col)] = Tile(face, rack[give].die, "", tile.accent, tile.sign)
         joker = len(rack)
-        dice = [(i, d["face"]) for i, d in enumerate(rack)
-                if d["face"] is not None and i != give] + [(joker, JOKER)]
-        found = [c for c in generate(board, dice, directions, limit) if joker in c.dice]
+        dice = [(i, d.face) for i, d in enumerate(rack)
+                if d.face is not None and i != give] + [(joker, JOKER)]
+        found = [c for c in generate(board, dice, directions, limit, lexicon=state.lexicon)
+                 if joker in c.dice]
         for cand in _ranked(found, state.elue, state.options.reversed_letters)[:judged]:
             action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice,
                            cand.letters, swap=(row, col, give))
@@ -67,9 +69,10 @@ def swap_places(state: VolapukState, seat: int, directions: tuple[str, ...] | No
 
 
 def _reads(board: Board, line: list[Cell], orientation: str, phrases: bool,
-           abbreviations: bool) -> bool:
+           abbreviations: bool, lexicon: Lexicon) -> bool:
     """A run that is no assemblage of two letters, or one that reads as a word."""
-    read = read_run(board, line, orientation, phrases, set(line), abbreviations)
+    read = read_run(board, line, orientation, phrases, set(line), abbreviations,
+                    lexicon=lexicon)
     return read is None or read[2].ok
 
 
@@ -80,7 +83,7 @@ def _left_reading(state: VolapukState, rest: Board, source: Cell) -> bool:
         for side in (orientation, OPPOSITE[orientation]):
             near = step(source, side)
             if near in rest and not _reads(rest, run(rest, near, orientation), orientation,
-                                           phrases, state.abbreviations()):
+                                           phrases, state.abbreviations(), state.lexicon):
                 return False
     return True
 
@@ -93,7 +96,7 @@ def _lands_in_words(state: VolapukState, after: Board, target: Cell) -> bool:
         if len(line) < 2:
             continue
         read = read_run(after, line, orientation, state.options.phrases, {target},
-                        state.abbreviations())
+                        state.abbreviations(), lexicon=state.lexicon)
         if read is None:
             continue
         if not read[2].ok:
@@ -137,7 +140,7 @@ def board_moves(state: VolapukState, keep: int, laid: list[tuple[Cell, Tile]] | 
             try:
                 _, outcome = evaluate_recompose(board, [(source, target)], laid, state.elue,
                                                 state.options, forces, state.abbreviations(),
-                                                state.history)
+                                                state.history, lexicon=state.lexicon)
             except RuleError:
                 continue
             scored.append((outcome.total, (source, target)))
@@ -148,7 +151,7 @@ def board_moves(state: VolapukState, keep: int, laid: list[tuple[Cell, Tile]] | 
 def _placed(state: VolapukState, seat: int, place: Place) -> list[tuple[Cell, Tile]] | None:
     """Where a word's dice go (no swap, no accent sign: a recomposition lays neither)."""
     rack = state.racks[seat]
-    if place.swap or any(rack[i]["face"] in ACCENT_SIGNS for i in place.dice):
+    if place.swap or any(rack[i].face in ACCENT_SIGNS for i in place.dice):
         return None
     try:
         return state.outcome(seat, place).placed

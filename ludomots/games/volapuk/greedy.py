@@ -30,7 +30,7 @@ class Greedy(VolapukBot):
         if state.step == "announce":
             return Done()
         rack = state.racks[seat]
-        if state.rolls == 0 and any(d["face"] is None for d in rack):
+        if state.rolls == 0 and any(d.face is None for d in rack):
             return Roll(())
         best = self.top_placement(state, seat)
         return Pass() if best is None else best
@@ -38,10 +38,11 @@ class Greedy(VolapukBot):
     def top_placement(self, state: VolapukState, seat: int) -> Place | None:
         """The legal placement that scores the most (first in word, cell, direction and dice
         order among equals), or None when none scores above zero."""
-        rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
-        found = generate(state.board, rack, None, LIMIT)
+        rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
+        found = generate(state.board, rack, None, LIMIT, lexicon=state.lexicon)
         if any(face in SIGN_TEXT for _, face in rack):
-            found += generate(state.board, rack, None, SIGNED_LIMIT, signs=True)
+            found += generate(state.board, rack, None, SIGNED_LIMIT, signs=True,
+                              lexicon=state.lexicon)
         found.sort(key=lambda c: (c.word, c.start, c.direction, c.dice, c.letters))
         best: tuple[int, Place] | None = None
         for cand in found:

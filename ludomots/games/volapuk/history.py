@@ -20,6 +20,7 @@ from typing import Any
 
 from ludomots.games.volapuk.words import lemmas
 from ludomots.lexicon.fold import fold
+from ludomots.lexicon.lexicon import Lexicon
 
 SHARED = 2  # dice a word must share with an earlier one of the same sense to be it again
 
@@ -28,9 +29,9 @@ def text_sense(text: str) -> str:
     return "=" + fold(text)
 
 
-def senses(text: str) -> frozenset[str]:
+def senses(text: str, lexicon: Lexicon) -> frozenset[str]:
     """Its text and its lemmas (the word itself when the lexicon has none)."""
-    return lemmas(text) | {text_sense(text)}
+    return lemmas(text, lexicon) | {text_sense(text)}
 
 
 @dataclass
@@ -41,11 +42,11 @@ class History:
     words: list[tuple[frozenset[str], frozenset[int]]] = field(default_factory=list)
     by_die: dict[int, list[int]] = field(default_factory=dict)
 
-    def add(self, text: str, dice: set[int]) -> None:
+    def add(self, text: str, dice: set[int], lexicon: Lexicon) -> None:
         dice = {d for d in dice if d}
         if len(dice) < SHARED:
             return
-        meant = senses(text)
+        meant = senses(text, lexicon)
         for index in self.by_die.get(min(dice), []):  # already there: once is enough
             if self.words[index] == (meant, frozenset(dice)):
                 return

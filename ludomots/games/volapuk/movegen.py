@@ -31,7 +31,7 @@ from ludomots.games.volapuk.scoring import Board
 from ludomots.games.volapuk.words import SEED_ABBREVIATIONS, SEED_COMPOUNDS, VOWELS_H, elided
 from ludomots.lexicon.dawg import Dawg
 from ludomots.lexicon.fold import fold
-from ludomots.lexicon.lexicon import get_lexicon
+from ludomots.lexicon.lexicon import Lexicon
 from ludomots.lexicon.policy import PROPER_SIGNED as VOLAPUK
 
 CENTRE: Cell = (7, 7)
@@ -40,8 +40,9 @@ LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
 @cache
-def automaton() -> Dawg:
-    return get_lexicon().automaton(VOLAPUK)
+def automaton(lexicon: Lexicon) -> Dawg:
+    """The lexicon's words under the Volapük policy, as a DAWG (one for each lexicon)."""
+    return lexicon.automaton(VOLAPUK)
 
 
 SIGN_TEXT = {APOSTROPHE: "'", HYPHEN: "-", POINT: ".", SPACE: " "}
@@ -102,12 +103,12 @@ class SignedTrie:
 
 
 @cache
-def signed_automaton() -> SignedTrie:
+def signed_automaton(lexicon: Lexicon) -> SignedTrie:
     words = {fold(w) for w in SEED_COMPOUNDS if w not in SEED_ABBREVIATIONS}
-    words |= {k for k in get_lexicon().iter_accepted("", VOLAPUK)
+    words |= {k for k in lexicon.iter_accepted("", VOLAPUK)
               if any(c in k for c in "'-. ")}
-    words |= {f"{ch}'" for ch in LETTERS if elided(f"{ch}'")}  # S', D', L' (no vowel)
-    return SignedTrie(sorted(w for w in words if set(w) <= SIGNED_CHARS), automaton())
+    words |= {f"{ch}'" for ch in LETTERS if elided(f"{ch}'", lexicon)}  # S', D', L'
+    return SignedTrie(sorted(w for w in words if set(w) <= SIGNED_CHARS), automaton(lexicon))
 
 
 @dataclass(frozen=True)
@@ -199,10 +200,10 @@ def left_parts(dawg: Dawg | SignedTrie, faces: list[tuple[int, str, bool]]) -> l
 
 
 def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, ...] | None = None,
-             limit: int = 20000, signs: bool = False) -> list[Candidate]:
+             limit: int = 20000, signs: bool = False, *, lexicon: Lexicon) -> list[Candidate]:
     """Candidate words for the rack's dice (index, face), at most `limit` of them; with
     `signs`, only the words the dictionary writes with signs, the rack's signs laid too."""
-    dawg: Dawg | SignedTrie = signed_automaton() if signs else automaton()
+    dawg: Dawg | SignedTrie = signed_automaton(lexicon) if signs else automaton(lexicon)
     letters_on = _board_letters(board, signs)
     faces = _faces(rack, signs)
     dirs = directions or tuple(DIRECTIONS)
@@ -305,9 +306,9 @@ def generate(board: Board, rack: list[tuple[int, str]], directions: tuple[str, .
     return list(found.values())
 
 
-def anagrams(letters: str, limit: int = 10) -> list[str]:
+def anagrams(letters: str, limit: int = 10, *, lexicon: Lexicon) -> list[str]:
     """Words of the automaton using exactly these letters (the word itself included)."""
-    dawg = automaton()
+    dawg = automaton(lexicon)
     counts: dict[str, int] = {}
     for ch in letters:
         counts[ch] = counts.get(ch, 0) + 1

@@ -56,6 +56,7 @@ from ludomots.games.volapuk.scoring import (
     trim_signs,
 )
 from ludomots.games.volapuk.words import lemmas
+from ludomots.lexicon.lexicon import Lexicon
 
 RECOMPOSE_BONUS = 10  # seed: "additionné d'un bonus de 10 points"
 
@@ -108,13 +109,15 @@ def _runs(after: Board, changed: set[Cell], orientations: list[str]
 
 
 def standing_words(board: Board, changed: set[Cell], options: VolapukOptions,
-                   abbreviations: bool = False) -> list[tuple[list[Cell], str]]:
+                   abbreviations: bool = False, *, lexicon: Lexicon
+                   ) -> list[tuple[list[Cell], str]]:
     """The words on `board` through the cells a move changes, or beside those it empties, in
     the four orientations (a diagonal word a player wrote is a word whatever `adjacency`
     says of contacts): their cells in reading order, and their text."""
     found = []
     for orientation, line in _runs(board, changed, list(FORWARD)):
-        read = read_run(board, line, orientation, options.phrases, set(line), abbreviations)
+        read = read_run(board, line, orientation, options.phrases, set(line), abbreviations,
+                        lexicon=lexicon)
         if read is not None and read[2].ok:
             found.append((read[0], "".join(board[c].text for c in read[0])))
     return found
@@ -143,7 +146,8 @@ def _old_words(board: Board, after: Board, cells: list[Cell], orientation: str
 def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
                        laid: list[tuple[Cell, Tile]], elue: str, options: VolapukOptions,
                        forces: dict[Cell, int] | None = None, abbreviations: bool = False,
-                       history: History | None = None) -> tuple[Board, Outcome]:
+                       history: History | None = None, *, lexicon: Lexicon
+                       ) -> tuple[Board, Outcome]:
     """The board after the recomposition and what it scores; RuleError when not allowed.
     `abbreviations`: seed 3's end-game allowance applies; `history`: the words that stood
     on the board (option `new_sense`)."""
@@ -164,7 +168,8 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
         if before == line and _same_letters(board, after, line):
             in_words.update(line)
             continue  # an unchanged word (maybe other dice showing the same letters)
-        read = read_run(after, line, orientation, options.phrases, set(line), abbreviations)
+        read = read_run(after, line, orientation, options.phrases, set(line), abbreviations,
+                        lexicon=lexicon)
         if read is None:
             continue  # no assemblage of two letters (a sign beside a letter)
         cells, direction, verdict = read
@@ -179,8 +184,9 @@ def evaluate_recompose(board: Board, moves: list[tuple[Cell, Cell]],
             olds = _old_words(board, after, cells, orientation)
             text = "".join(after[c].text for c in cells)
             dice = [after[c].uid for c in cells if after[c].counts]
-            if options.new_sense and (any(lemmas(text) & lemmas(t) for t, _ in olds)
-                                      or (history and history.stood(senses(text), dice))):
+            if options.new_sense and (
+                    any(lemmas(text, lexicon) & lemmas(t, lexicon) for t, _ in olds)
+                    or (history and history.stood(senses(text, lexicon), dice))):
                 kept_sense = True
                 continue  # the same word inflected (PORT, PORTS), or restored: same sense
             whole = next((set(c) for _, c in olds

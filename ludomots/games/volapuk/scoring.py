@@ -54,6 +54,7 @@ from ludomots.games.volapuk.dice import (
 from ludomots.games.volapuk.history import History, text_sense
 from ludomots.games.volapuk.words import REFUSED, Verdict, judge
 from ludomots.lexicon.fold import fold
+from ludomots.lexicon.lexicon import Lexicon
 
 ELUE_FACTOR = 3  # seed A1: "3 points avec la lettre Élue"
 SPACE_BONUS = 3  # seed A8
@@ -283,7 +284,7 @@ def letter_dice(board: Board, cells: list[Cell]) -> int:
 
 
 def read_run(board: Board, line: list[Cell], orientation: str, phrases: bool,
-             through: set[Cell], abbreviations: bool = False
+             through: set[Cell], abbreviations: bool = False, *, lexicon: Lexicon
              ) -> tuple[list[Cell], str, Verdict] | None:
     """How a collateral run reads: as a word forwards, else backwards, first whole, then
     without the signs at its ends (it must still go through a cell of `through`). None when
@@ -294,7 +295,8 @@ def read_run(board: Board, line: list[Cell], orientation: str, phrases: bool,
         return None
     for cells in (line, trimmed) if trimmed != line else (line,):
         for ordered, direction in ((cells, orientation), (cells[::-1], OPPOSITE[orientation])):
-            verdict = judge("".join(board[c].text for c in ordered), phrases, abbreviations)
+            verdict = judge("".join(board[c].text for c in ordered), phrases, abbreviations,
+                            lexicon=lexicon)
             if verdict.ok:
                 return ordered, direction, verdict
     return line, orientation, REFUSED
@@ -356,11 +358,13 @@ def restored(after: Board, word: WordScore, history: History | None) -> WordScor
 
 def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue: str,
              options: VolapukOptions, forces: dict[Cell, int] | None = None,
-             abbreviations: bool = False, history: History | None = None) -> Outcome:
+             abbreviations: bool = False, history: History | None = None, *,
+             lexicon: Lexicon) -> Outcome:
     """What laying `tiles` scores; RuleError when the move is not allowed. `forces`: the
     super joker's cell on the board and its multiplier now (a new one is at 10);
     `abbreviations`: seed 3's end-game allowance applies; `history`: the words that stood
-    on the board (option `new_sense`: a word restored counts nothing)."""
+    on the board (option `new_sense`: a word restored counts nothing); `lexicon`: the word
+    list that referees."""
     if not options.new_sense:
         history = None
     if not tiles:
@@ -380,12 +384,12 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
     text = "".join(after[c].text for c in main)
     if sum(1 for c in main if after[c].counts) < MIN_LETTERS:
         raise rule_error("too_short", "Un mot a au moins deux lettres.", word=text)
-    verdict = judge(text, options.phrases, abbreviations)
+    verdict = judge(text, options.phrases, abbreviations, lexicon=lexicon)
     trimmed = trim_signs(after, main)
     if not verdict.ok and trimmed != main and {c for c, _ in placed} <= set(trimmed):
         # signs of the board at its ends belong to other words (a space cell under an S)
         shorter = judge("".join(after[c].text for c in trimmed), options.phrases,
-                        abbreviations)
+                        abbreviations, lexicon=lexicon)
         if shorter.ok:
             main, verdict = trimmed, shorter
             text = "".join(after[c].text for c in main)
@@ -411,7 +415,8 @@ def evaluate(board: Board, start: Cell, direction: str, tiles: list[Tile], elue:
             line = run(after, cell, orientation)
             if len(line) < 2:
                 continue
-            read = read_run(after, line, orientation, options.phrases, {cell}, abbreviations)
+            read = read_run(after, line, orientation, options.phrases, {cell}, abbreviations,
+                            lexicon=lexicon)
             if read is None:
                 continue
             cells, reading, verdict_c = read

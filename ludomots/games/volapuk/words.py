@@ -31,7 +31,7 @@ from functools import lru_cache
 from itertools import product
 
 from ludomots.lexicon.fold import fold, normalize_apostrophes
-from ludomots.lexicon.lexicon import Entry, get_lexicon
+from ludomots.lexicon.lexicon import Entry, Lexicon
 from ludomots.lexicon.policy import PROPER_SIGNED as VOLAPUK
 from ludomots.lexicon.policy import Policy
 from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD, parse_tag
@@ -87,17 +87,17 @@ ELIDED = Policy("volapuk elided", proper_nouns=True, abbreviations=True, signs=T
 LONE_LETTER_WORDS = frozenset("AY")
 
 
-def _elidable(tail: str) -> bool:
+def _elidable(tail: str, lexicon: Lexicon) -> bool:
     letters = "".join(ch for ch in fold(tail) if ch.isalpha())
     if len(letters) < 2 and letters not in LONE_LETTER_WORDS:
         return False
     first = tail.split(" ")[0].split("'")[0]  # the word the elision is glued to
-    return get_lexicon().checker(VOLAPUK)(first) or fold(first) in _plain_compounds()
+    return lexicon.checker(VOLAPUK)(first) or fold(first) in _plain_compounds()
 
 
-def elided(head: str) -> bool:
+def elided(head: str, lexicon: Lexicon) -> bool:
     """S', L', QU'...: an elided word of the lexicon (it ends with its apostrophe)."""
-    return head.endswith("'") and get_lexicon().checker(ELIDED)(head)
+    return head.endswith("'") and lexicon.checker(ELIDED)(head)
 
 
 def _admitted_at_the_end(entry: Entry) -> bool:
@@ -113,8 +113,8 @@ def _admitted_at_the_end(entry: Entry) -> bool:
 
 
 @lru_cache(maxsize=20_000)
-def _end_game_word(text: str) -> bool:
-    return any(_admitted_at_the_end(e) for e in get_lexicon().entries(text))
+def _end_game_word(lexicon: Lexicon, text: str) -> bool:
+    return any(_admitted_at_the_end(e) for e in lexicon.entries(text))
 
 
 @lru_cache(maxsize=2)
@@ -128,17 +128,16 @@ def _plain_compounds() -> dict[str, str]:
 
 
 @lru_cache(maxsize=200_000)
-def _dictionary(text: str, abbreviations: bool = False) -> Verdict:
+def _dictionary(lexicon: Lexicon, text: str, abbreviations: bool = False) -> Verdict:
     """The whole string as one dictionary word (or seed compound); `abbreviations`: the end
     of the game, with the option that admits them (seed 3)."""
     key = fold(text)
-    lexicon = get_lexicon()
     spellings: set[str] = set()
     compounds = _seed_compounds(abbreviations)
     if key in compounds:
         spellings.add(compounds[key])
     elif not lexicon.checker(VOLAPUK)(text) and not (
-            abbreviations and _end_game_word(text)):
+            abbreviations and _end_game_word(lexicon, text)):
         return REFUSED
     if text != key or "C" in key:
         spellings |= {normalize_apostrophes(e.form).upper() for e in lexicon.entries(text)}
@@ -151,7 +150,7 @@ SEPARATORS = ("-", "'")
 MAX_VARIED = 4  # spaces tried one by one; beyond, all of them at once
 
 
-def signed_form(text: str) -> str:
+def signed_form(text: str, lexicon: Lexicon) -> str:
     """The dictionary word `text` is when some of its space cells are a hyphen or an
     apostrophe ("S EXONDER" -> "S'EXONDER", "ARC EN CIEL" -> "ARC-EN-CIEL"), or "" (seed 2a
     and the remark: such words "ne pourront être écrits sans eux")."""
@@ -165,38 +164,48 @@ def signed_form(text: str) -> str:
         if all(j == " " for j in joints):
             continue
         variant = parts[0] + "".join(j + p for j, p in zip(joints, parts[1:], strict=True))
-        if judge(variant, phrases=False).ok:
+        if judge(variant, phrases=False, lexicon=lexicon).ok:
             return variant
     return ""
 
 
-@lru_cache(maxsize=50_000)
-def lemmas(text: str) -> frozenset[str]:
+def lemmas(text: str, lexicon: Lexicon) -> frozenset[str]:
     """The lemmas of a word as the board writes it (folded: PORTS and PORT give {port});
     empty for a compound or abbreviation the lexicon does not inflect."""
-    return frozenset(fold(entry.lemma) for entry in get_lexicon().entries(text))
+    return _lemmas(lexicon, text)
+
+
+@lru_cache(maxsize=50_000)
+def _lemmas(lexicon: Lexicon, text: str) -> frozenset[str]:
+    return frozenset(fold(entry.lemma) for entry in lexicon.entries(text))
+
+
+def judge(text: str, phrases: bool = True, abbreviations: bool = False, *,
+          lexicon: Lexicon) -> Verdict:
+    """Is the written string `text` (upper case, signs kept) acceptable under `lexicon`, and
+    is it a dictionary compound with a space (+3)? `abbreviations`: seed 3's end-game
+    allowance is on (the option, and the end phase has begun); the parts of a phrase and the
+    word after an elision are words, never abbreviations."""
+    return _judge(lexicon, text, phrases, abbreviations)
 
 
 @lru_cache(maxsize=200_000)
-def judge(text: str, phrases: bool = True, abbreviations: bool = False) -> Verdict:
-    """Is the written string `text` (upper case, signs kept) acceptable, and is it a
-    dictionary compound with a space (+3)? `abbreviations`: seed 3's end-game allowance is
-    on (the option, and the end phase has begun); the parts of a phrase and the word after an
-    elision are words, never abbreviations."""
+def _judge(lexicon: Lexicon, text: str, phrases: bool, abbreviations: bool) -> Verdict:
+    """`judge`, remembered for each lexicon (the cache is keyed by the lexicon too)."""
     text = normalize_apostrophes(text).upper()
     if not text or text != text.strip() or "  " in text:
         return REFUSED
-    whole = _dictionary(text, abbreviations)
+    whole = _dictionary(lexicon, text, abbreviations)
     if whole.ok:
         return whole
     if phrases and " " in text:
         parts = text.split(" ")
         if any(p.endswith("'") for p in parts[:-1]):
             return whole  # an elided word is joined to the next one (S'EXONDER)
-        signed = signed_form(text)
+        signed = signed_form(text, lexicon)
         if signed:
             return Verdict(False, reason="signs", form=signed)
-        verdicts = [judge(p, phrases) for p in parts]
+        verdicts = [_judge(lexicon, p, phrases, False) for p in parts]
         if all(v.ok for v in verdicts):
             return Verdict(True)
         spelling = any(v.reason == "spelling" for v in verdicts)
@@ -204,9 +213,10 @@ def judge(text: str, phrases: bool = True, abbreviations: bool = False) -> Verdi
     cut = text.find("'")
     if 0 < cut < len(text) - 1:
         head, tail = text[:cut + 1], text[cut + 1:]
-        if fold(tail)[:1] in VOWELS_H and (_dictionary(head).ok or elided(head)) \
-                and _elidable(tail):
-            rest = judge(tail, phrases)
+        if fold(tail)[:1] in VOWELS_H and (_dictionary(lexicon, head).ok
+                                            or elided(head, lexicon)) \
+                and _elidable(tail, lexicon):
+            rest = _judge(lexicon, tail, phrases, False)
             if rest.ok:
                 return Verdict(True)
     return whole

@@ -150,12 +150,12 @@ def parse_recompose(text: str, state: VolapukState, seat: int) -> Recompose:
             raise _bad(f"« {at} » n'est pas une case du plateau.", text)
         wanted = normalize_apostrophes(written).upper().replace("␣", " ")
         wanted = " " if wanted == "_" else wanted
-        index = next((i for i, d in enumerate(rack) if i not in used and d["face"] is not None
-                      and not is_joker(d["face"]) and face_text(d["face"]) == wanted), None)
+        index = next((i for i, d in enumerate(rack) if i not in used and d.face is not None
+                      and not is_joker(d.face) and face_text(d.face) == wanted), None)
         letter = ""
         if index is None and wanted in JOKER_LETTERS:
             index = next((i for i, d in enumerate(rack) if i not in used
-                          and d["face"] is not None and is_joker(d["face"])), None)
+                          and d.face is not None and is_joker(d.face)), None)
             letter = wanted
         if index is None:
             raise _bad(f"Aucun de vos dés ne montre « {written} ».", text)
@@ -229,8 +229,8 @@ def match_word(state: VolapukState, seat: int, start: Cell, direction: str, word
             return walk(nxt, at + len(text), used, letters, first) \
                 if word.startswith(text, at) else None
         here = first or cell
-        options = sorted(((i, d["face"]) for i, d in enumerate(rack)
-                          if i not in used and d["face"] is not None),
+        options = sorted(((i, d.face) for i, d in enumerate(rack)
+                          if i not in used and d.face is not None),
                          key=lambda p: (is_joker(p[1]), -len(face_text(p[1], "X"))))
         signed = [(base, sign) for sign, made in SIGN_ACCENTS.items()
                   for base, accented in made.items() if accented == word[at]]
@@ -431,9 +431,9 @@ def hints(state: VolapukState, seat: int, count: int = 6) -> list[str]:
     """A few words the expert's generator finds, best first, typed as a player would."""
     from ludomots.games.volapuk.movegen import generate
 
-    rack = [(i, d["face"]) for i, d in enumerate(state.racks[seat]) if d["face"] is not None]
+    rack = [(i, d.face) for i, d in enumerate(state.racks[seat]) if d.face is not None]
     scored = []
-    found = generate(state.board, rack, limit=3000)
+    found = generate(state.board, rack, limit=3000, lexicon=state.lexicon)
     found.sort(key=lambda c: -c.estimate(state.elue, state.options.reversed_letters))
     for cand in found[:60]:
         action = Place(cand.start[0], cand.start[1], cand.direction, cand.dice, cand.letters)

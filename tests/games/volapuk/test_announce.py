@@ -15,9 +15,12 @@ from ludomots.games.volapuk.rules import (
     Pass,
     VolapukState,
 )
+from ludomots.lexicon.lexicon import get_lexicon
 from tests.games.refusals import refused
 
 from .helpers import board_with, make_state, place
+
+LEXICON = get_lexicon()
 
 
 def after_emu(**options: object) -> VolapukState:
@@ -58,7 +61,7 @@ def test_an_accent_serving_two_crossing_words_scores_double() -> None:
     board = board_with(("H6", "S", "ECRUE"))
     state = make_state(["MUEXYZA", "AAAAAAA"], board=board, accents=True)
     state.apply(0, place(state, "H7", "E", "MUE"))
-    assert state.announce is not None and state.announce["text"] == "EMUE"
+    assert state.announce is not None and state.announce.text == "EMUE"
     state.apply(1, Accent(7, 5, "aigu"))
     assert state.points[1] == 6
 
@@ -121,12 +124,12 @@ def test_the_dictionary_announces_the_number_of_senses() -> None:
     """Seed chapter B d): "le joueur annonceur avec l'aide du dictionnaire précise s'il y en
     a, le nombre d'homonymes"."""
     state = after_orteil()
-    assert state.view(1)["announce"]["senses"] == len(senses("ORTEIL")) == 1
+    assert state.view(1)["announce"]["senses"] == len(senses("ORTEIL", LEXICON)) == 1
 
 
 def test_a_definition_is_matched_to_a_sense_of_the_dictionary() -> None:
-    known = senses("PORTE")
-    assert match_sense("un doigt du pied", senses("ORTEIL")) == 0
+    known = senses("PORTE", LEXICON)
+    assert match_sense("un doigt du pied", senses("ORTEIL", LEXICON)) == 0
     door = match_sense("une ouverture dans un mur pour entrer", known)
     assert known[door].startswith("Ouverture battante dans un mur")
     assert match_sense("n'importe quoi", known) == -1
@@ -159,7 +162,7 @@ def test_definitions_are_secret_until_everyone_is_done_then_scored() -> None:
 def test_the_expert_gives_a_definition_from_the_dictionary() -> None:
     state = after_orteil()
     action = VolapukBot("expert").choose(state, 1, SeededRandom(3))
-    assert action == Define(senses("ORTEIL")[0])
+    assert action == Define(senses("ORTEIL", LEXICON)[0])
 
 
 def test_an_accent_serves_a_crossing_word_that_ends_beside_a_sign() -> None:

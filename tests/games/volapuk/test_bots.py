@@ -1,5 +1,6 @@
 """Bots play legal moves, are deterministic for a seed, and keep dice towards good words."""
 
+
 from ludomots.core.record import replay
 from ludomots.core.rng import SeededRandom
 from ludomots.core.sim import run_matches
@@ -32,7 +33,7 @@ def test_the_expert_finds_a_reversed_diagonal_word_through_the_board() -> None:
     assert (outcome.words[0].text, outcome.words[0].direction) == ("LYREZ", "NO")
     assert (outcome.words[0].reversed, outcome.words[0].diagonal, points) == (35, 25, 60)
     assert bot.choose(state, 0, SeededRandom(1)) == Roll((1, 3, 5, 6))
-    state.rolls = state.options.rolls
+    state = make_state(["PRTEXYZ", "AAAAAAA"], board=board_with(("H6", "E", "L")), rolls=3)
     assert bot.choose(state, 0, SeededRandom(1)) == action
 
 
@@ -40,10 +41,7 @@ def test_bots_roll_first_and_keep_the_dice_of_their_best_word() -> None:
     state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
     bot = VolapukBot("expert")
     assert bot.choose(state, 0, SeededRandom(1)) == Roll(())
-    for d, face in zip(state.racks[0], "QWKXYZJ", strict=True):
-        d["face"] = face
-    state.rolls = 1
-    state.board = board_with(("H6", "E", "A"))
+    state = make_state(["QWKXYZJ", "AAAAAAA"], board=board_with(("H6", "E", "A")))
     action = bot.choose(state, 0, SeededRandom(1))
     assert isinstance(action, Roll)
 
@@ -103,7 +101,5 @@ def test_the_greedy_bot_rolls_once_then_places_or_passes() -> None:
     state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
     greedy = BOTS["greedy"]()
     assert greedy.choose(state, 0, SeededRandom(1)) == Roll(())
-    for d, face in zip(state.racks[0], "QQQWWWX", strict=True):
-        d["face"] = face
-    state.rolls = 1
+    state = make_state(["QQQWWWX", "AAAAAAA"])
     assert greedy.choose(state, 0, SeededRandom(1)) == Pass()  # no word, and no second roll

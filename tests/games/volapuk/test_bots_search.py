@@ -13,15 +13,11 @@ from ludomots.games.volapuk.scoring import Tile
 from .helpers import board_with, cell, make_state
 
 
-def _last_roll(state: VolapukState) -> VolapukState:
-    state.rolls = state.options.rolls  # no roll left: the bot must play now
-    return state
-
-
 def _rue_with_a_joker(rack: str) -> VolapukState:
+    """No roll left: the bot must play now."""
     board = board_with(("H6", "E", "RUE"))
     board[cell("H7")] = Tile("?", "vert01", "U")  # RUE, its U a simple joker
-    return make_state([rack, "AAAAAAA"], board=board)
+    return make_state([rack, "AAAAAAA"], board=board, rolls=3)
 
 
 def test_the_expert_takes_a_joker_back_against_its_letter_for_his_best_word() -> None:
@@ -31,7 +27,7 @@ def test_the_expert_takes_a_joker_back_against_its_letter_for_his_best_word() ->
     through the R (4 × 5 + 10 reversed, 4 × 5 diagonal: 50), with OU, its conjoint word
     (2 + 10 diagonal: 12), where his dice alone make 40. (ARYK, an irrigation canal, was his
     word until issue 17's second pass: Wiktionary alone spells it.)"""
-    state = _last_roll(_rue_with_a_joker("UXWKQYZ"))
+    state = (_rue_with_a_joker("UXWKQYZ"))
     bot = VolapukBot("expert")
     action = bot.choose(state, 0, SeededRandom(1))
     assert action == Place(6, 6, "SO", (7, 5, 1), ("O", "", ""), (), (7, 6, 0))
@@ -56,8 +52,8 @@ def test_the_expert_recomposes_alone_when_his_dice_make_no_word() -> None:
     the expert moves the P of PORTS up above its O: PO (the old inch) at the Élue P, 2 × 3,
     and ORTS (« poids ort ») left behind, 4, both new senses, + 10: 20 (SPORT, the S moved in
     front, would give 15)."""
-    state = _last_roll(make_state(["-------", "AAAAAAA"],
-                                  board=board_with(("H4", "E", "PORTS")), elue="P"))
+    state = make_state(["-------", "AAAAAAA"], board=board_with(("H4", "E", "PORTS")),
+                       elue="P", rolls=3)
     action = VolapukBot("expert").choose(state, 0, SeededRandom(1))
     assert action == Recompose((7, 3, 6, 4))
     outcome = state.recomposed(0, action)[1]
@@ -71,8 +67,8 @@ def test_the_expert_tries_his_word_with_a_board_die_moved_in_one_recomposition()
     """A recomposition may also lay dice of the rack ("ou avec des lettres d'apport qu'il
     possède"): the expert's search pairs his word CHAT, down through the T of PORTS (4),
     with the P of PORTS moved above its O: PO, CHAT and ORTS, +10, 24."""
-    state = _last_roll(make_state(["CHAQQQQ", "AAAAAAA"],
-                                  board=board_with(("H4", "E", "PORTS")), elue="P"))
+    state = make_state(["CHAQQQQ", "AAAAAAA"], board=board_with(("H4", "E", "PORTS")),
+                       elue="P", rolls=3)
     chat = Place(4, 6, "S", (0, 1, 2), ("", "", ""))
     assert state.outcome(0, chat).total == 4
     points, best = max(recompositions(state, 0, [chat], 4), key=lambda found: found[0])

@@ -18,7 +18,7 @@ def dice(state: VolapukState) -> Counter[str]:
     found: Counter[str] = Counter(state.coloured)
     found.update(state.opaque)
     for rack in state.racks:
-        found.update(d["die"] for d in rack)
+        found.update(d.die for d in rack)
     found.update(t.die for t in state.board.values())
     found.update(t.sign for t in state.board.values() if t.sign)  # accent sign dice
     return +found

@@ -1,6 +1,7 @@
 """The turn, the bags and the end: rolls and fétiches, placing, refilling, passing, rule 11."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -10,7 +11,9 @@ from ludomots.games.volapuk.rules import GAME, Pass, Place, Roll, VolapukState
 from ludomots.games.volapuk.scoring import Tile
 from tests.games.refusals import refused
 
-from .helpers import board_with, make_state, place
+from .helpers import GREEN_BAG, board_with, make_state, place
+
+SEVEN_A = ",".join(["bl:A"] * 7)  # a rack of seven blue A, rolled
 
 
 def new(players: int = 3, seed: int = 1, **options: object) -> VolapukState:
@@ -25,8 +28,8 @@ def test_each_player_takes_one_die_of_each_colour_and_two_green() -> None:
     """Seed: "Chaque joueur prend 1 dé de chaque couleur et 2 dés verts"."""
     state = new(players=4)
     for rack in state.racks:
-        assert sorted(colour_of(d["die"]) for d in rack) == sorted([*COLOURS, "vert", "vert"])
-        assert all(d["face"] is None for d in rack)
+        assert sorted(colour_of(d.die) for d in rack) == sorted([*COLOURS, "vert", "vert"])
+        assert all(d.face is None for d in rack)
     assert state.coloured == {c: 10 - 4 for c in COLOURS}
     assert len(state.opaque) == GREEN_DICE - 8
 
@@ -63,10 +66,10 @@ def test_three_rolls_keeping_dice_between_them() -> None:
     state = new()
     seat = state.current
     state.apply(seat, Roll())
-    first = [d["face"] for d in state.racks[seat]]
+    first = [d.face for d in state.racks[seat]]
     assert all(first)
     state.apply(seat, Roll((0, 1)))
-    assert [d["face"] for d in state.racks[seat]][:2] == first[:2]
+    assert [d.face for d in state.racks[seat]][:2] == first[:2]
     state.apply(seat, Roll())
     assert state.rolls_left() == 0
     assert refused(state, seat, Roll()).code == "no_roll_left"
@@ -87,11 +90,11 @@ def test_fetishes_are_not_rolled() -> None:
     state = make_state(["ORSTABC", "AAAAAAA"])
     state.apply(0, place(state, "H6", "E", "OR", fetishes=(2, 6)))
     rack = state.racks[0]
-    assert [(d["face"], d["fetish"]) for d in rack[:5]] == [
+    assert [(d.face, d.fetish) for d in rack[:5]] == [
         ("S", True), (None, False), (None, False), (None, False), ("C", True)]
     state.apply(1, Pass())
     state.apply(0, Roll())
-    assert rack[0]["face"] == "S" and rack[4]["face"] == "C"
+    assert rack[0].face == "S" and rack[4].face == "C"
     assert refused(state, 0, Roll((1, 2, 3, 5, 6))).code == "nothing_to_roll"
 
 
@@ -114,7 +117,6 @@ def test_a_word_scores_and_the_dice_go_on_the_board() -> None:
 
 def test_dice_must_be_rolled_before_they_are_laid() -> None:
     state = make_state(["PORTXYZ", "AAAAAAA"], rolled=False)
-    state.racks[0][0]["face"] = None
     error = refused(state, 0, Place(7, 5, "E", (0, 1), ("", "")))
     assert error.code == "not_rolled"
 
@@ -147,13 +149,10 @@ def test_a_joker_stands_for_any_single_letter() -> None:
 def test_the_dice_laid_are_replaced_by_dice_of_the_same_colours() -> None:
     """Seed: "Il reprend autant de dés dans les couleurs correspondantes, qu'il en a
     déposé"."""
-    state = make_state(["ABCDEFG", "AAAAAAA"])
-    state.coloured = {c: 3 for c in COLOURS}
-    state.racks[0][0]["die"] = "rose"
-    state.racks[0][1]["die"] = "vert05"
-    state.opaque = ["vert07"]
+    state = GAME.parse_position(f"- ro:A,v05:B,bl:C,bl:D,bl:E,bl:F,v01:G|{SEVEN_A} "
+                                "3.3.3.3.3/v07 0,0 0:place:1 A 0 turn=0 passes=0 uid=1")
     state.apply(0, place(state, "H7", "E", "BAC"))  # B on the green die, A on the pink one
-    assert [d["die"] for d in state.racks[0][-3:]] == ["vert07", "rose", "bleu"]
+    assert [d.die for d in state.racks[0][-3:]] == ["vert07", "rose", "bleu"]
     assert state.coloured["rose"] == 2 and state.coloured["bleu"] == 2
     assert state.opaque == []
 
@@ -161,12 +160,11 @@ def test_the_dice_laid_are_replaced_by_dice_of_the_same_colours() -> None:
 def test_a_colour_run_out_is_drawn_blind_among_the_dice_left() -> None:
     """Seed 10: "Quand il n'y a plus assez de dés correspondants, on pioche à l'aveuglette
     dans le sac opaque, l'ensemble des dés restants"."""
-    state = make_state(["ABCDEFG", "AAAAAAA"])
-    state.coloured = {"bleu": 0, "blanc": 0, "rose": 0, "orange": 1, "jaune": 0}
-    state.opaque = ["vert03"]
+    state = GAME.parse_position(f"- bl:A,bl:B,bl:C,bl:D,bl:E,bl:F,v01:G|{SEVEN_A} "
+                                "0.0.0.1.0/v03 0,0 0:place:1 A 0 turn=0 passes=0 uid=1")
     state.apply(0, place(state, "H7", "E", "BAC"))  # three dice, two left to draw
     assert len(state.racks[0]) == 6
-    assert sorted(d["die"] for d in state.racks[0][-2:]) == ["orange", "vert03"]
+    assert sorted(d.die for d in state.racks[0][-2:]) == ["orange", "vert03"]
     assert state.dice_left() == 0
 
 
@@ -176,7 +174,7 @@ def test_pass_leaves_the_dice_in_bulk() -> None:
     seat = state.current
     state.apply(seat, Roll())
     state.apply(seat, Pass())
-    assert all(d["face"] is None for d in state.racks[seat])
+    assert all(d.face is None for d in state.racks[seat])
     assert state.current == (seat + 1) % state.players
     assert state.played[-1] == {"type": "pass", "seat": seat, "turn": 1}
 
@@ -196,9 +194,8 @@ def test_the_clock_is_three_minutes_and_running_out_passes() -> None:
 def test_a_player_out_of_dice_starts_blind_draws_of_seven() -> None:
     """Seed 11a: "Lorsqu'un joueur n'a plus de dés, tous les autres joueurs rassemblent leurs
     dés dans le sac opaque, et le jeu continue par une "pioche à l'aveuglette" de 7 dés"."""
-    state = make_state(["OS", "ABCDEFG", "AAA"])
-    state.coloured = {c: 0 for c in COLOURS}
-    state.opaque = []
+    state = GAME.parse_position("- v01:O,v01:S|bl:A,bl:B,bl:C,bl:D,bl:E,bl:F,v01:G|bl:A,bl:A,"
+                                "bl:A 0.0.0.0.0/- 0,0,0 0:place:1 A 0 turn=0 passes=0 uid=1")
     events = state.apply(0, place(state, "H7", "E", "OS"))
     assert [e.type for e in events if e.type in ("final_phase", "last_round")] == [
         "final_phase"]
@@ -212,18 +209,16 @@ def test_the_game_goes_on_until_the_last_die_is_played() -> None:
     joué"; 11b: "Au dernier tour de jeu si certains joueurs n'ont pas joué leur tour, ils sont
     invités à composer ..." (then the game ends). The opaque bag is empty; players 1 and 2
     still hold a die each: the game goes on until both are played."""
-    state = make_state(["E", "S", "A"], board=board_with(("H6", "E", "PORT")), elue="Z",
-                       adjacency="orthogonal")
-    state.coloured = {c: 0 for c in COLOURS}
-    state.opaque = []
-    state.final = True
+    state = GAME.parse_position("H6=P@bl,H7=O@bl,H8=R@bl,H9=T@bl bl:E|v01:S|bl:A 0.0.0.0.0/- "
+                                "0,0,0 0:place:1 Z 0 turn=0 passes=0 uid=1 final",
+                                {"adjacency": "orthogonal"})
     state.apply(0, place(state, "H10", "E", "E"))  # PORTE: player 0 has no die left
     state.apply(1, Pass())
     state.apply(2, place(state, "I9", "S", "A"))  # TA, under the T
     state.apply(0, Pass())  # no die: he may only recompose, or pass
     assert not state.is_over() and state.final_turns is None
     state.apply(1, Roll())
-    state.racks[1][0]["face"] = "S"  # the throw that shows S
+    state.racks[1][0] = replace(state.racks[1][0], face="S")  # the throw that shows S
     events = state.apply(1, place(state, "H11", "E", "S"))  # PORTES: the last die
     assert [e.type for e in events if e.type in ("last_round", "game_over")] == ["last_round"]
     assert state.final_turns == 1 and state.current == 2  # the round ends with player 2
@@ -252,11 +247,9 @@ def test_a_joker_on_the_board_is_taken_back_against_its_letter_and_used_at_once(
     """Seed C1: "le joueur peut échanger une lettre lui appartenant, contre un seul joker
     simple sur le plateau de jeu, à condition de l'utiliser instantanément pour composer son
     mot"."""
-    board = board_with(("H6", "E", "PO?T"))
-    board[(7, 7)] = Tile("?", "vert02", "R")
-    state = make_state(["RSXYZAB", "AAAAAAA"], board=board)
-    state.coloured = {c: 5 for c in COLOURS}
-    state.opaque = ["vert09"]
+    state = GAME.parse_position("H6=P@bl,H7=O@bl,H8=?(R)@v02,H9=T@bl v01:R,v01:S,v01:X,v01:Y,"
+                                f"v01:Z,bl:A,bl:B|{SEVEN_A} 5.5.5.5.5/v09 0,0 0:place:1 A 0 "
+                                "turn=0 passes=0 uid=1")
     # R replaces the joker at H8; the joker (die 7) becomes the S of PORTS.
     action = Place(7, 9, "E", (7,), ("S",), swap=(7, 7, 0))
     assert state.outcome(0, action).words[0].text == "PORTS"
@@ -281,7 +274,7 @@ def test_the_die_given_for_a_joker_keeps_its_number_so_a_word_it_stood_in_is_no_
     state.apply(0, action)
     assert (state.board[(7, 5)].uid, state.board[(7, 6)].uid) == (1, 2)
     assert state.board[(7, 6)].face == "A" and state.board[(7, 7)].uid == 3
-    assert state.history.stood(senses("PA"), [1, 2])
+    assert state.history.stood(senses("PA", state.lexicon), [1, 2])
 
 
 def test_a_joker_taken_back_must_be_used_and_paid_with_its_letter() -> None:
@@ -299,8 +292,9 @@ def test_a_joker_taken_back_must_be_used_and_paid_with_its_letter() -> None:
 def test_the_super_joker_loses_one_of_force_each_round() -> None:
     """Seed A7: "La force multiplicatrice de 10 du super joker est dégressive de la puissance
     1, à chaque tour"."""
-    state = make_state(["PO*TXYZ", "AAAAAAA"], elue="P", super_joker=True)
-    state.racks[0][2]["die"] = "super"
+    state = GAME.parse_position(f"- v01:P,v01:O,su:*,v01:T,v01:X,v01:Y,v01:Z|{SEVEN_A} "
+                                f"10.10.10.10.10/{GREEN_BAG} 0,0 0:place:1 P 0 turn=0 passes=0 "
+                                "uid=1", {"super_joker": True})
     state.apply(0, place(state, "H6", "E", "PO*T", letters=("", "", "R", "")))
     assert state.points[0] == 120 and state.super_laid == 0
     assert state.super_force() == 10  # one turn later, the round is not over
@@ -322,7 +316,7 @@ def test_the_super_joker_cannot_be_taken_back() -> None:
 
 def test_the_super_joker_die_is_in_the_opaque_bag_with_the_option() -> None:
     assert "super" in new(players=2, super_joker=True).opaque + [
-        d["die"] for r in new(players=2, super_joker=True).racks for d in r]
+        d.die for r in new(players=2, super_joker=True).racks for d in r]
     assert "super" not in new(players=2).opaque
 
 
@@ -356,10 +350,11 @@ def test_abbreviations_count_only_at_the_end_of_the_game_with_the_option() -> No
     during play, and at the end without the option; with it, once the end phase has begun
     (a player has no die left), it scores 3."""
     def onu(final: bool, **options: object) -> VolapukState:
-        state = make_state(["NUXYZAB", "AAAAAAA"], board=board_with(("H7", "E", "O")),
-                           elue="Z", adjacency="orthogonal", **options)
-        state.final = final
-        return state
+        return GAME.parse_position(
+            f"H7=O@bl v01:N,v01:U,v01:X,v01:Y,v01:Z,bl:A,bl:B|{SEVEN_A} "
+            f"10.10.10.10.10/{GREEN_BAG} 0,0 0:place:1 Z 0 turn=0 passes=0 uid=1"
+            f"{' final' if final else ''}",
+            {"adjacency": "orthogonal", **options})
 
     for state in (onu(False), onu(True), onu(False, end_abbreviations=True)):
         assert refused(state, 0, place(state, "H8", "E", "NU")).code == "unknown_word"

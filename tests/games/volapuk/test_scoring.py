@@ -5,10 +5,12 @@ import pytest
 from ludomots.core.errors import RuleError
 from ludomots.games.volapuk.actions import VolapukOptions
 from ludomots.games.volapuk.scoring import Board, Outcome, Tile, elue_sounds, evaluate
+from ludomots.lexicon.lexicon import get_lexicon
 
 from .helpers import board_with, cell, faces_of_word
 
 CORE = VolapukOptions()
+LEXICON = get_lexicon()
 ORTHOGONAL = VolapukOptions(adjacency="orthogonal")
 
 
@@ -19,8 +21,8 @@ def lay(board: Board, start: str, direction: str, faces: str, elue: str = "Z",
              for i, f in enumerate(faces_of_word(faces))]
     if abbreviations:  # seed 3's end-game allowance
         return evaluate(board, cell(start), direction, tiles, elue, options,
-                        abbreviations=True)
-    return evaluate(board, cell(start), direction, tiles, elue, options)
+                        abbreviations=True, lexicon=LEXICON)
+    return evaluate(board, cell(start), direction, tiles, elue, options, lexicon=LEXICON)
 
 
 # -- the seed's worked examples -------------------------------------------------------------
@@ -278,7 +280,8 @@ def test_accent_signs_are_not_laid_as_letters() -> None:
 
 def test_a_word_must_stay_on_the_disc() -> None:
     with pytest.raises(RuleError) as refused:
-        evaluate({}, (0, 0), "E", [Tile("O", "rose"), Tile("S", "orange")], "Z", CORE)
+        evaluate({}, (0, 0), "E", [Tile("O", "rose"), Tile("S", "orange")], "Z", CORE,
+                 lexicon=LEXICON)
     assert refused.value.code == "off_board"
     with pytest.raises(RuleError) as refused:
         lay({}, "A6", "E", "PORTES")
@@ -341,7 +344,7 @@ def test_an_older_super_joker_multiplies_words_through_it_by_its_force() -> None
     board = board_with(("H6", "E", "PO*T"))
     board[(7, 7)] = Tile("*", "super", "R")
     outcome = evaluate(board, cell("H10"), "E", [Tile("E", "bleu")], "Z",
-                       VolapukOptions(super_joker=True), {(7, 7): 7})
+                       VolapukOptions(super_joker=True), {(7, 7): 7}, lexicon=LEXICON)
     assert outcome.words[0].text == "PORTE"
     assert outcome.total == 5 * 7 - 10
 

@@ -15,11 +15,11 @@ from ludomots.games.volapuk.rules import (
     Done,
     Pass,
     Place,
+    RackDie,
     Recompose,
     Roll,
     VolapukOptions,
 )
-from ludomots.games.volapuk.scoring import Tile
 from ludomots.tui.volapuk.screens import (
     Hint,
     describe_event,
@@ -67,7 +67,7 @@ def test_a_typed_word_finds_the_dice_and_reads_the_board() -> None:
 
 def test_a_multi_letter_die_and_a_space_cell_are_typed_as_read() -> None:
     state = make_state(["ET_", "AAAAAAA"])
-    state.racks[0] += [{"die": "vert01", "face": f, "fetish": False}
+    state.racks[0] += [RackDie("vert01", f)
                        for f in ("C", "Æ", "TE", "RA")]
     action = parse_command("H4 E ET CÆTERA", state, 0)
     assert isinstance(action, Place)
@@ -75,8 +75,8 @@ def test_a_multi_letter_die_and_a_space_cell_are_typed_as_read() -> None:
 
 
 def test_the_board_is_drawn_round_with_its_dice() -> None:
-    state = make_state(["A"] * 2, board=board_with(("H6", "E", "PORT")))
-    state.board[(0, 7)] = Tile("?", "vert03", "E")
+    state = GAME.parse_position("A8=?(E)@v03,H6=P@bl,H7=O@bl,H8=R@bl,H9=T@bl bl:A|bl:A "
+                                "10.10.10.10.10/- 0,0 0:place:1 A 0 turn=0 passes=0 uid=1")
     drawn = render_board(state).plain.splitlines()
     assert drawn[8].split() == ["H", "·", "·", "·", "·", "·", "P", "O", "R", "T", "·", "·", "·",
                                 "·", "·", "·"]
@@ -163,8 +163,8 @@ def test_a_reversed_word_and_an_anagram_of_the_board_are_worded() -> None:
     assert describe_event(events[0], seats, 0) == (
         "Joueur 1 pose PITRE en H10 (horizontal inversé) : 35 points — PITRE 35 (à l'envers "
         "5 × 5 + 10).")
-    state.rolls, state.step = 0, "roll"
-    action = parse_command("anagramme MIRE", state, 1)
+    action = parse_command("anagramme MIRE", make_state(["AAAAAAA", "AAAAAAA"], rolled=False),
+                           1)
     assert action == Anagram("MIRE")
     board = make_state(["XYZ", "AAA"], board=board_with(("H6", "E", "RIME")), anagrams=True,
                        rolled=False)

@@ -3,6 +3,7 @@ stored; a green die's identity (its six faces) is private to its holder, the fac
 bulk mean nothing, and the view must be JSON-ready and complete for a browser screen."""
 
 import json
+from dataclasses import replace
 
 import pytest
 
@@ -10,12 +11,13 @@ from ludomots.core.game import events_for_seat
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.rules import GAME, Roll, VolapukState
 
-from .helpers import make_state, place, random_action
+from .helpers import GREEN_BAG, make_state, place, random_action
 
 
 def test_a_seat_sees_its_own_dice_and_only_the_colours_of_the_others() -> None:
-    state = make_state(["PORTXYZ", "ABCDEFG"])
-    state.racks[1][6]["die"] = "vert12"
+    state = GAME.parse_position(f"- v01:P,v01:O,v01:R,v01:T,v01:X,v01:Y,v01:Z|bl:A,bl:B,bl:C,"
+                                f"bl:D,bl:E,bl:F,v12:G 10.10.10.10.10/{GREEN_BAG} 0,0 0:place:1 "
+                                "A 0 turn=0 passes=0 uid=1")
     mine = state.view(1)["racks"][1]
     assert mine[6]["die"] == "vert12" and len(mine[6]["faces"]) == 6
     theirs = state.view(0)["racks"][1]
@@ -76,11 +78,11 @@ def test_which_green_dice_an_opponent_holds_never_shows() -> None:
     other = (state.current + 1) % 3
     twin = state.clone()
     rack = twin.racks[other]
-    for d in rack:
-        if d["die"].startswith("vert"):
+    for i, d in enumerate(rack):
+        if d.die.startswith("vert"):
             swap = twin.opaque.pop(0)
-            twin.opaque.append(d["die"])
-            d["die"] = swap
+            twin.opaque.append(d.die)
+            rack[i] = replace(d, die=swap)
     twin.opaque.sort()
     assert twin.racks[other] != state.racks[other]
     for viewer in (state.current, (other + 1) % 3, None):
@@ -103,7 +105,7 @@ def test_the_bags_order_and_the_chance_to_come_never_show(seed: int) -> None:
     for final in (False, True):
         if final:
             state.coloured = {c: 0 for c in state.coloured}
-            state.opaque += [d["die"] for d in state.racks[state.current]]
+            state.opaque += [d.die for d in state.racks[state.current]]
             state.racks[state.current] = []
             state._start_final(state.current)
         twin = state.clone()

@@ -8,9 +8,15 @@ from string import ascii_uppercase
 from click.testing import CliRunner
 
 from ludomots.cli import main
-from ludomots.games.volapuk.words import Verdict, judge
+from ludomots.games.volapuk import words
+from ludomots.games.volapuk.words import Verdict
 from ludomots.lexicon.lexicon import get_lexicon
 from ludomots.lexicon.tags import ABBREVIATION, NOT_A_WORD
+
+
+def judge(text: str, phrases: bool = True, abbreviations: bool = False) -> Verdict:
+    """The referee's verdict with the shipped lexicon."""
+    return words.judge(text, phrases, abbreviations, lexicon=get_lexicon())
 
 
 def test_signs_are_required_where_the_dictionary_spells_them() -> None:
