@@ -3,7 +3,7 @@
 import { el, icon, replace, setTitle, loading, tileWord } from "./ui.js";
 import { lookupWord } from "./api.js";
 import { navigate } from "./nav.js";
-import { GAMES, validityBadge, wordDetails } from "./wordpopup.js";
+import { listGames, validityBadge, wordDetails } from "./wordpopup.js";
 
 export function render(main, { word }) {
   setTitle(word ? `${word} · Dictionnaire` : "Dictionnaire");
@@ -43,7 +43,14 @@ export function render(main, { word }) {
 
   async function lookup(w) {
     replace(results, loading("Recherche…"));
-    const answers = await Promise.all(GAMES.map(([g]) => lookupWord(w, g).then((d) => ({ g, d }), (err) => ({ g, err }))));
+    let games;
+    try {
+      games = await listGames();
+    } catch (err) {
+      if (alive) replace(results, el("div", { class: "card" }, el("p", { class: "error-text", text: err && err.message ? err.message : "Recherche impossible." })));
+      return;
+    }
+    const answers = await Promise.all(games.map(([g]) => lookupWord(w, g).then((d) => ({ g, d }), (err) => ({ g, err }))));
     if (!alive) return;
     const firstOk = answers.find((a) => a.d);
     if (!firstOk) {
@@ -60,7 +67,7 @@ export function render(main, { word }) {
       el("section", { class: "lex-block" },
         el("h3", { class: "lex-subtitle", text: "Validité par jeu" }),
         el("ul", { class: "validity" }, answers.map(({ g, d }) => {
-          const title = GAMES.find(([name]) => name === g)[1];
+          const title = games.find(([name]) => name === g)[1];
           let valid = d ? d.valid : undefined;
           if (valid && typeof valid === "object") valid = valid[g];
           return el("li", { class: "validity-item" }, el("span", { class: "validity-game", text: title }), validityBadge(valid));

@@ -2,13 +2,21 @@
 // dictionary page (lexicon.js) shares with it: readings, definitions, the validity badge.
 
 import { el, icon, replace, loading, modal } from "./ui.js";
-import { lookupWord, ApiError } from "./api.js";
+import { lookupWord, getGames, ApiError } from "./api.js";
 
-// The games whose acceptance policy the lexicon knows (RULINGS.md); the server may list fewer.
-export const GAMES = [
-  ["topword", "Topword"], ["typo", "Typo"], ["awalettres", "Awalettres"],
-  ["vocabulon", "Vocabulon"], ["volapuk", "Volapük"],
-];
+let gameList = null;
+
+/** The server's games as [name, title] pairs (each referees words with its own policy), asked
+ * once: a game added as a plugin is listed without editing this file. */
+export function listGames() {
+  if (!gameList) {
+    gameList = getGames().then(
+      (data) => (Array.isArray(data) ? data : data.games || [])
+        .filter((g) => g.available !== false).map((g) => [g.name, g.title]),
+      (err) => { gameList = null; throw err; });
+  }
+  return gameList;
+}
 
 const CLASS_LABELS = {
   n: "nom", adj: "adjectif", v: "verbe", adv: "adverbe", interj: "interjection",
@@ -94,8 +102,8 @@ export async function wordPopup(word, game = "topword") {
   const body = el("div", { class: "word-popup" }, loading("Recherche…"));
   modal({ title: word, content: body, className: "word-modal" });
   try {
-    const data = await lookupWord(word, game);
-    const gameTitle = (GAMES.find(([g]) => g === game) || [game, game])[1];
+    const [data, games] = await Promise.all([lookupWord(word, game), listGames().catch(() => [])]);
+    const gameTitle = (games.find(([g]) => g === game) || [game, game])[1];
     replace(body,
       el("p", { class: "popup-valid" }, validityBadge(data.valid), el("span", { text: ` ${atGame(gameTitle)}` })),
       wordDetails(data),
