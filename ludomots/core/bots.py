@@ -16,7 +16,9 @@ shows; the simulator cannot enforce it, code review and the tests of each game d
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+from typing_extensions import TypeVar
 
 from ludomots.core.game import Action, State
 from ludomots.core.rng import SeededRandom
@@ -27,11 +29,15 @@ LEVEL_TITLES: dict[str, str] = {"debutant": "Débutant", "confirme": "Confirmé"
                                 "greedy": "Glouton", "expert": "Expert", "maitre": "Maître"}
 
 
+#: The state type a bot plays (a game's bots take its own state; a bare ``Bot`` takes any).
+S_contra = TypeVar("S_contra", bound=State, contravariant=True, default=Any)
+
+
 @runtime_checkable
-class Bot(Protocol):
+class Bot(Protocol[S_contra]):
     level: str
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
+    def choose(self, state: S_contra, seat: int, rng: SeededRandom) -> Action:
         """A legal action for ``seat``, which is in ``state.to_act()``."""
         ...
 

@@ -125,7 +125,7 @@ def find_position() -> Position:
             cast = state.clone()
             cast.apply(caster, Marabout(ALICE, card))
             if (cast.step, cast.current, cast.designations[ALICE]) != \
-                    ("word", ALICE, [[caster, card]]):
+                    ("word", ALICE, [(caster, card)]):
                 continue
             word = _word(cast, caster, card)
             if word is None:

@@ -22,7 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludomots.core.bots import BotFactory
-from ludomots.core.game import Action, State
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.assign import assign
 from ludomots.games.awalettres.cards import (
@@ -153,8 +153,7 @@ class AwalettresBot:
     threshold = 0.0  # vocabulary: frequency of the rarest word known (0: the whole lexicon)
     max_taken = 2  # letters taken from the others (or CONFUSION) a word may need
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, AwalettresState)
+    def choose(self, state: AwalettresState, seat: int, rng: SeededRandom) -> Action:
         seen = Seen.of(state, seat)
         step = seen.view["step"]
         if step == "define":

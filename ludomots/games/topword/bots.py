@@ -18,7 +18,7 @@ from functools import lru_cache
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.budget import Budget
-from ludomots.core.game import Action, State
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.rules import Accept, Challenge, Pass, Place, TopwordState
@@ -86,8 +86,7 @@ class TopwordBot:
     detection = 1.0  # chance of challenging an invalid word
     doubt = 0.0  # chance of challenging a valid word it does not know
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, TopwordState)  # the Bot protocol takes any game's state
+    def choose(self, state: TopwordState, seat: int, rng: SeededRandom) -> Action:
         seen = Seen.of(state, seat)
         if seen.pending is not None and seat != seen.pending["seat"]:
             if self.doubts(seen, rng):

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ludomots.core.bots import BotFactory
-from ludomots.core.game import Action, State
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.typo.cards import ROW_COUNT, letter_rank, word_key
 from ludomots.games.typo.rows import SIDES, Side, longest_rows, placed, with_row
@@ -118,8 +118,7 @@ class TypoBot:
     def knows(self, prefix: str) -> bool:
         return self.vocabulary.knows_prefix(prefix)
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, TypoState)  # the Bot protocol takes any game's state
+    def choose(self, state: TypoState, seat: int, rng: SeededRandom) -> Action:
         self.learn(state.lexicon)
         seen = Seen.of(state, seat)
         if seen.step == "choose":

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ludomots.core.bots import BotFactory
-from ludomots.core.game import Action, State
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.actions import (
@@ -170,8 +170,7 @@ class VocabulonBot:
     blocking = 0.0  # weight of denying an opponent a card he needs
     lookahead = 0.0  # weight of the useful cells the next throw can reach
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, VocabulonState)  # core's Bot protocol takes any State
+    def choose(self, state: VocabulonState, seat: int, rng: SeededRandom) -> Action:
         seen = Seen.of(state, seat)
         step = seen.step
         if step == "secret":

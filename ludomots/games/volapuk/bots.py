@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.errors import RuleError
-from ludomots.core.game import Action, State
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import Accent, Anagram, Define, Done, Pass, Place, Roll
 from ludomots.games.volapuk.announce import ACCENTED, letters_of, senses
@@ -92,8 +92,7 @@ class VolapukBot:
         self.level = level
         self.conf = LEVELS[level]
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, VolapukState)
+    def choose(self, state: VolapukState, seat: int, rng: SeededRandom) -> Action:
         if state.step == "announce":
             return self.announce(state, seat, rng)
         view = state.view(seat)

@@ -10,7 +10,7 @@ best immediate outcome of the dice it has, nothing else.
 
 from __future__ import annotations
 
-from ludomots.core.game import Action, State
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.volapuk.actions import Done, Pass, Place, Roll
 from ludomots.games.volapuk.bots import SIGNED_LIMIT, VolapukBot, placement_points
@@ -25,8 +25,7 @@ class Greedy(VolapukBot):
         super().__init__("expert")  # the shared helpers read a level; this bot sets its own
         self.level = "greedy"
 
-    def choose(self, state: State, seat: int, rng: SeededRandom) -> Action:
-        assert isinstance(state, VolapukState)
+    def choose(self, state: VolapukState, seat: int, rng: SeededRandom) -> Action:
         if state.step == "announce":
             return Done()
         rack = state.racks[seat]
