@@ -11,7 +11,7 @@ from starlette.websockets import WebSocketDisconnect
 from ludomots.server.chat import ChatHub
 from ludomots.server.settings import ServerSettings
 from ludomots.server.ws import Connection
-from tests.server.helpers import Socket, choose_move, two_humans
+from tests.server.helpers import Socket, choose_move, two_humans, two_humans_with_words
 
 
 def test_hello_with_a_token_welcomes_the_seat_with_its_rack(client: TestClient) -> None:
@@ -80,7 +80,7 @@ def test_a_refused_action_is_an_error_for_that_socket_only(client: TestClient) -
 
 
 def test_an_accepted_action_updates_every_connection(client: TestClient) -> None:
-    table_id, tokens = two_humans(client, {"referee": "auto"})
+    table_id, tokens = two_humans_with_words(client, {"referee": "auto"})
     sockets = {seat: Socket(client, table_id, token) for seat, token in tokens.items()}
     watcher = Socket(client, table_id)
     mover = sockets[sockets[0].view["game"]["turn"]]
@@ -110,7 +110,7 @@ def test_spectators_cannot_act_preview_or_chat(client: TestClient) -> None:
 
 
 def test_preview_shows_words_and_score_without_playing(client: TestClient) -> None:
-    table_id, tokens = two_humans(client)  # challenge procedure: validity is not revealed
+    table_id, tokens = two_humans_with_words(client)  # challenge procedure: validity hidden
     socket = Socket(client, table_id, tokens[0])
     action = choose_move(socket.view)
     socket.send({"type": "preview", "id": "p1", "action": action})
