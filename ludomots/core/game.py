@@ -275,9 +275,11 @@ class State(ABC):
         return hashlib.sha256(canonical_json(self.digest_json()).encode("utf-8")).hexdigest()
 
     def digest_json(self) -> dict[str, Any]:
-        """What the digest covers: the whole ``to_json()`` unless a game leaves out a part that
-        only restates the record (a move log, which would make every digest cost more as the
-        game goes on)."""
+        """What the digest covers: ``to_json()`` without the fields marked
+        ``restates_record()`` (a move log, which would make every digest cost more as the game
+        goes on)."""
+        if is_dataclass(self):
+            return fields_to_json(self, digest=True)
         return self.to_json()
 
     def __eq__(self, other: object) -> bool:

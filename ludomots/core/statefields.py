@@ -41,6 +41,7 @@ Copy = Callable[[Any], Any]
 CODEC = "ludomots.codec"
 TRANSIENT = "ludomots.transient"
 JSON_KEY = "ludomots.json_key"
+RESTATES_RECORD = "ludomots.restates_record"
 
 
 def codec(encode: Encode, decode: Decode, copy: Copy | None = None) -> dict[str, Any]:
@@ -62,6 +63,13 @@ def json_key(key: str) -> dict[str, Any]:
     return {JSON_KEY: key}
 
 
+def restates_record() -> dict[str, Any]:
+    """Metadata for a move log that only restates the record's actions: saved and copied, but
+    left out of the digest (records take one after every action, and encoding a growing log
+    would make each cost more as the game goes on)."""
+    return {RESTATES_RECORD: True}
+
+
 def transient() -> dict[str, Any]:
     """Metadata for a field that is not part of the position (left out of JSON and copies)."""
     return {TRANSIENT: True}
@@ -74,6 +82,7 @@ class _FieldPlan:
     decode: Decode
     copy: Copy
     key: str  # the field's key in JSON (its name unless ``json_key`` says otherwise)
+    in_digest: bool  # False for a log that restates the record (``restates_record``)
 
 
 def _identity(value: Any) -> Any:
@@ -266,10 +275,12 @@ def _any_copy(value: Any) -> Any:
 
 def _field_plan(f: Field[Any], tp: Any) -> _FieldPlan:
     key = f.metadata.get(JSON_KEY, f.name)
+    in_digest = not f.metadata.get(RESTATES_RECORD, False)
     if CODEC in f.metadata:
         encode, decode, copy = f.metadata[CODEC]
-        return _FieldPlan(f.name, encode, decode, copy or (lambda v: decode(encode(v))), key)
-    return _FieldPlan(f.name, encoder(tp), decoder(tp), copier(tp), key)
+        return _FieldPlan(f.name, encode, decode, copy or (lambda v: decode(encode(v))), key,
+                          in_digest)
+    return _FieldPlan(f.name, encoder(tp), decoder(tp), copier(tp), key, in_digest)
 
 
 _PLANS: dict[type, tuple[_FieldPlan, ...]] = {}
@@ -304,9 +315,11 @@ def _fresh(f: Field[Any]) -> Any:
     raise TypeError(f"transient field {f.name!r} needs a default")
 
 
-def fields_to_json(obj: Any) -> dict[str, Any]:
-    """The JSON of a dataclass's declared (non-transient) fields."""
-    return {p.key: p.encode(getattr(obj, p.name)) for p in _plans(type(obj))}
+def fields_to_json(obj: Any, *, digest: bool = False) -> dict[str, Any]:
+    """The JSON of a dataclass's declared (non-transient) fields; with ``digest``, without the
+    logs that restate the record."""
+    return {p.key: p.encode(getattr(obj, p.name)) for p in _plans(type(obj))
+            if p.in_digest or not digest}
 
 
 def fields_from_json(cls: type, data: dict[str, Any]) -> Any:

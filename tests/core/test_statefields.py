@@ -10,7 +10,14 @@ import pytest
 
 from ludomots.core.game import Action, Event, State
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import codec, encoder, json_key, options_codec, transient
+from ludomots.core.statefields import (
+    codec,
+    encoder,
+    json_key,
+    options_codec,
+    restates_record,
+    transient,
+)
 from ludomots.lexicon.lexicon import Lexicon
 
 
@@ -212,3 +219,21 @@ def test_a_log_typed_any_keeps_its_scalars_and_turns_records_and_tuples_into_jso
          "cells": [[7, 7], [7, 8]], "claim": {"seat": 1, "word": "MOT", "cells": [[2, 2]]}}]
     assert encoder(list[dict[str, Any]])(log)[0]["shared"] is False
 
+
+
+@dataclass(eq=False)
+class Recorded(Sample):
+    """A move log that restates the record's actions."""
+
+    moves: list[dict[str, Any]] = field(default_factory=list, metadata=restates_record())
+
+
+def test_a_log_that_restates_the_record_is_saved_but_left_out_of_the_digest() -> None:
+    state = Recorded(Opts(), 2, SeededRandom(1), moves=[{"seat": 0, "word": "MOT"}])
+    data = state.to_json()
+    assert data["moves"] == [{"seat": 0, "word": "MOT"}]
+    without = dict(data)
+    del without["moves"]
+    assert state.digest_json() == without
+    other = Recorded(Opts(), 2, SeededRandom(1), moves=[])
+    assert other.digest() == state.digest() and other != state

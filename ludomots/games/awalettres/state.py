@@ -19,7 +19,7 @@ from ludomots.core.game import Action, Event, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import options_codec
+from ludomots.core.statefields import options_codec, restates_record
 from ludomots.games.awalettres import checks, spells, turns
 from ludomots.games.awalettres.actions import (
     AwalettresOptions,
@@ -87,7 +87,8 @@ class AwalettresState(State):
     passes: int = 0
     turn: int = 0  # words and passes so far
     played: list[WordRecord] = field(default_factory=list)  # every word, public
-    history: list[dict[str, Any]] = field(default_factory=list)  # HISTORY_EVENTS but words
+    # HISTORY_EVENTS but words
+    history: list[dict[str, Any]] = field(default_factory=list, metadata=restates_record())
     definitions: list[str | None] = field(default_factory=list)
     order: list[int] = field(default_factory=list)  # WAYAMPOU definitions shown: authors
     votes: list[int | None] = field(default_factory=list)
@@ -357,9 +358,4 @@ class AwalettresState(State):
             "winners": self.winners(),
             "options": options_to_json(self.options),
         }
-
-    def digest_json(self) -> dict[str, Any]:
-        data = self.to_json()
-        del data["history"]  # restates the recorded actions
-        return data
 

@@ -19,7 +19,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, ActionCodec, Event, Game, PlayedWord, State
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import codec, options_codec, transient
+from ludomots.core.statefields import codec, options_codec, restates_record, transient
 from ludomots.games.topword.board import ROWS, Board, cell_name, on_board
 from ludomots.games.topword.notation import (
     Placement,
@@ -151,7 +151,8 @@ class TopwordState(State):
     # The last action (for highlighting) and every public action (the move log): entries are
     # never changed once written, so copies share them (read-only Mapping, core/statefields).
     last: Mapping[str, Any] | None = None
-    history: list[Mapping[str, Any]] = field(default_factory=list)
+    history: list[Mapping[str, Any]] = field(default_factory=list,
+                                             metadata=restates_record())
     start_draws: list[list[str | None]] = field(default_factory=list)
     over: bool = False
     end_reason: str | None = None
@@ -480,11 +481,6 @@ class TopwordState(State):
                        "rack": list(self.racks[seat]) if seat is not None else None,
                        "unseen": self.unseen(seat, tiles)}
                 for seat in seats}
-
-    def digest_json(self) -> dict[str, Any]:
-        data = self.to_json()
-        del data["history"]  # a log of the recorded actions: the record already holds them
-        return data
 
 
 class Topword(Game[TopwordState]):

@@ -11,7 +11,7 @@ from typing import Any, Self
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Action, Event, State
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import json_key, options_codec
+from ludomots.core.statefields import json_key, options_codec, restates_record
 from ludomots.games.vocabulon import board, checks, play
 from ludomots.games.vocabulon.actions import (
     Move,
@@ -66,7 +66,7 @@ class VocabulonState(State):
     asked_turn: int = 0  # the turn in which the player to play last asked (0: never)
     winners_: list[int] = field(default_factory=list, metadata=json_key("winners"))
     #: The public log (dicts of many kinds, the shape views and clients read).
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[dict[str, Any]] = field(default_factory=list, metadata=restates_record())
 
     def __post_init__(self) -> None:
         """A new table: one secret word, pawn and hand of letter cards per player."""
@@ -85,12 +85,6 @@ class VocabulonState(State):
         if "throws" not in data:  # saved before throws were counted: a pawn that moved threw
             data = {**data, "throws": [int(m) for m in data["moved"]]}
         return super().from_json(data, lexicon=lexicon)
-
-    def digest_json(self) -> dict[str, Any]:
-        """The history only restates the record: left out of the digest."""
-        data = self.to_json()
-        del data["history"]
-        return data
 
     # -- the deck and the die ----------------------------------------------------------------
 

@@ -17,7 +17,7 @@ from ludomots.core.game import Event, State
 from ludomots.core.jsonvalues import copy_json
 from ludomots.core.options import options_to_json
 from ludomots.core.rng import SeededRandom
-from ludomots.core.statefields import options_codec
+from ludomots.core.statefields import options_codec, restates_record
 from ludomots.games.volapuk.actions import Step, VolapukOptions
 from ludomots.games.volapuk.board import DIRECTIONS, RADIUS, SIZE, Cell, name
 from ludomots.games.volapuk.dice import (
@@ -72,7 +72,8 @@ class VolapukPosition(State):
     passes: int = 0  # passes in a row
     final: bool = False  # rule 11a: blind draws of 7
     final_turns: int | None = None  # rule 11b: turns left once the bag is empty
-    played: list[dict[str, Any]] = field(default_factory=list)  # words, passes, announcements
+    # words, passes, announcements
+    played: list[dict[str, Any]] = field(default_factory=list, metadata=restates_record())
     polyhedron: list[list[str]] = field(default_factory=list)  # who-starts throws, by round
     end_reason: str | None = None
     super_laid: int | None = None  # the turn the super joker was laid
@@ -246,9 +247,4 @@ class VolapukPosition(State):
             "winners": self.winners(),
             "options": options_to_json(self.options),
         }
-
-    def digest_json(self) -> dict[str, Any]:
-        data = self.to_json()
-        del data["played"]  # restates the recorded actions
-        return data
 
