@@ -24,17 +24,19 @@ serve: $(VENV)/.installed
 # lint, types, the browser client's unit tests (node --test), tests, the table and
 # server tests a second time on PostgreSQL (the scale-out tests already use it), then the
 # browser tests in a run of their own (Playwright's synchronous API keeps an event loop that
-# the asyncio tests must not share). The tests start their own throwaway PostgreSQL cluster
-# and redis-server on loopback ports; nothing is configured on the machine.
+# the asyncio tests must not share). The SQLite run and the PostgreSQL-then-browser run go
+# side by side (tests/streams.py), one per core. The tests start their own throwaway
+# PostgreSQL cluster and redis-server on loopback ports; nothing is configured on the machine.
 test: $(VENV)/.test-installed lexique-sources browser services node
 	$(BIN)/ruff check ludomots tests benchmarks
 	$(BIN)/mypy
 	node --test tests/js/
-	$(BIN)/python -m pytest --ignore=tests/e2e
-	LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server tests/accounts \
-		--ignore=tests/table/test_cluster.py --ignore=tests/server/test_scaleout.py \
-		--ignore=tests/server/test_scaleout_rated.py
-	$(BIN)/python -m pytest tests/e2e
+	$(BIN)/python -m tests.streams \
+		"$(BIN)/python -m pytest --ignore=tests/e2e --durations=10" \
+		"LUDOMOTS_TEST_DB=postgresql $(BIN)/python -m pytest tests/table tests/server \
+			tests/accounts --ignore=tests/table/test_cluster.py \
+			--ignore=tests/server/test_scaleout.py --ignore=tests/server/test_scaleout_rated.py \
+			--durations=10; $(BIN)/python -m pytest tests/e2e --durations=10"
 
 # Debian's PostgreSQL and Redis binaries (the packages' own services are not used).
 services:
