@@ -228,9 +228,17 @@ def open_replay(page: Any, end: Any) -> None:
     """The end card's "Revoir la partie" opens the replay."""
     end.get_by_role("link", name="Revoir la partie").click()
     page.wait_for_url(re.compile(r"/revoir$"))
-    # The server replays the whole game first (a second or two for a long one; more on a
-    # loaded machine).
-    page.wait_for_selector(".replay-counter", timeout=60000)
+    wait_for_replay(page)
+
+
+def wait_for_replay(page: Any) -> None:
+    """Wait until the replay page has its film, or says why not (then fail at once).
+
+    The server replays and analyses the whole game first, once, in a niced worker: a second or
+    two for a long game on a quiet machine, minutes on a loaded one. So the wait is on the
+    event itself (no timeout of its own; pytest-timeout bounds a test that hangs)."""
+    page.wait_for_selector(".replay-counter, .error-card", timeout=0)
+    expect(page.locator(".error-card")).to_have_count(0)
 
 
 def replay_start(page: Any) -> None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -140,7 +141,7 @@ def test_two_players_chat_mute_resign_and_take_the_rematch_in_one_click(
     expect(alice.locator(".table-chat .chat-msg")).to_have_count(0)
     # The replay of the first game shows its chat beside the moves, when the viewer asks.
     alice.goto(f"{server.base_url}/partie/{table_id}/revoir")
-    alice.wait_for_selector(".replay-counter", timeout=60000)
+    pageflow.wait_for_replay(alice)
     card = alice.locator(".replay-chat")
     expect(card).to_be_visible()
     expect(card.locator(".chat-msg")).to_have_count(0)
@@ -148,5 +149,5 @@ def test_two_players_chat_mute_resign_and_take_the_rematch_in_one_click(
     expect(card.locator(".chat-msg .chat-text")).to_have_text(
         ["Bonne partie Bob", "Merci, à toi", "Tu m’entends ?"])
     alice.reload()  # the choice is kept
-    alice.wait_for_selector(".replay-counter", timeout=60000)
+    pageflow.wait_for_replay(alice)
     expect(alice.locator(".replay-chat .chat-msg")).to_have_count(3)

@@ -34,8 +34,11 @@ PROMPT = """() => {
   const resolve = document.querySelector('.ty-resolve');
   return word && !word.disabled && resolve && !resolve.hidden ? '.ty-resolve' : null;
 }"""
-PLAY_FROM_TOP = """(selector) => { window.scrollTo(0, 0); window.__scrolledAway = true;
-  document.querySelector(selector).click(); }"""
+# A card is clicked from the top of the page (to check that the next prompt scrolls into view);
+# false when it is gone (the thinking time ran out meanwhile: the caller looks again).
+PLAY_FROM_TOP = """(selector) => { const card = document.querySelector(selector);
+  if (!card) return false;
+  window.scrollTo(0, 0); window.__scrolledAway = true; card.click(); return true; }"""
 
 
 def test_the_word_is_typed_whole_in_capitals_and_each_prompt_comes_into_view(
@@ -101,16 +104,16 @@ def test_the_word_is_typed_whole_in_capitals_and_each_prompt_comes_into_view(
 def test_the_cannot_place_question_closes_when_the_time_is_up(server: LiveServer,
                                                               new_page: Any) -> None:
     created = server.post_json("/api/tables", {
-        "game": "typo", "name": "Alice", "options": {"referee": "auto", "thinking_seconds": 4},
+        "game": "typo", "name": "Alice", "options": {"referee": "auto", "thinking_seconds": 10},
         "seats": [{"kind": "human"}, {"kind": "bot", "level": "debutant"}]})
     page = _seat_page(new_page, server, created["table"], 0, created["token"])
-    deadline = time.monotonic() + 120
+    deadline = time.monotonic() + 300
     while True:
         state = pageflow.next_step(page, READY, deadline, server, timeout=30000)
         assert state != "over"
         if state == "choose":
-            page.evaluate(PLAY_FROM_TOP, ".ty-hand.choosing .ty-hand-card:not([disabled])")
-            page.evaluate(PLAY_FROM_TOP, ".ty-hand.choosing .ty-hand-card[aria-pressed=true]")
+            if page.evaluate(PLAY_FROM_TOP, ".ty-hand.choosing .ty-hand-card:not([disabled])"):
+                page.evaluate(PLAY_FROM_TOP, ".ty-hand.choosing .ty-hand-card[aria-pressed=true]")
             continue
         before = TY.actions(page)
         if state == "place":
