@@ -124,7 +124,9 @@ class TableManager(Seating, TableLoading):
         on_finish: Callable[[Table], None] | None = None,
         lobby_ttl: float = LOBBY_TTL,
     ) -> None:
-        """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
+        """``executor``: "process" (default), "thread", or an Executor you own;
+        ``max_workers``: its workers, and so the bot decisions in flight at once (default:
+        one per core; ``botpool.py``). ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
         ``rate_window`` seconds per token (0: unlimited). ``try_limit`` tries per
