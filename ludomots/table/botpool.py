@@ -1,12 +1,16 @@
 """Bot work bounded and fair: at most ``size`` decisions at once, the tables served in turn.
 
-A bot's decision is seconds of CPU in a worker (``worker.py``). Handed straight to the
+A bot's decision is up to seconds of CPU in a worker (``worker.py``). Handed straight to the
 executor, every decision due would queue there in one line, first come first served, and a
 table with several bots (or bots that play again at once) would take as many workers as it
-has decisions waiting. Here each table has its own queue and the tables with work waiting
-take turns (round robin): a slot that frees goes to the next table in the ring, so N tables
-waiting each get a decision before any gets its second, and no more than ``size`` decisions
-(the number of workers) are ever in flight. How long a decision waited for its slot is the
+has decisions waiting. Here each table has its own queue and the tables take turns (round
+robin): a slot that frees goes to the waiting table served least recently (one never served
+first, then in order of arrival), so N tables waiting each get a decision before any gets its
+second. No more than ``size`` decisions are ever in flight: ``slots_for(workers)``, one
+thinking and one ready at the door of each worker (``READY_PER_WORKER``). The ready one keeps
+a worker busy: with exactly one slot per worker, a worker idles while its result goes back
+to the event loop and the next decision is built and sent out, which on a busy machine can
+take as long as a short decision (a confirmé Topword move is 3 to 30 ms of CPU). How long a decision waited for its slot is the
 ``ludomots_bot_queue_seconds`` histogram.
 
 A process pool whose worker died (killed, out of memory) is broken for good: every decision
@@ -31,6 +35,15 @@ from typing import TypeVar
 from ludomots.table.metrics import BOT_QUEUE_SECONDS
 
 log = logging.getLogger(__name__)
+
+#: Decisions waiting in a worker's own queue besides the one it thinks about.
+READY_PER_WORKER = 1
+
+
+def slots_for(workers: int) -> int:
+    """The decisions in flight at once for ``workers`` workers (see the module docstring)."""
+    return workers * (1 + READY_PER_WORKER)
+
 
 A = TypeVar("A")
 R = TypeVar("R")

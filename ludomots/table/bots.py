@@ -75,10 +75,14 @@ class BotRunner:
 
     def sweep(self, tables: Iterable[Table]) -> int:
         """``schedule`` every table; returns how many bots it had to start (it should be none:
-        each is a bot that a missed wake-up had left idle)."""
+        each is a bot that a missed wake-up had left idle). Not a table whose lock is held:
+        an action is being stored there, already applied (``Table.play`` plays in place)
+        but not yet committed, and its end wakes the bots; seen from here, its bot would look
+        forgotten (the sweep warned of such bots on a busy machine, where a write is slow)."""
         before = len(self._tasks)
         for table in tables:
-            self.schedule(table)
+            if not self._lock(table.id).locked():
+                self.schedule(table)
         started = len(self._tasks) - before
         if started > 0:
             log.warning("bot sweep: %d bot(s) should have been playing; started", started)

@@ -50,7 +50,7 @@ from typing import Any
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
-from ludomots.table.botpool import BotPool
+from ludomots.table.botpool import BotPool, slots_for
 from ludomots.table.bots import BotRunner
 from ludomots.table.clockloop import ClockLoop
 from ludomots.table.cluster import Bus, Cluster, Leases
@@ -125,8 +125,8 @@ class TableManager(Seating, TableLoading):
         lobby_ttl: float = LOBBY_TTL,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own;
-        ``max_workers``: its workers, and so the bot decisions in flight at once (default:
-        one per core; ``botpool.py``). ``bot_delay``:
+        ``max_workers``: its workers (default: one per core), which bound the bot decisions
+        in flight at once (``botpool.py``: two per worker). ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
         ``rate_window`` seconds per token (0: unlimited). ``try_limit`` tries per
@@ -142,12 +142,14 @@ class TableManager(Seating, TableLoading):
         block). ``lobby_ttl``: seconds the lobby's page may be served from memory."""
         self.store = store
         self._lobby = LobbyCache(self._lobby_entries, LOBBY_SIZE, ttl=lobby_ttl)
-        # Bots think on ``max_workers`` workers (one per core by default), never more at once.
+        # Bots think on ``max_workers`` workers (one per core by default), each given a
+        # decision and one ready (``botpool.py``), never more.
         workers = max_workers or default_workers()
         self._own_executor = isinstance(executor, str)
         kind = executor
         self._pool = BotPool(
-            make_executor(kind, workers) if isinstance(kind, str) else kind, workers,
+            make_executor(kind, workers) if isinstance(kind, str) else kind,
+            slots_for(workers),
             renew=(lambda: make_executor(kind, workers)) if isinstance(kind, str) else None)
         self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
         # Replaying a table to load it is pure CPU (a long game: a good fraction of a second):

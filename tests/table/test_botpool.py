@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from prometheus_client import REGISTRY
 
-from ludomots.table.botpool import BotPool
+from ludomots.table.botpool import BotPool, slots_for
 from ludomots.table.manager import TableManager
 from ludomots.table.model import SeatSpec
 from ludomots.table.store import Store
@@ -72,12 +72,13 @@ def _table_of(job: BotJob, seeds: dict[int, str]) -> str:
     raise AssertionError("a job of no table of this test")
 
 
-async def _bot_tables(manager: TableManager, names: str) -> dict[int, str]:
+async def _bot_tables(manager: TableManager, names: str,
+                      first_seed: int = 1000) -> dict[int, str]:
     """One gops table per letter of ``names``, both seats bots (they bid at once: each table
     has two decisions due together); seed -> name."""
     seeds = {}
     for number, name in enumerate(names):
-        seed = 1000 + number
+        seed = first_seed + number
         await manager.create_table("gops", {"cards": 3},
                                    [SeatSpec.bot("debutant"), SeatSpec.bot("debutant")],
                                    seed=seed)
@@ -87,28 +88,36 @@ async def _bot_tables(manager: TableManager, names: str) -> dict[int, str]:
 
 @pytest.mark.asyncio
 async def test_waiting_tables_each_get_a_worker_before_any_gets_its_second() -> None:
-    """One worker, three tables of two bots each due at once: the decisions go A, B, C, then
-    A, B, C again; first come first served would give A, A, B, B, C, C."""
+    """One worker (two decisions in flight: one thinking, one ready), taken by table Z's two
+    bots; then three tables of two bots each, due at once, wait: their decisions go A, B, C,
+    then A, B, C again (Z's next ones take their turn among them); first come first served
+    would give A, A, B, B, C, C."""
     executor = ManualExecutor()
     async with TableManager(_memory_store(), executor=executor, max_workers=1,
                             run_clocks=False) as manager:
-        seeds = await _bot_tables(manager, "ABC")
-        await executor.next_submitted(1)
-        for served in range(1, 6):
+        seeds = await _bot_tables(manager, "Z")
+        await executor.next_submitted(2)
+        seeds.update(await _bot_tables(manager, "ABC", first_seed=1100))
+        assert len(executor.started) == 2  # A, B and C wait for a slot
+
+        def waiting_tables() -> list[str]:
+            return [t for t in (_table_of(job, seeds) for job in executor.started) if t != "Z"]
+
+        while len(waiting_tables()) < 6:
             executor.complete()
-            await executor.next_submitted(served + 1)
-        order = [_table_of(job, seeds) for job in executor.started[:6]]
-        assert order == ["A", "B", "C", "A", "B", "C"]
-        assert executor.most_outstanding == 1
+            await executor.next_submitted(len(executor.started) + 1)
+        assert waiting_tables()[:6] == ["A", "B", "C", "A", "B", "C"]
+        assert executor.most_outstanding == slots_for(1) == 2
 
 
 @pytest.mark.asyncio
 async def test_never_more_decisions_in_flight_than_workers() -> None:
-    """An executor that would take any number (ManualExecutor) gets at most ``max_workers``
-    decisions at once, however many bots are due (eight here, at four tables); all are
-    served in the end and every game is played to its end."""
+    """An executor that would take any number (ManualExecutor) gets at most two decisions
+    per worker at once (one thinking, one ready), however many bots are due (eight here, at
+    four tables, for one worker); all are served in the end and every game is played to its
+    end."""
     executor = ManualExecutor()
-    async with TableManager(_memory_store(), executor=executor, max_workers=2,
+    async with TableManager(_memory_store(), executor=executor, max_workers=1,
                             run_clocks=False) as manager:
         await _bot_tables(manager, "ABCD")
         await executor.next_submitted(2)
@@ -118,7 +127,7 @@ async def test_never_more_decisions_in_flight_than_workers() -> None:
             await executor.next_submitted(done + 1)
             executor.complete()
         await manager.idle()
-        assert executor.most_outstanding == 2
+        assert executor.most_outstanding == slots_for(1) == 2
         assert len(executor.started) == 24
         counts = {t.id: manager.store.count_actions(t.id)
                   for t in manager.store.list_tables(None, None)}
@@ -231,3 +240,24 @@ async def test_an_executor_the_caller_owns_is_not_replaced() -> None:
             await pool.run(len, "x")
     assert pool.executor is executor
     assert (pool.in_flight, pool.waiting()) == (0, 0)
+
+
+@pytest.mark.asyncio
+async def test_the_sweep_leaves_a_table_whose_action_is_being_stored(
+        caplog: pytest.LogCaptureFixture) -> None:
+    """An action is applied in place, then stored, then committed, all under the table's
+    lock: midway, the bot it makes due has no task yet, and the commit will start one. The
+    sweep must not take it for a forgotten bot (it warned so on a busy machine)."""
+    async with TableManager(_memory_store(), executor="thread", run_clocks=False) as manager:
+        table_id, tokens = await manager.create_table(
+            "gops", {"cards": 3}, [SeatSpec.human("Alice"), SeatSpec.bot("expert")], seed=5)
+        await manager.idle()  # the bot's first bid is in: only Alice must bid
+        table = manager.live_table(table_id)
+        assert table is not None and table.to_act() == frozenset({0})
+        async with manager._lock(table_id):  # as _play_locked does, the store being slow
+            move = table.play(0, {"type": "bid", "card": 1}, 0)
+            assert table.to_act() == frozenset({0, 1})  # the next round: the bot is due
+            assert manager._bots.sweep([table]) == 0
+            table.rewind(move)
+        assert "should have been playing" not in caplog.text
+        assert manager.store.count_actions(table_id) == 1
