@@ -10,8 +10,8 @@ second. No more than ``size`` decisions are ever in flight: ``slots_for(workers)
 thinking and one ready at the door of each worker (``READY_PER_WORKER``). The ready one keeps
 a worker busy: with exactly one slot per worker, a worker idles while its result goes back
 to the event loop and the next decision is built and sent out, which on a busy machine can
-take as long as a short decision (a confirmé Topword move is 3 to 30 ms of CPU). How long a decision waited for its slot is the
-``ludomots_bot_queue_seconds`` histogram.
+take as long as a short decision (a confirmé Topword move is 3 to 30 ms of CPU). How long
+a decision waited for its slot is the ``ludomots_bot_queue_seconds`` histogram.
 
 A process pool whose worker died (killed, out of memory) is broken for good: every decision
 submitted to it fails. When the pool was made here (``renew``), it is replaced by a fresh one
