@@ -192,6 +192,7 @@ def real_move(view: dict[str, Any]) -> str:
     from ludomots.games.topword.board import Board, cell_name
     from ludomots.games.topword.movegen import _Generator
     from ludomots.games.topword.scoring import Rules
+    from ludomots.lexicon.lexicon import get_lexicon
 
     game, seat = view["game"], view["table"]["you"]
     pending = game.get("pending")
@@ -201,7 +202,7 @@ def real_move(view: dict[str, Any]) -> str:
     gen = _Generator(Board([[list(stack) for stack in row] for row in game["board"]]),
                      game["rack"], Rules(options["max_height"],
                                          options["allow_cover_whole_word"],
-                                         options["allow_bare_plural"]))
+                                         options["allow_bare_plural"]), get_lexicon())
     found = gen.run(stop_at_first=True)
     if not found:
         rack = game["rack"]
@@ -646,6 +647,48 @@ async def wait_quiet(args: argparse.Namespace) -> None:
                   f"{args.quiet_wait:g} s for them to calm down", file=sys.stderr, flush=True)
 
 
+#: The servers' histogram of a bot decision's wait for a free worker (``botpool.py``).
+BOT_QUEUE_METRIC = "ludomots_bot_queue_seconds"
+
+
+async def bot_queue_buckets(sim: Sim) -> collections.Counter[float]:
+    """Every server's ``ludomots_bot_queue_seconds`` buckets summed (cumulative count by
+    upper bound, every game); empty if no server answers."""
+    from prometheus_client.parser import text_string_to_metric_families
+
+    totals: collections.Counter[float] = collections.Counter()
+    client = next(iter(sim.clients.values()))
+    for url in sim.http_urls:
+        try:
+            text = (await client.get(url + "/metrics")).text
+        except httpx.HTTPError:
+            continue
+        for family in text_string_to_metric_families(text):
+            for sample in family.samples:
+                if sample.name == BOT_QUEUE_METRIC + "_bucket":
+                    totals[float(sample.labels["le"])] += sample.value
+    return totals
+
+
+def histogram_quantile(before: collections.Counter[float], after: collections.Counter[float],
+                       q: float) -> float | None:
+    """The ``q`` quantile of what a histogram counted between two scrapes, interpolated
+    linearly inside its bucket (as Prometheus's ``histogram_quantile``); None if nothing."""
+    bounds = sorted(after)
+    counts = [after[b] - before.get(b, 0.0) for b in bounds]
+    if not counts or counts[-1] <= 0:
+        return None
+    rank = q * counts[-1]
+    low, below = 0.0, 0.0
+    for bound, count in zip(bounds, counts, strict=True):
+        if count >= rank:
+            if math.isinf(bound):  # past the last finite bound: say that bound
+                return low
+            return low + (bound - low) * (rank - below) / max(count - below, 1e-12)
+        low, below = bound, count
+    return low
+
+
 async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]:
     started = time.monotonic()
     before_tables = sim.totals["tables_created"]
@@ -659,6 +702,7 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
     live_start = sim.live()
     now = time.perf_counter()
     window = Window(now, now + args.window)
+    waits0 = await bot_queue_buckets(sim)
     snap0 = snapshot(args.server_pids, args.service_pids)
     cpu0 = time.process_time()
     sim.window = window
@@ -667,6 +711,7 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
         await asyncio.sleep(min(0.5, max(0.0, window.end - time.perf_counter())))
     snap1 = snapshot(args.server_pids, args.service_pids)
     cpu1 = time.process_time()
+    waits1 = await bot_queue_buckets(sim)
     live_end = sim.live()
     await asyncio.sleep(GRACE)
     for run in list(sim.runs):  # still unanswered GRACE seconds after the window
@@ -710,6 +755,10 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
         "bot_turn_p50_ms": q(window.bot_turns, 0.50, 1000),
         "bot_turn_p95_ms": bot_p95,
         "bot_turn_p99_ms": q(window.bot_turns, 0.99, 1000),
+        # The wait for a worker, from the servers' histogram (interpolated in its buckets).
+        "bot_wait_p50_ms": _scaled(histogram_quantile(waits0, waits1, 0.50), 1000),
+        "bot_wait_p95_ms": _scaled(histogram_quantile(waits0, waits1, 0.95), 1000),
+        "bot_waits": waits1[math.inf] - waits0[math.inf],
         "bot_turns": len(window.bot_turns),
         "tables_with_bot_turns": len(window.bot_turns_by_table),
         "bot_turns_per_table_p50": (statistics.median(window.bot_turns_by_table.values())
@@ -731,6 +780,10 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
         "disturbed": resources["other_cpu"] > args.quiet,
         "passed": passed,
     }
+
+
+def _scaled(value: float | None, scale: float) -> float | None:
+    return None if value is None else value * scale
 
 
 def step_estimate(args: argparse.Namespace, current: int, n: int) -> float:
@@ -760,7 +813,9 @@ async def loadgen_main(args: argparse.Namespace) -> None:
         emit(result)
         p99 = result["p99_ms"]
         shown = "none" if p99 is None else ("inf" if math.isinf(p99) else f"{p99:.1f} ms")
-        print(f"  {n} tables: p99 {shown}, bot p95 {_fmt(result['bot_turn_p95_ms'])} ms, "
+        print(f"  {n} tables: p99 {shown}, bot p95 {_fmt(result['bot_turn_p95_ms'])} ms "
+              f"(waiting for a worker: p50 {_fmt(result['bot_wait_p50_ms'])} ms, p95 "
+              f"{_fmt(result['bot_wait_p95_ms'])} ms), "
               f"delivered {_fmt(result['delivered_share'] and 100 * result['delivered_share'])}"
               f"% of the offered load -> {'meets' if result['passed'] else 'misses'} the "
               f"verdict", file=sys.stderr, flush=True)
@@ -943,7 +998,7 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
           f"{args.target_ms:g}); {args.window:g} s windows after {args.warmup:g} s warm-up")
     print(f"{'tables':>6} {'live':>9} {'samples':>7} {'p50':>7} {'p95':>7} {'p99':>7} "
           f"{'max':>7} {'unans':>5} {'hum/s':>6} {'offer/s':>7} {'all/s':>6} {'bot p50':>7} "
-          f"{'bot p95':>7} {'games':>5}  verdict")
+          f"{'bot p95':>7} {'wait50':>6} {'wait95':>6} {'games':>5}  verdict")
     for r in results:
         live = f"{r['live_start']}/{r['live_end']}"
         missed = [name for name, key in (("p99", "latency_met"), ("bots", "bot_met"),
@@ -954,8 +1009,13 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
               f"{r['human_actions_s']:>6.1f} {_fmt(r.get('offered_s'), '.1f'):>7} "
               f"{r['all_actions_s']:>6.1f} "
               f"{_fmt(r['bot_turn_p50_ms'], '.0f'):>7} {_fmt(r.get('bot_turn_p95_ms'), '.0f'):>7} "
+              f"{_fmt(r.get('bot_wait_p50_ms'), '.0f'):>6} "
+              f"{_fmt(r.get('bot_wait_p95_ms'), '.0f'):>6} "
               f"{r['games_over']:>5}  {'meets' if r['passed'] else 'MISSES ' + '+'.join(missed)}"
               f"{' (disturbed)' if r.get('disturbed') else ''}")
+    print("(bot p50/p95: a bot's turn, from its being due to its move shown; wait50/wait95: "
+          "its decision waiting for a free bot worker, from the servers' "
+          f"{BOT_QUEUE_METRIC} histogram, interpolated in its buckets)")
     print(f"\nBot turns and moves in the window (verdict: human p99 <= {args.target_ms:g} ms, "
           f"bot-turn p95 <= {BOT_TURN_P95_MS:g} ms, human actions >= "
           f"{100 * DELIVERED_SHARE:g}% of the offered)")

@@ -1,7 +1,8 @@
 """Bot seats: a task per bot that must act, thinking off the event loop, then playing.
 
 Kept apart from ``TableManager`` because it is the one part that waits on heavy work (a bot
-may think for a second or more, in ``worker.py``'s executor) and keeps its own tasks. It
+may think for a second or more, in ``worker.py``'s executor, through the bounded and fair
+``botpool.py``: a bot waits its table's turn for a worker) and keeps its own tasks. It
 still plays through the manager's one path for every action (``play``), so a bot can never do
 what a human could not; and only for tables this process owns (``owns``), so a bot's turn is
 decided once whatever the number of processes.
@@ -13,11 +14,11 @@ import asyncio
 import logging
 import time
 from collections.abc import Awaitable, Callable, Iterable, Sequence
-from concurrent.futures import Executor
-from typing import Protocol
+from typing import Any, Protocol
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
+from ludomots.table.botpool import BotPool
 from ludomots.table.logcontext import about_table
 from ludomots.table.metrics import BOT_TURN_SECONDS
 from ludomots.table.table import Table
@@ -48,11 +49,11 @@ class BotRunner:
     bot waits for it, however long. ``sweep`` restarts any bot that should be playing and is
     not (the manager calls it periodically), except one that gave up at this very position."""
 
-    def __init__(self, executor: Executor, *, delay: float, retries: int,
+    def __init__(self, pool: BotPool, *, delay: float, retries: int,
                  lock: Callable[[str], asyncio.Lock], play: Play,
                  owns: Callable[[str], bool], evict: Callable[[Table], None]) -> None:
         self.delay = delay
-        self._executor = executor
+        self._pool = pool
         self._retries = retries
         self._lock = lock
         self._play = play
@@ -74,10 +75,14 @@ class BotRunner:
 
     def sweep(self, tables: Iterable[Table]) -> int:
         """``schedule`` every table; returns how many bots it had to start (it should be none:
-        each is a bot that a missed wake-up had left idle)."""
+        each is a bot that a missed wake-up had left idle). Not a table whose lock is held:
+        an action is being stored there, already applied (``Table.play`` plays in place)
+        but not yet committed, and its end wakes the bots; seen from here, its bot would look
+        forgotten (the sweep warned of such bots on a busy machine, where a write is slow)."""
         before = len(self._tasks)
         for table in tables:
-            self.schedule(table)
+            if not self._lock(table.id).locked():
+                self.schedule(table)
         started = len(self._tasks) - before
         if started > 0:
             log.warning("bot sweep: %d bot(s) should have been playing; started", started)
@@ -112,23 +117,24 @@ class BotRunner:
                                timeout: bool) -> bool:
         """True once the bot's move is stored; False when the seat no longer has to act, or
         after ``retries`` failures of the bot itself (remembered for ``schedule``)."""
-        loop = asyncio.get_running_loop()
         failures = 0
         while not self._closed:
-            async with self._lock(table.id):
-                if seat not in table.to_act():
-                    return False
-                job = table.bot_job(seat, level)
-            started = time.monotonic()
-            try:
-                action_json = await loop.run_in_executor(self._executor, choose_action, job)
-            except Exception:
-                failures += 1
-                log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
-                              table.id, level, seat, failures)
-            else:
-                BOT_TURN_SECONDS.labels(table.info.game).observe(time.monotonic() - started)
-                wait = self.delay - (time.monotonic() - started)
+            asked = time.monotonic()
+            action_json: dict[str, Any] | None = None
+            async with self._pool.slot(table.id, table.info.game):  # the table's turn
+                async with self._lock(table.id):
+                    if seat not in table.to_act():
+                        return False
+                    job = table.bot_job(seat, level)
+                try:
+                    action_json = await self._pool.run(choose_action, job)
+                except Exception:  # the bot's own failure, or its worker died
+                    failures += 1
+                    log.exception("table %s: the %s bot of seat %d failed (attempt %d)",
+                                  table.id, level, seat, failures)
+            if action_json is not None:
+                BOT_TURN_SECONDS.labels(table.info.game).observe(time.monotonic() - asked)
+                wait = self.delay - (time.monotonic() - asked)
                 if wait > 0:
                     await asyncio.sleep(wait)
                 outcome = await self._store(table, seat, level, action_json, timeout)
@@ -176,6 +182,7 @@ class BotRunner:
         """The table left memory: drop what is remembered of its bots."""
         for key in [k for k in self._gave_up if k[0] == table_id]:
             del self._gave_up[key]
+        self._pool.forget(table_id)
 
     def stop(self) -> list[asyncio.Task[None]]:
         """Start no more bots; returns the tasks running, for the caller to cancel (then

@@ -139,16 +139,18 @@ class TableLoading(LiveTables):
         cannot list the tables."""
         if self._cluster.distributed:
             return await self._cluster.sweep()
-        infos = await self._db(self.store.list_tables, ("playing",), None)
+        # Only their ids: the list of 10,000 tables with their seats took seconds of the
+        # database thread, where a player opening a table waited behind it (issue 22).
+        table_ids = await self._db(self.store.table_ids, ("playing",))
         loaded = unreadable = 0
-        for info in infos:
+        for table_id in table_ids:
             try:
-                await self._get(info.id)
+                await self._get(table_id)
                 loaded += 1
             except RuleError as exc:  # already reported by _load
                 unreadable += exc.code == "store_unavailable"
             except Exception:
-                log.exception("table %s: cannot resume", info.id)
+                log.exception("table %s: cannot resume", table_id)
         if unreadable:  # the database went away meanwhile: ``resume`` tries again
             raise StoreError(f"{unreadable} table(s) could not be read")
         return loaded

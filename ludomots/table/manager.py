@@ -50,6 +50,7 @@ from typing import Any
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import Event
+from ludomots.table.botpool import BotPool, slots_for
 from ludomots.table.bots import BotRunner
 from ludomots.table.clockloop import ClockLoop
 from ludomots.table.cluster import Bus, Cluster, Leases
@@ -77,7 +78,7 @@ from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
 from ludomots.table.table import Table
 from ludomots.table.tokens import hash_token
-from ludomots.table.worker import ExecutorKind, make_executor
+from ludomots.table.worker import ExecutorKind, default_workers, make_executor
 from ludomots.table.writer import GroupWriter
 
 log = logging.getLogger(__name__)
@@ -123,7 +124,9 @@ class TableManager(Seating, TableLoading):
         on_finish: Callable[[Table], None] | None = None,
         lobby_ttl: float = LOBBY_TTL,
     ) -> None:
-        """``executor``: "process" (default), "thread", or an Executor you own. ``bot_delay``:
+        """``executor``: "process" (default), "thread", or an Executor you own;
+        ``max_workers``: its workers (default: one per core), which bound the bot decisions
+        in flight at once (``botpool.py``: two per worker). ``bot_delay``:
         minimum seconds before a bot's move is played, so humans see it happen. ``now``: wall
         clock for deadlines and rate limits (tests inject one). ``rate_limit`` actions per
         ``rate_window`` seconds per token (0: unlimited). ``try_limit`` tries per
@@ -139,9 +142,15 @@ class TableManager(Seating, TableLoading):
         block). ``lobby_ttl``: seconds the lobby's page may be served from memory."""
         self.store = store
         self._lobby = LobbyCache(self._lobby_entries, LOBBY_SIZE, ttl=lobby_ttl)
+        # Bots think on ``max_workers`` workers (one per core by default), each given a
+        # decision and one ready (``botpool.py``), never more.
+        workers = max_workers or default_workers()
         self._own_executor = isinstance(executor, str)
-        self._executor = make_executor(executor, max_workers) if isinstance(executor, str) \
-            else executor
+        kind = executor
+        self._pool = BotPool(
+            make_executor(kind, workers) if isinstance(kind, str) else kind,
+            slots_for(workers),
+            renew=(lambda: make_executor(kind, workers)) if isinstance(kind, str) else None)
         self._db_executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ludomots-db")
         # Replaying a table to load it is pure CPU (a long game: a good fraction of a second):
         # off the event loop, so that loading (a restart, a finished game reopened) never
@@ -172,7 +181,7 @@ class TableManager(Seating, TableLoading):
             lock=self._lock, catch_up=self._catch_up, changed=self._changed,
             owned=self._owned, evict=self._maybe_evict)
         self._bots = BotRunner(
-            self._executor, delay=bot_delay, retries=bot_retries, lock=self._lock,
+            self._pool, delay=bot_delay, retries=bot_retries, lock=self._lock,
             play=self._play, owns=self._cluster.owns, evict=self._maybe_evict)
         self._clocks = ClockLoop(
             now=now, run=run_clocks, poll=clock_poll, lock=self._lock,
@@ -511,6 +520,6 @@ class TableManager(Seating, TableLoading):
                 sub.close()
         self._subs.clear()
         if self._own_executor:
-            self._executor.shutdown(wait=True, cancel_futures=True)
+            self._pool.executor.shutdown(wait=True, cancel_futures=True)
         self._load_executor.shutdown(wait=True, cancel_futures=True)
         self._db_executor.shutdown(wait=True)

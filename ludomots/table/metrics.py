@@ -30,6 +30,9 @@ MULTIPROCESS_ENV = "PROMETHEUS_MULTIPROC_DIR"
 ACTION_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
 #: A bot's turn: queued for a worker, then thinking (seconds).
 BOT_BUCKETS = (0.01, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0, 30.0)
+#: A bot's wait for a worker (seconds): finer at the bottom, where a server with room answers.
+BOT_QUEUE_BUCKETS = (0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.0, 5.0, 10.0,
+                     30.0, 60.0)
 
 ACTIONS = Counter("ludomots_actions", "Actions stored by this process (rate(): actions/s).",
                   ["game"])
@@ -39,6 +42,10 @@ ACTION_SECONDS = Histogram("ludomots_action_seconds",
 BOT_TURN_SECONDS = Histogram("ludomots_bot_turn_seconds",
                              "A bot's decision: waiting for a worker, then thinking.",
                              ["game"], buckets=BOT_BUCKETS)
+BOT_QUEUE_SECONDS = Histogram("ludomots_bot_queue_seconds",
+                              "A bot's decision waiting for a free worker (the bot pool "
+                              "serves the tables in turn).", ["game"],
+                              buckets=BOT_QUEUE_BUCKETS)
 WEBSOCKETS = Gauge("ludomots_websocket_connections", "Open table WebSocket connections.",
                    multiprocess_mode="livesum")
 STORE_ERRORS = Counter("ludomots_store_errors",

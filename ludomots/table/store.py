@@ -287,6 +287,14 @@ class Store:
             departures = self._departures(conn, [r.id for r in rows])
             return [self._info(r, claims.get(r.id, {}), departures.get(r.id, [])) for r in rows]
 
+    def table_ids(self, status: Collection[TableStatus]) -> list[str]:
+        """The ids of the tables of these statuses, most recently active first: what a
+        restart resumes (one light query, however many: no seats, no claims)."""
+        with self._tx() as conn:
+            return list(conn.execute(
+                select(TABLES.c.id).where(TABLES.c.status.in_(list(status)))
+                .order_by(TABLES.c.updated_at.desc(), TABLES.c.id)).scalars())
+
     # ---- actions --------------------------------------------------------------------------
 
     def append_action(self, table_id: str, seq: int, seat: int, action: dict[str, Any],

@@ -101,15 +101,26 @@ def _exit_with(parent: int) -> None:
     os._exit(0)
 
 
+def default_workers() -> int:
+    """One bot worker per core this process may run on (its CPU affinity: a container or
+    ``taskset`` limits it), at least one."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
 def make_executor(kind: ExecutorKind, max_workers: int | None = None) -> Executor:
-    """A bot executor. Processes are spawned, not forked: forking a process that runs an event
-    loop and database threads can copy held locks into the child and deadlock it. They run
-    at a lower priority (``BOT_NICENESS``), so there is one per core (at most 4): they use
-    the CPU the server leaves; and they exit when the server dies (``_exit_with``)."""
+    """A bot executor of ``max_workers`` (default: one per core, ``default_workers``); the
+    bot pool (``botpool.py``) never gives it more decisions than that at once. Processes are
+    spawned, not forked: forking a process that runs an event loop and database threads can
+    copy held locks into the child and deadlock it. They run at a lower priority
+    (``BOT_NICENESS``): they use the CPU the server leaves; and they exit when the server
+    dies (``_exit_with``)."""
+    workers = max_workers or default_workers()
     if kind == "thread":
-        return ThreadPoolExecutor(max_workers=max_workers or 2, thread_name_prefix="ludomots-bot")
+        return ThreadPoolExecutor(max_workers=workers, thread_name_prefix="ludomots-bot")
     if kind == "process":
-        workers = max_workers or max(1, min(4, os.cpu_count() or 1))
         return ProcessPoolExecutor(max_workers=workers,
                                    mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_start_worker, initargs=(os.getpid(),))

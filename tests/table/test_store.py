@@ -112,6 +112,16 @@ def test_list_tables_filters_by_status_most_recent_first(store: Store,
     assert [(t.id, t.status) for t in store.list_tables(limit=1)] == [("a", "broken")]
 
 
+def test_table_ids_lists_what_a_restart_resumes_most_recent_first(
+        store: Store, fake_time: FakeTime) -> None:
+    for name, status in (("a", "playing"), ("b", "over"), ("c", "playing"), ("d", "waiting")):
+        store.create_table(_info(name, status), {0: name})
+        fake_time.advance(1)
+    assert store.table_ids(["playing"]) == ["c", "a"]
+    assert store.table_ids(["playing", "waiting"]) == ["d", "c", "a"]
+    assert store.table_ids(["broken"]) == []
+
+
 def test_tokens_are_stored_only_as_hashes(tmp_path: Path, db_url: str) -> None:
     store = Store(db_url)
     store.create_schema()
