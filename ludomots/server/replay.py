@@ -64,9 +64,15 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
     for step, state, events in replay_steps(record, game):
         line = record.actions[step - 1] if step else None
         view = state.view(None)
+        starts = _log_increments(view, logs, game.view_logs)
+        timeout = bool(line and line.timeout)
+        if timeout:  # the entries this step added are a timeout's, as in a live journal
+            for key in starts:
+                view[key] = [dict(e, timeout=True) if isinstance(e, dict) else e
+                             for e in view[key]]
         steps.append({"step": step, "seat": line.seat if line else None,
                       "action": line.action if line else None, "ms": line.ms if line else None,
-                      "view": view, "logs": _log_increments(view, logs, game.view_logs),
+                      "timeout": timeout, "view": view, "logs": starts,
                       "events": events_for_seat(events, None)})
         entry = None
         if line is not None and previous is not None:

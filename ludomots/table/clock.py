@@ -1,9 +1,25 @@
-"""Per-move clocks: a seat that must act gets a deadline; when it passes, the game moves on.
+"""Table clocks: a seat that must act gets a deadline; when it passes, the game moves on.
 
-A per-move clock (not a chess-style bank) because word games have long and short turns, and what
-players of a web table need is protection against someone who walked away. Deadlines are kept in
-memory only: after a restart every waiting seat gets a fresh full move, which errs on the side
-of the player. Time comes from an injectable ``now()`` so tests move it by hand.
+The creator chooses the time control (``ClockSettings``, issue 19): a time per move; a Fischer
+clock (a bank per seat, the time of each move taken from it, an increment added after each
+move of one's own); turn-based, days a move; or none. The rules' own sand-glasses
+(``Game.time_limit``) apply inside any of them: the deadline is the sooner of the two.
+
+What survives a restart (the table is rebuilt by replaying its stored actions, and the clock
+with it, from each action's ``ms`` and whether a timeout played it):
+
+- Fischer banks are rebuilt exactly from the stored moves, never refilled. The move that was
+  running at the restart starts again from the restart with the bank as it stood when that
+  move began: the thinking time of that move before the restart is not charged (the player
+  could not know the server went away; this errs on the player's side, by one move at most).
+- A turn-based move's deadline runs from the time the action that started it was stored (the
+  replay arms the clock at each stored action's time), so a restart never gives a seat fresh
+  days. A seat asked to act since the very start, before any action, counts from the first
+  stored action (or, with none, from when the last seat was taken).
+- A per-move clock gives a fresh move, as before.
+- Who is out of time (their last move was a timeout) comes from the stored timeout marks.
+
+Time comes from an injectable ``now()`` so tests move it by hand.
 
 What a timeout plays is the game's decision: a game may export ``timeout_action(state, seat)``
 (Topword: pass). Otherwise the first legal action when the game enumerates them cheaply, and
@@ -24,7 +40,8 @@ log = logging.getLogger(__name__)
 
 
 class Clock:
-    """Deadlines (and turn start times, for the record's "ms") of the seats that must act."""
+    """Deadlines (and turn start times, for the record's "ms") of the seats that must act,
+    the Fischer banks, and which seats are out of time (see the module docstring)."""
 
     def __init__(self, settings: ClockSettings, now: Callable[[], float]) -> None:
         self.settings = settings
@@ -33,49 +50,94 @@ class Clock:
         self.deadlines: dict[int, float] = {}
         self.keys: dict[int, Hashable] = {}  # the sand-glass each seat's deadline belongs to
         self.trying: set[int] = set()  # seats that acted and must act again, same sand-glass
+        self.rule_deadlines: dict[int, float] = {}  # when the rules' own sand-glass runs out
+        self.banks: dict[int, int] = {}  # Fischer: ms left, once a seat has moved
+        self.charged: dict[int, int] = {}  # ms of the running move already taken from a bank
+        self.out_of_time: set[int] = set()  # seats whose last move was played by a timeout
 
     @property
     def enabled(self) -> bool:
         return self.settings.enabled
 
+    @property
+    def fischer(self) -> bool:
+        return self.settings.mode == "fischer"
+
+    def bank_ms(self, seat: int) -> int:
+        """Fischer: what is left of ``seat``'s bank at the start of its running move."""
+        return self.banks.get(seat, self.settings.bank_seconds * 1000)
+
     def _arm(self, seat: int, at: float, rule_limit: float | None,
              key: Hashable | None = None) -> None:
         """``rule_limit``: seconds the game's own rules give the seat for what it must do now
-        (a sand-glass); the deadline is the sooner of that and the table's time per move.
+        (a sand-glass); the deadline is the sooner of that and the table's limit (the time
+        per move, the days of a turn, or what is left of the Fischer bank).
         ``key``: which sand-glass that is (``Game.time_limit_key``)."""
         self.started[seat] = at
+        self.charged[seat] = 0
         self.trying.discard(seat)
         if key is None:
             self.keys.pop(seat, None)
         else:
             self.keys[seat] = key
-        limits = [limit for limit in (self.settings.seconds_per_move if self.enabled else None,
-                                      rule_limit) if limit]
+        if rule_limit:
+            self.rule_deadlines[seat] = at + rule_limit
+        else:
+            self.rule_deadlines.pop(seat, None)
+        self._set_deadline(seat, at)
+
+    def _set_deadline(self, seat: int, at: float) -> None:
+        """The sooner of the rules' deadline and the table's, counted from ``at``."""
+        limits = [d for d in (self.rule_deadlines.get(seat),) if d is not None]
+        move_limit = self.settings.move_limit()
+        if move_limit:
+            limits.append(self.started[seat] + move_limit)
+        if self.fischer:
+            limits.append(at + self.bank_ms(seat) / 1000)
         if limits:
-            self.deadlines[seat] = at + min(limits)
+            self.deadlines[seat] = min(limits)
         else:
             self.deadlines.pop(seat, None)
 
     def start(self, to_act: frozenset[int],
               rule_limits: Mapping[int, float | None] | None = None,
-              keys: Mapping[int, Hashable | None] | None = None) -> None:
-        """(Re)start from scratch: every seat to act gets a full move. ``rule_limits`` and
-        ``keys``: the game's own time limits of those seats and their sand-glasses
-        (``Game.time_limit``, ``Game.time_limit_key``)."""
+              keys: Mapping[int, Hashable | None] | None = None,
+              at: float | None = None) -> None:
+        """(Re)start from scratch: every seat to act starts a move (at ``at``, default now),
+        with what is left of its bank. ``rule_limits`` and ``keys``: the game's own time
+        limits of those seats and their sand-glasses (``Game.time_limit``,
+        ``Game.time_limit_key``)."""
         self.stop()
-        now = self._now()
+        now = self._now() if at is None else at
         for seat in to_act:
             self._arm(seat, now, (rule_limits or {}).get(seat), (keys or {}).get(seat))
 
+    def moved(self, seat: int, ms: int, timeout: bool) -> None:
+        """``seat`` made a move that took ``ms`` (since its sand-glass turned), or the clock
+        made it for it (``timeout``). Fischer: the time used since the seat's last move under
+        the same sand-glass leaves its bank, and the increment comes after a move of its own
+        (not after a timeout, which leaves the bank empty). Call before ``update``."""
+        if timeout:
+            self.out_of_time.add(seat)
+        else:
+            self.out_of_time.discard(seat)
+        if not self.fischer:
+            return
+        used = max(0, ms - self.charged.get(seat, 0))
+        bank = 0 if timeout else max(0, self.bank_ms(seat) - used)
+        self.banks[seat] = bank + (0 if timeout else self.settings.increment_seconds * 1000)
+        self.charged[seat] = ms
+
     def update(self, to_act: frozenset[int], actor: int | None,
                rule_limits: Mapping[int, float | None] | None = None,
-               keys: Mapping[int, Hashable | None] | None = None) -> None:
+               keys: Mapping[int, Hashable | None] | None = None,
+               at: float | None = None) -> None:
         """After an action by ``actor``: a seat still waiting keeps its deadline (a
         simultaneous bid does not give the slow bidder more time); every newly waiting seat
         gets a full move, and so does the actor if it must act again, unless it is still
         under the same sand-glass (a wrong answer, then another try); the others are
-        dropped."""
-        now = self._now()
+        dropped. ``at``: when the action was (default now; a rebuilt table's stored time)."""
+        now = self._now() if at is None else at
         for seat in list(self.started):
             if seat not in to_act:
                 self._forget(seat)
@@ -86,17 +148,24 @@ class Clock:
                 self._arm(seat, now, (rule_limits or {}).get(seat), key)
             elif seat == actor:
                 self.trying.add(seat)
+                if self.fischer:  # its bank changed: the rules' deadline still runs
+                    self._set_deadline(seat, now)
 
     def _forget(self, seat: int) -> None:
         self.started.pop(seat, None)
         self.deadlines.pop(seat, None)
         self.keys.pop(seat, None)
+        self.rule_deadlines.pop(seat, None)
+        self.charged.pop(seat, None)
         self.trying.discard(seat)
 
     def stop(self) -> None:
+        """No seat is asked to act any more (banks and who is out of time are kept)."""
         self.started.clear()
         self.deadlines.clear()
         self.keys.clear()
+        self.rule_deadlines.clear()
+        self.charged.clear()
         self.trying.clear()
 
     def disarm(self, seat: int) -> None:
@@ -112,20 +181,32 @@ class Clock:
         now = self._now()
         return sorted(seat for seat, deadline in self.deadlines.items() if deadline <= now)
 
+    def time_up(self, seat: int) -> bool:
+        """Whether ``seat``'s time is up: its last move was a timeout, or its deadline
+        passed (the timeout not played yet)."""
+        deadline = self.deadlines.get(seat)
+        return seat in self.out_of_time or (deadline is not None and deadline <= self._now())
+
     def next_deadline(self) -> float | None:
         return min(self.deadlines.values(), default=None)
 
     def to_json(self, players: int) -> dict[str, Any]:
-        """For views: absolute deadlines in epoch ms plus the server's "now", so a browser
-        with a skewed clock can still count down correctly."""
+        """For views: the settings, absolute deadlines in epoch ms plus the server's "now",
+        so a browser with a skewed clock can still count down correctly; Fischer: each
+        seat's bank in ms (the running move not yet taken off); the seats out of time."""
+        out = self.settings.to_json()
         if not self.enabled and not self.deadlines:
-            return {"seconds_per_move": 0}
+            return out
         deadlines: list[int | None] = [None] * players
         for seat, deadline in self.deadlines.items():
             if 0 <= seat < players:
                 deadlines[seat] = int(deadline * 1000)
-        return {"seconds_per_move": self.settings.seconds_per_move if self.enabled else 0,
-                "now": int(self._now() * 1000), "deadlines": deadlines}
+        out.update(now=int(self._now() * 1000), deadlines=deadlines)
+        if self.fischer:
+            out["banks"] = [self.bank_ms(seat) for seat in range(players)]
+        if self.enabled:
+            out["out_of_time"] = sorted(s for s in range(players) if self.time_up(s))
+        return out
 
 
 def timeout_action(game: Game, state: State, seat: int) -> Action | None:
