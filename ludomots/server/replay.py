@@ -66,10 +66,11 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
         view = state.view(None)
         starts = _log_increments(view, logs, game.view_logs)
         timeout = bool(line and line.timeout)
-        if timeout:  # the entries this step added are a timeout's, as in a live journal
+        if timeout:  # the first entry this step added is a timeout's, as in a live journal
             for key in starts:
-                view[key] = [dict(e, timeout=True) if isinstance(e, dict) else e
-                             for e in view[key]]
+                added = view[key]
+                if added and isinstance(added[0], dict):
+                    view[key] = [dict(added[0], timeout=True), *added[1:]]
         steps.append({"step": step, "seat": line.seat if line else None,
                       "action": line.action if line else None, "ms": line.ms if line else None,
                       "timeout": timeout, "view": view, "logs": starts,

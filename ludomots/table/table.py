@@ -65,7 +65,7 @@ class Move:
     events: list[Event]
     status: TableStatus | None  # "over" when this action ends the game
     timeout: bool = False  # played by the clock
-    marks: tuple[tuple[str, int, int], ...] = ()  # its log entries: (key, start, end)
+    marks: tuple[tuple[str, int, int], ...] = ()  # its log entry: (key, start, end)
 
 
 #: Where the entries of a timeout's move are in the game's logs: {log key: entry indices}.
@@ -82,9 +82,16 @@ def _log_lengths(recorder: Recorder) -> dict[str, int]:
 
 
 def _mark(marks: TimeoutMarks, before: dict[str, int], after: dict[str, int]) -> None:
-    """The log entries a timeout's move added (between ``before`` and ``after``)."""
-    for key, end in after.items():
-        marks.setdefault(key, set()).update(range(before.get(key, 0), end))
+    """The first log entry a timeout's move added to each log (the move itself; what follows
+    from it, a new round or a spell's effect, is no timeout)."""
+    for key, start, end in _first_entries(before, after):
+        marks.setdefault(key, set()).update(range(start, end))
+
+
+def _first_entries(before: dict[str, int], after: dict[str, int]
+                   ) -> list[tuple[str, int, int]]:
+    return [(key, before.get(key, 0), min(end, before.get(key, 0) + 1))
+            for key, end in after.items() if end > before.get(key, 0)]
 
 
 def _replay(recorder: Recorder, actions: Iterable[StoredAction],
@@ -297,8 +304,7 @@ class Table:
         return Move(seq=seq, seat=seat, action=line.action, ms=line.ms, digest=line.digest,
                     events=events, status="over" if self.state.is_over() else None,
                     timeout=timeout,
-                    marks=tuple((key, before.get(key, 0), end)
-                                for key, end in _log_lengths(self.recorder).items())
+                    marks=tuple(_first_entries(before, _log_lengths(self.recorder)))
                     if timeout else ())
 
     def commit(self, move: Move) -> None:
