@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from starlette.testclient import TestClient
 
-from tests.server.helpers import Socket, create
+from tests.server.helpers import Socket
 from tests.table.conftest import FakeTime
 
 
@@ -96,7 +96,8 @@ def test_expel_over_the_socket(client_factory: Callable[..., TestClient]) -> Non
     created = _create(client, clock={"mode": "move", "seconds_per_move": 30})
     table_id = created["table"]
     bob_token = _join(client, table_id)
-    sockets = {0: Socket(client, table_id, created["token"]), 1: Socket(client, table_id, bob_token)}
+    sockets = {0: Socket(client, table_id, created["token"]),
+               1: Socket(client, table_id, bob_token)}
     watcher = Socket(client, table_id)
     first = sockets[0].view["table"]["to_act"][0]  # the server's secret seed chose
     late = 1 - first

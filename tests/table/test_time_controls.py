@@ -102,7 +102,7 @@ def test_a_new_tables_default_clock_is_the_rulebooks(game: str, options: dict[st
     info = new_table_info(game, options, [SeatSpec.human("Alice"), SeatSpec.bot("debutant")],
                           1, "default", lambda: T0)
     assert info.clock == expected
-    assert DEFAULT_FISCHER == ClockSettings.fischer(900, 15)
+    assert ClockSettings.fischer(900, 15) == DEFAULT_FISCHER
 
 
 # ---- Fischer ----------------------------------------------------------------------------------
