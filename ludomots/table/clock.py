@@ -193,7 +193,8 @@ class Clock:
     def to_json(self, players: int) -> dict[str, Any]:
         """For views: the settings, absolute deadlines in epoch ms plus the server's "now",
         so a browser with a skewed clock can still count down correctly; Fischer: each
-        seat's bank in ms (the running move not yet taken off); the seats out of time."""
+        seat's bank in ms (the running move not yet taken off) and when the running ones run
+        out; the seats out of time."""
         out = self.settings.to_json()
         if not self.enabled and not self.deadlines:
             return out
@@ -204,6 +205,11 @@ class Clock:
         out.update(now=int(self._now() * 1000), deadlines=deadlines)
         if self.fischer:
             out["banks"] = [self.bank_ms(seat) for seat in range(players)]
+            # When each running bank runs out (a rules' sand-glass may end the move sooner).
+            out["bank_deadlines"] = [
+                int((self.started[seat] + (self.charged.get(seat, 0) + self.bank_ms(seat))
+                     / 1000) * 1000) if seat in self.started else None
+                for seat in range(players)]
         if self.enabled:
             out["out_of_time"] = sorted(s for s in range(players) if self.time_up(s))
         return out

@@ -68,7 +68,7 @@ export function victoryText(winners, seatName) {
  *  and returns what unbinds it (the screen's cleanup). `onGo` runs at every `go` (a click, a
  *  key, the slider). The list follows the step: it shows the entry of the current step, or
  *  of the last listed step before it when the list leaves some steps out. */
-export function replayPage(main, { title, seats, last, seatName, chat = [], times = [] }, {
+export function replayPage(main, { title, seats, last, seatName, chat = [], times = [], steps = [] }, {
   id, game, pageClass = "", versus = ", ", subtitle, stage, listTitle, draw,
   words = ACTIONS, onGo = null,
 }) {
@@ -97,9 +97,12 @@ export function replayPage(main, { title, seats, last, seatName, chat = [], time
       el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard, chatCard.node))));
   moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
 
-  /** List step k: who played it, what it did (`short`, a notation or a muted note) and, if any,
-   *  its score; a `note` entry is dimmed like the start's. */
+  /** List step k: who played it, what it did (`short`, a notation or a muted note; « temps
+   *  écoulé » first when the clock played it) and, if any, its score; a `note` entry is dimmed
+   *  like the start's. */
   function addStep(k, seat, short, { notation = true, note = false, score = null } = {}) {
+    // A move the clock played says so (issue 19), never as a choice of the player's own.
+    if (steps[k] && steps[k].timeout) short = `temps écoulé : ${short}`;
     moveList.append(el("li", { class: ["log-entry", note ? "note" : ""] },
       el("span", { class: "log-num", text: String(k) }),
       el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },
