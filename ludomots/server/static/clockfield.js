@@ -9,7 +9,9 @@ const MODES = [
   ["default", "Cadence du jeu"],
   ["fischer", "Fischer : réserve + incrément"],
   ["move", "Temps par coup"],
-  ["turn", "Au tour par tour (jours)"],
+  ["turn:1", "Au tour par tour : 1 jour par coup"],
+  ["turn:2", "Au tour par tour : 2 jours par coup"],
+  ["turn:3", "Au tour par tour : 3 jours par coup"],
   ["none", "Sans limite"],
 ];
 
@@ -32,23 +34,20 @@ export function clockField() {
   const bank = numberInput("create-clock-bank", "Réserve en minutes", 1, 180, 10);
   const increment = numberInput("create-clock-increment", "Incrément en secondes", 0, 600, 5);
   const perMove = numberInput("create-clock-move", "Temps par coup en secondes", 1, 86400, 90);
-  const days = el("select", { id: "create-clock-days", "aria-label": "Jours par coup" },
-    [1, 2, 3].map((d) => el("option", { value: String(d), text: d === 1 ? "1 jour par coup" : `${d} jours par coup` })));
   const parts = {
     fischer: el("span", { class: "inline" }, bank, el("span", { class: "muted small", text: "min +" }), increment, el("span", { class: "muted small", text: "s par coup" })),
     move: el("span", { class: "inline" }, perMove, el("span", { class: "muted small", text: "secondes" })),
-    turn: days,
   };
   const help = el("p", { class: "help", id: "create-clock-help" });
   function paint() {
     for (const [key, node] of Object.entries(parts)) node.hidden = key !== mode.value;
-    help.textContent = HELP[mode.value];
+    help.textContent = HELP[mode.value.split(":")[0]];
   }
   mode.addEventListener("change", paint);
   paint();
   const node = el("div", { class: "field clock-field" },
     el("label", { for: "create-clock", text: "Cadence" }),
-    el("div", { class: "inline" }, mode, parts.fischer, parts.move, parts.turn), help);
+    el("div", { class: "inline" }, mode, parts.fischer, parts.move), help);
 
   function whole(input, min, max) {
     const n = Number(input.value);
@@ -68,9 +67,9 @@ export function clockField() {
         if (seconds === null) return "Le temps par coup est un nombre entier de secondes, de 1 à 86 400.";
         return { mode: "move", seconds_per_move: seconds };
       }
-      case "turn": return { mode: "turn", days: Number(days.value) };
       case "none": return { mode: "none" };
-      default: return undefined;
+      case "default": return undefined;
+      default: return { mode: "turn", days: Number(mode.value.split(":")[1]) };
     }
   }
   return { node, value, focus: () => mode.focus() };
