@@ -23,8 +23,9 @@ design choices:
 - **Records.** The full record (seed included, which reveals every random draw) is given out
   only once the game is over; during the game, ``view`` already shows everything public.
 - **Restarts.** ``resume`` rebuilds every playing table by replay, in the background (a server
-  answers at once); bots resume and clocks restart with a full move for every seat that must
-  act. A waiting table is rebuilt only when someone opens it.
+  answers at once); bots resume and clocks come back as the stored moves left them
+  (``clock.py``: Fischer banks, turn-based deadlines, who is out of time). A waiting table
+  is rebuilt only when someone opens it.
 - **Outages.** A bot or a timeout whose action cannot be stored (the database is away) tries
   again with a back-off until it can; a periodic sweep starts any bot that should be playing.
 - **Several processes** (``cluster.py``, with ``bus.py`` and ``leases.py``). Every stored
