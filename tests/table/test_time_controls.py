@@ -296,3 +296,28 @@ async def test_a_timeout_stays_a_timeout_in_the_store_and_the_record(
     async with _manager(store, fake_time) as again:
         table = again.live_table(table_id) or await again._get(table_id)
         assert [line.timeout for line in table.recorder.record.actions] == [True, True]
+
+
+def test_a_fischer_bank_pays_once_for_several_tries_under_one_sand_glass(
+        fake_time: FakeTime) -> None:
+    """A Vocabulon riddle: answers within one sand-glass (``Game.time_limit_key``). Each
+    action's ``ms`` counts from when the sand-glass turned; the bank pays only the time since
+    the previous try, and the rules' deadline keeps running."""
+    from ludomots.table.clock import Clock
+
+    clock = Clock(ClockSettings.fischer(120, 10), fake_time)
+    glass = ("answer", 1)
+    clock.start(frozenset({0}), {0: 60}, {0: glass})
+    assert clock.deadlines == {0: T0 + 60}  # the sand-glass comes before the bank
+    fake_time.advance(20)
+    clock.moved(0, 20_000, timeout=False)  # a wrong answer
+    clock.update(frozenset({0}), 0, {0: 60}, {0: glass})
+    assert clock.banks == {0: 110_000} and clock.deadlines == {0: T0 + 60}
+    fake_time.advance(15)
+    clock.moved(0, 35_000, timeout=False)  # another try: 15 s more, not 35
+    clock.update(frozenset({0}), 0, {0: 60}, {0: glass})
+    assert clock.banks == {0: 105_000}
+    fake_time.advance(5)
+    clock.moved(0, 40_000, timeout=False)  # the right answer: the riddle is over
+    clock.update(frozenset({1}), 0)
+    assert clock.banks == {0: 110_000} and clock.deadlines == {1: T0 + 40 + 120}
