@@ -37,6 +37,14 @@ from ludomots.table.model import ClockSettings
 
 log = logging.getLogger(__name__)
 
+#: A seat whose Fischer bank is empty (it flagged) still gets this long a move: without it, two
+#: flagged seats of an abandoned game would time out one after the other with no pause at all.
+FLAGGED_MOVE_SECONDS = 10
+#: A human seat whose clock played this many moves in a row for it, none of its own between
+#: them, is away: at its next timeout it is expelled (``clockloop.py``), so that an abandoned
+#: game ends instead of timing out for ever (Topword never ends on passes while the bag holds
+#: tiles).
+AWAY_TIMEOUTS = 5
 
 
 class Clock:
@@ -54,6 +62,7 @@ class Clock:
         self.banks: dict[int, int] = {}  # Fischer: ms left, once a seat has moved
         self.charged: dict[int, int] = {}  # ms of the running move already taken from a bank
         self.out_of_time: set[int] = set()  # seats whose last move was played by a timeout
+        self.timeouts_in_row: dict[int, int] = {}  # timeouts since the seat's own last move
 
     @property
     def enabled(self) -> bool:
@@ -93,7 +102,8 @@ class Clock:
         if move_limit:
             limits.append(self.started[seat] + move_limit)
         if self.fischer:
-            limits.append(at + self.bank_ms(seat) / 1000)
+            bank = self.bank_ms(seat) / 1000
+            limits.append(at + (bank if bank > 0 else FLAGGED_MOVE_SECONDS))
         if limits:
             self.deadlines[seat] = min(limits)
         else:
@@ -116,11 +126,14 @@ class Clock:
         """``seat`` made a move that took ``ms`` (since its sand-glass turned), or the clock
         made it for it (``timeout``). Fischer: the time used since the seat's last move under
         the same sand-glass leaves its bank, and the increment comes after a move of its own
-        (not after a timeout, which leaves the bank empty). Call before ``update``."""
+        (not after a timeout, which leaves the bank empty: the seat has flagged, and gets
+        ``FLAGGED_MOVE_SECONDS`` a move until it moves in time again). Call before ``update``."""
         if timeout:
             self.out_of_time.add(seat)
+            self.timeouts_in_row[seat] = self.timeouts_in_row.get(seat, 0) + 1
         else:
             self.out_of_time.discard(seat)
+            self.timeouts_in_row.pop(seat, None)
         if not self.fischer:
             return
         used = max(0, ms - self.charged.get(seat, 0))
@@ -186,6 +199,10 @@ class Clock:
         passed (the timeout not played yet)."""
         deadline = self.deadlines.get(seat)
         return seat in self.out_of_time or (deadline is not None and deadline <= self._now())
+
+    def away(self, seat: int) -> bool:
+        """Whether the clock played ``AWAY_TIMEOUTS`` moves in a row for ``seat``."""
+        return self.timeouts_in_row.get(seat, 0) >= AWAY_TIMEOUTS
 
     def next_deadline(self) -> float | None:
         return min(self.deadlines.values(), default=None)

@@ -7,7 +7,8 @@ requests. It keeps only the tables that have deadlines and sleeps until the near
 ``timeout_action`` through the manager's locked action path, or else asks a bot to play for
 the seat; only for tables this process owns, so a timeout is decided once. At a turn-based
 table a human's timeout is no move: the days of a move ran out with no action, so the seat is
-expelled (issue 19: a stale table resolves itself).
+expelled; so is a human seat the clock already played ``AWAY_TIMEOUTS`` moves in a row for
+(issue 19: a stale or abandoned table resolves itself).
 """
 
 from __future__ import annotations
@@ -104,9 +105,9 @@ class ClockLoop:
             table.clock.disarm(seat)
             if seat not in table.to_act():
                 return False
-            if self._expel is not None and table.clock.settings.mode == "turn" and \
-                    table.info.seats[seat].kind == "human" and \
-                    seat not in table.info.departed():
+            if self._expel is not None and table.info.seats[seat].kind == "human" and \
+                    seat not in table.info.departed() and \
+                    (table.clock.settings.mode == "turn" or table.clock.away(seat)):
                 return await self._expel_stale(table, seat, deadline)
             try:
                 action = timeout_action(table.game, table.state, seat)
@@ -138,8 +139,9 @@ class ClockLoop:
             return True
 
     async def _expel_stale(self, table: Table, seat: int, deadline: float | None) -> bool:
-        """A turn-based move's days ran out with no action of its human: the seat is
-        expelled (a bot takes it over, or the game ends, as after a resignation)."""
+        """A turn-based move's days ran out with no action of its human, or the clock has
+        played ``AWAY_TIMEOUTS`` moves in a row for it: the seat is expelled (a bot takes
+        it over, or the game ends, as after a resignation)."""
         assert self._expel is not None
         try:
             return await self._expel(table, seat)

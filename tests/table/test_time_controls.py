@@ -12,6 +12,7 @@ import pytest
 import pytest_asyncio
 
 from ludomots.core.errors import RuleError
+from ludomots.table.clock import AWAY_TIMEOUTS, FLAGGED_MOVE_SECONDS
 from ludomots.table.creation import DEFAULT_FISCHER, new_table_info
 from ludomots.table.manager import TableManager
 from ludomots.table.model import ClockSettings, ResignRule, SeatSpec
@@ -41,10 +42,11 @@ def _manager(store: Store, fake_time: FakeTime) -> TableManager:
 
 
 async def _humans(manager: TableManager, clock: ClockSettings, count: int = 2,
-                  resign: ResignRule | None = None) -> tuple[str, dict[int, str]]:
+                  resign: ResignRule | None = None, cards: int = 3
+                  ) -> tuple[str, dict[int, str]]:
     names = ["Alice", "Bob", "Chloé"][:count]
     table_id, tokens = await manager.create_table(
-        "gops", {"cards": 3}, [SeatSpec.human(names[0])] +
+        "gops", {"cards": cards}, [SeatSpec.human(names[0])] +
         [SeatSpec.human() for _ in names[1:]], seed=5, clock=clock, resign=resign)
     for name in names[1:]:
         seat, token = await manager.join(table_id, name)
@@ -143,9 +145,11 @@ async def test_an_empty_bank_is_a_timeout_and_the_seat_is_out_of_time(
         assert [(a.seat, a.ms, a.timeout) for a in actions] == [(0, 59_999, False),
                                                                  (1, 60_000, True)]
         clock = await _clock(manager, table_id)
-        # No increment after a timeout: Bob's bank is empty, his next deadline is now.
+        # No increment after a timeout: Bob's bank is empty (he flagged); a flagged seat has
+        # FLAGGED_MOVE_SECONDS a move, so an abandoned game never times out without a pause.
         assert clock["banks"] == [5_001, 0]
-        assert clock["deadlines"] == [MS0 + 60_000 + 5_001, MS0 + 60_000]
+        assert clock["deadlines"] == [MS0 + 60_000 + 5_001,
+                                      MS0 + 60_000 + FLAGGED_MOVE_SECONDS * 1000]
         assert clock["out_of_time"] == [1]
         record = (await manager.view(table_id, None))["table"]
         assert record["to_act"] == [0, 1]
@@ -282,7 +286,7 @@ async def test_fischer_banks_and_who_is_out_of_time_survive_a_restart(
         assert after["banks"] == before["banks"]
         assert after["out_of_time"] == [1]
         # The move in progress starts again at the restart, with the bank it began with.
-        assert after["deadlines"] == [None, int(fake_time() * 1000)]
+        assert after["deadlines"] == [None, int(fake_time() * 1000) + FLAGGED_MOVE_SECONDS * 1000]
 
 
 @pytest.mark.asyncio
@@ -321,3 +325,43 @@ def test_a_fischer_bank_pays_once_for_several_tries_under_one_sand_glass(
     clock.moved(0, 40_000, timeout=False)  # the right answer: the riddle is over
     clock.update(frozenset({1}), 0)
     assert clock.banks == {0: 110_000} and clock.deadlines == {1: T0 + 40 + 120}
+
+
+@pytest.mark.asyncio
+async def test_a_seat_the_clock_played_for_again_and_again_is_expelled_as_away(
+        store: Store, fake_time: FakeTime) -> None:
+    """An abandoned game ends: after AWAY_TIMEOUTS moves in a row played by the clock, the
+    seat's next timeout expels it (at 2 players the other wins)."""
+    async with _manager(store, fake_time) as manager:
+        table_id, tokens = await _humans(manager, ClockSettings(30), cards=8)
+        for card in range(1, AWAY_TIMEOUTS + 1):
+            await manager.act(table_id, tokens[0], _bid(card))
+            fake_time.advance(30)
+            assert await manager.tick() == 1
+        assert [a.timeout for a in store.load_actions(table_id)] == \
+            [False, True] * AWAY_TIMEOUTS
+        await manager.act(table_id, tokens[0], _bid(AWAY_TIMEOUTS + 1))
+        fake_time.advance(30)
+        assert await manager.tick() == 1
+        table = (await manager.view(table_id, None))["table"]
+        assert table["status"] == "over" and table["result"]["winners"] == [0]
+        assert table["departures"][0]["reason"] == "expel"
+        assert len(store.load_actions(table_id)) == 2 * AWAY_TIMEOUTS + 1
+
+
+@pytest.mark.asyncio
+async def test_a_move_of_ones_own_resets_the_count_of_timeouts(
+        store: Store, fake_time: FakeTime) -> None:
+    async with _manager(store, fake_time) as manager:
+        table_id, tokens = await _humans(manager, ClockSettings(30), cards=8)
+        for card in range(1, AWAY_TIMEOUTS):
+            await manager.act(table_id, tokens[0], _bid(card))
+            fake_time.advance(30)
+            assert await manager.tick() == 1
+        await manager.act(table_id, tokens[1], _bid(8))  # Bob is back
+        await manager.act(table_id, tokens[0], _bid(AWAY_TIMEOUTS))
+        fake_time.advance(30)
+        await manager.act(table_id, tokens[0], _bid(AWAY_TIMEOUTS + 1))
+        fake_time.advance(30)
+        assert await manager.tick() == 1  # one timeout since his own move: not away
+        assert (await manager.view(table_id, None))["table"]["status"] == "playing"
