@@ -233,6 +233,8 @@ async def replay(request: Request) -> Response:
         raise store_unavailable() from exc
     # The chat beside the moves (issue 19; the viewer shows it on demand): its lines and when
     # each action was stored, to place them between the steps. Read when served, as names.
-    extra = {"chat": chat, "times": [a.created_at for a in actions]}
+    # Who left before the end (resigned, or expelled once out of time: « expulsé »).
+    extra = {"chat": chat, "times": [a.created_at for a in actions],
+             "departures": [d.to_json() for d in info.departures]}
     return Response(with_seats(body, [s.to_json() for s in info.record_seats()], extra),
                     media_type="application/json")

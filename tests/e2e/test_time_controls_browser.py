@@ -84,6 +84,10 @@ def test_a_player_out_of_time_reads_as_a_timeout_and_can_be_expelled(
     end = alice.locator("dialog.end-modal")
     expect(end).to_be_visible(timeout=30000)
     expect(end).to_contain_text("Bob a été expulsé (temps écoulé).")
+    # The replay says it too.
+    end.get_by_role("link", name="Revoir la partie").click()
+    expect(alice.locator(".replay-departure")).to_contain_text(
+        "Bob : expulsé (temps écoulé)", timeout=30000)
     table = server.get_json(f"/api/tables/{table_id}")
     assert table["status"] == "over"
     assert table["departures"][0]["reason"] == "expel"

@@ -129,6 +129,7 @@ def test_expel_over_the_socket(client_factory: Callable[..., TestClient]) -> Non
     assert "expulsé" in slow.until(lambda m: m["type"] == "error")["message"]
     replay = client.get(f"/api/tables/{table_id}/replay").json()
     assert [s["timeout"] for s in replay["steps"]] == [False, False, True]
+    assert [(d["seat"], d["reason"]) for d in replay["departures"]] == [(late, "expel")]
     assert replay["steps"][2]["view"]["history"] == [
         {"type": "pass", "seat": late, "exchanged": False, "timeout": True}]
     for socket in (mover, slow, watcher):
