@@ -12,19 +12,9 @@ import pytest
 
 from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
+from tests.e2e.test_table_life_browser import _seat_page
 
 expect = pytest.importorskip("playwright.sync_api").expect
-
-
-def _seat_page(new_page: Any, server: LiveServer, table_id: str, seat: int, token: str) -> Any:
-    page = new_page()
-    page.goto(f"{server.base_url}/")
-    page.evaluate("([id, seat, token]) => localStorage.setItem('ludomots.tokens', "
-                  "JSON.stringify({[id]: {seat, token, at: Date.now()}}))",
-                  [table_id, seat, token])
-    page.goto(f"{server.base_url}/table/{table_id}")
-    expect(page.locator(".role-chip")).to_contain_text("Vous :", timeout=30000)
-    return page
 
 
 def test_a_fischer_clock_chosen_in_the_form_is_shown_and_counts_down(
