@@ -124,13 +124,16 @@ class Clock:
 
     def moved(self, seat: int, ms: int, timeout: bool) -> None:
         """``seat`` made a move that took ``ms`` (since its sand-glass turned), or the clock
-        made it for it (``timeout``). Fischer: the time used since the seat's last move under
-        the same sand-glass leaves its bank, and the increment comes after a move of its own
-        (not after a timeout, which leaves the bank empty: the seat has flagged, and gets
-        ``FLAGGED_MOVE_SECONDS`` a move until it moves in time again). Call before ``update``."""
+        made it for it (``timeout``: when the table's own limit ran out rather than a rules'
+        sand-glass, the seat is out of time and one more move in a row was played for it).
+        Fischer: the time used since the seat's last move under the same sand-glass leaves
+        its bank, and the increment comes after a move of its own (not after a timeout, which
+        leaves the bank empty: the seat has flagged, and gets ``FLAGGED_MOVE_SECONDS`` a move
+        until it moves in time again). Call before ``update``."""
         if timeout:
-            self.out_of_time.add(seat)
-            self.timeouts_in_row[seat] = self.timeouts_in_row.get(seat, 0) + 1
+            if self._table_bound(seat):  # the table's time ran out, not the rules' sand-glass
+                self.out_of_time.add(seat)
+                self.timeouts_in_row[seat] = self.timeouts_in_row.get(seat, 0) + 1
         else:
             self.out_of_time.discard(seat)
             self.timeouts_in_row.pop(seat, None)
@@ -140,6 +143,26 @@ class Clock:
         bank = 0 if timeout else max(0, self.bank_ms(seat) - used)
         self.banks[seat] = bank + (0 if timeout else self.settings.increment_seconds * 1000)
         self.charged[seat] = ms
+
+    def _table_bound(self, seat: int) -> bool:
+        """Whether the table's own limit (a time per move, a turn's days, the bank) ended
+        ``seat``'s running move before any sand-glass of the rules would have. A rules'
+        sand-glass running out (Volapük's timer, a Vocabulon riddle nobody solves) is part of
+        the game: it does not put the seat out of time. Only the limits are compared, never
+        the clock's "now", so a replay after a restart decides the same."""
+        started = self.started.get(seat)
+        if started is None:
+            return True
+        limits = []
+        move_limit = self.settings.move_limit()
+        if move_limit:
+            limits.append(started + move_limit)
+        if self.fischer:
+            bank = self.bank_ms(seat) / 1000
+            limits.append(started + self.charged.get(seat, 0) / 1000 +
+                          (bank if bank > 0 else FLAGGED_MOVE_SECONDS))
+        rule = self.rule_deadlines.get(seat)
+        return bool(limits) and (rule is None or min(limits) < rule)
 
     def update(self, to_act: frozenset[int], actor: int | None,
                rule_limits: Mapping[int, float | None] | None = None,

@@ -147,7 +147,9 @@ def test_a_timeout_shows_as_a_timeout_in_every_games_journal(
     ``timeout`` event before the move's own (Typo's journal, built from events)."""
     now = FakeTime()
     client = _timed(client_factory, now)
-    created = _create(client, game, clock={"mode": "move", "seconds_per_move": 30})
+    # 20 s: sooner than any of the rules' own limits at the start of these games, so the
+    # table's clock is what runs out (the seats are then out of time).
+    created = _create(client, game, clock={"mode": "move", "seconds_per_move": 20})
     table_id = created["table"]
     _join(client, table_id)
     watcher = Socket(client, table_id)
@@ -155,7 +157,7 @@ def test_a_timeout_shows_as_a_timeout_in_every_games_journal(
     logs = client.app.state.manager.live_table(table_id).game.view_logs  # type: ignore
     for key in logs:
         assert not any(e.get("timeout") for e in watcher.view["game"][key])
-    now.advance(30)
+    now.advance(20)
     assert _tick(client) == len(to_act)
     update = watcher.until(lambda m: m["type"] == "update" and
                            m["view"]["table"]["actions"] == len(to_act))

@@ -366,3 +366,25 @@ async def test_a_move_of_ones_own_resets_the_count_of_timeouts(
         fake_time.advance(30)
         assert await manager.tick() == 1  # one timeout since his own move: not away
         assert (await manager.view(table_id, None))["table"]["status"] == "playing"
+
+
+@pytest.mark.asyncio
+async def test_a_rules_sand_glass_running_out_does_not_put_a_seat_out_of_time(
+        store: Store, fake_time: FakeTime) -> None:
+    """The rules give seat 1 five seconds a bid (``SandGlassGops``): its timeout is part of
+    the game, not the table's clock running out, so nobody may expel it for that."""
+    async with _manager(store, fake_time) as manager:
+        table_id, tokens = await manager.create_table(
+            "gops-sandglass", {"cards": 3}, [SeatSpec.human("Alice"), SeatSpec.human()],
+            seed=5, clock=ClockSettings(30))
+        tokens[1] = (await manager.join(table_id, "Bob"))[1]
+        fake_time.advance(5)
+        assert await manager.tick() == 1  # Bob's sand-glass
+        assert [a.timeout for a in store.load_actions(table_id)] == [True]
+        assert (await _clock(manager, table_id))["out_of_time"] == []
+        with pytest.raises(RuleError) as refused:
+            await manager.expel(table_id, tokens[0], 1)
+        assert refused.value.code == "not_out_of_time"
+        fake_time.advance(25)
+        assert await manager.tick() == 1  # Alice's 30 s: the table's clock
+        assert (await _clock(manager, table_id))["out_of_time"] == [0]
