@@ -54,15 +54,15 @@ def test_a_player_out_of_time_reads_as_a_timeout_and_can_be_expelled(
         server: LiveServer, new_page: Any) -> None:
     created = server.post_json("/api/tables", {
         "game": "topword", "name": "Alice", "seats": [{"kind": "human"}, {"kind": "human"}],
-        "clock": {"mode": "move", "seconds_per_move": 4}})
+        "clock": {"mode": "move", "seconds_per_move": 10}})
     table_id = created["table"]
     server.post_json(f"/api/tables/{table_id}/join", {"name": "Bob"})
     alice = _seat_page(new_page, server, table_id, created["seat"], created["token"])
-    # Bob never plays: once his time is up (within two moves of 4 s), the button appears
+    # Bob never plays: once his time is up (within two moves of 10 s), the button appears
     # (long before the clock would expel him itself, after AWAY_TIMEOUTS moves). Refusals
     # before the time is up: tests/server/test_time_controls.py (no wall-clock race here).
     expel = alice.get_by_role("button", name="Expulser Bob")
-    expect(expel).to_be_visible(timeout=30000)
+    expect(expel).to_be_visible(timeout=60000)
     journal = alice.locator(".log-list .log-entry").filter(has_text="Bob")
     expect(journal.filter(has_text="temps écoulé").first).to_be_visible()
     expect(journal.filter(has_text="passe")).to_have_count(0)  # never a voluntary pass
