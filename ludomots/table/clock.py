@@ -17,7 +17,9 @@ with it, from each action's ``ms`` and whether a timeout played it):
   days. A seat asked to act since the very start, before any action, counts from the first
   stored action (or, with none, from when the last seat was taken).
 - A per-move clock gives a fresh move, as before.
-- Who is out of time (their last move was a timeout) comes from the stored timeout marks.
+- Who is out of time (the table's limit, not a rules' sand-glass, ran out on their last move)
+  and how many moves in a row the clock played for each seat come from the stored timeout
+  marks, replayed with the same limits.
 
 Time comes from an injectable ``now()`` so tests move it by hand.
 
