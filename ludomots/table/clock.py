@@ -238,13 +238,14 @@ class Clock:
         seat's bank in ms (the running move not yet taken off) and when the running ones run
         out; the seats out of time."""
         out = self.settings.to_json()
-        if not self.enabled and not self.deadlines:
+        if self.deadlines:  # "now" only then: a finished game's view is the same everywhere
+            deadlines: list[int | None] = [None] * players
+            for seat, deadline in self.deadlines.items():
+                if 0 <= seat < players:
+                    deadlines[seat] = int(deadline * 1000)
+            out.update(now=int(self._now() * 1000), deadlines=deadlines)
+        elif not self.enabled:
             return out
-        deadlines: list[int | None] = [None] * players
-        for seat, deadline in self.deadlines.items():
-            if 0 <= seat < players:
-                deadlines[seat] = int(deadline * 1000)
-        out.update(now=int(self._now() * 1000), deadlines=deadlines)
         if self.fischer:
             out["banks"] = [self.bank_ms(seat) for seat in range(players)]
             # When each running bank runs out (a rules' sand-glass may end the move sooner).

@@ -284,9 +284,6 @@ class TableManager(Seating, TableLoading):
             if table.status != "over":
                 raise record_unavailable()
             record = table.record().to_json()
-            # Who left before the end, and why (« expulsé » once out of time): not part of
-            # the game's record (which replays without it), said beside it.
-            record["departures"] = [d.to_json() for d in table.info.departures]
         self._maybe_evict(table)
         return record
 
