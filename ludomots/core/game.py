@@ -361,6 +361,13 @@ class Game(GamePlugin, ABC, Generic[S]):
         ``apply``, and a record replays without it."""
         return None
 
+    def rule_clock_seconds(self, options: Any) -> int | None:
+        """The rulebook's own clock for a turn (Volapük's 3-minute timer, Vocabulon's
+        sand-glass) under ``options``: a new table's default time per move, so that the table
+        clock matches the rules' (``time_limit`` keeps timing the sand-glass itself). None:
+        the rulebook has no clock (the table then defaults to a Fischer clock)."""
+        return None
+
     def time_limit_key(self, state: S, seat: int) -> Hashable | None:
         """Which sand-glass ``seat``'s time limit belongs to. When an action leaves its actor
         to act again under the same key, the table keeps the running deadline (several

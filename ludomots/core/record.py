@@ -54,20 +54,31 @@ class SeatInfo:
 
 @dataclass(frozen=True)
 class RecordedAction:
-    """One action: who, what (the action's JSON), thinking time, digest of the state after."""
+    """One action: who, what (the action's JSON), thinking time, digest of the state after;
+    ``timeout``: the table's clock played it because the seat's time was up (a journal shows
+    « temps écoulé », never a voluntary pass). The game never sees the mark: a record replays
+    the same with or without it."""
 
     seat: int
     action: dict[str, Any]
     ms: int
     digest: str
+    timeout: bool = False
 
     def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "action": self.action, "ms": self.ms, "digest": self.digest}
+        out = {"seat": self.seat, "action": self.action, "ms": self.ms, "digest": self.digest}
+        if self.timeout:  # only when set: records without timeouts read as before
+            out["timeout"] = True
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> RecordedAction:
+        timeout = data.get("timeout", False)
+        if not isinstance(timeout, bool):
+            raise ValueError(f"record field 'timeout' must be a boolean, got {timeout!r}")
         return cls(seat=_get(data, "seat", int), action=_get(data, "action", dict),
-                   ms=_get(data, "ms", int), digest=_get(data, "digest", str))
+                   ms=_get(data, "ms", int), digest=_get(data, "digest", str),
+                   timeout=timeout)
 
 
 @dataclass
@@ -148,12 +159,14 @@ class Recorder:
         opts = game.coerce_options(options)
         return cls(game, game.new(opts, len(seats), seed), opts, seed, seats)
 
-    def play(self, seat: int, action: Action, ms: int = 0) -> list[Event]:
-        """Apply (raising RuleError, unrecorded, if illegal) and append to the record."""
+    def play(self, seat: int, action: Action, ms: int = 0, timeout: bool = False
+             ) -> list[Event]:
+        """Apply (raising RuleError, unrecorded, if illegal) and append to the record
+        (``timeout``: played by the clock, ``RecordedAction.timeout``)."""
         events = self.state.apply(seat, action)
         self.record.actions.append(RecordedAction(
             seat=seat, action=self.game.action_codec.encode(action), ms=ms,
-            digest=self.state.digest()))
+            digest=self.state.digest(), timeout=timeout))
         if self.state.is_over():
             self.record.scores = self.state.scores()
             self.record.winners = self.state.winners()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from typing import Any, Literal
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -21,7 +22,7 @@ from ludomots.server.seating import for_creation, for_joining
 from ludomots.server.settings import manager_of
 from ludomots.table.errors import NotFoundError, StoreError, store_unavailable, unknown_table
 from ludomots.table.lobby import lobby_entry
-from ludomots.table.model import ResignRule, SeatSpec, validate_name
+from ludomots.table.model import ClockSettings, ResignRule, SeatSpec, validate_name
 from ludomots.table.ratelimit import RateLimiter
 
 TABLE_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
@@ -104,16 +105,36 @@ async def create_table(request: Request) -> JSONResponse:
         raise ApiError("bad_options", "Les options doivent être un objet JSON.")
     seats, creator = _seat_specs(body.get("seats"), seating.name)
     resign = resign_rule(body.get("resign"))
-    seconds = body.get("seconds_per_move", 0)
-    if seconds is None:
-        seconds = 0
-    if isinstance(seconds, bool) or not isinstance(seconds, int):
-        raise ApiError("bad_clock", "Le temps par coup doit être un nombre entier de secondes.")
-    table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=seconds,
+    clock = clock_settings(body)
+    table_id, tokens = await manager_of(request).create_table(game, options, seats, clock=clock,
                                                               resign=resign)
     await seating.seated(table_id, creator)
     return JSONResponse({"table": table_id, "seat": creator, "token": tokens[creator],
                          "url": f"/table/{table_id}", "rated": seating.rated}, status_code=201)
+
+
+CLOCK_FIELDS = ("seconds_per_move", "bank_seconds", "increment_seconds", "days")
+
+
+def clock_settings(body: dict[str, Any]) -> ClockSettings | Literal["default"]:
+    """The creator's time control: ``"clock": {"mode": "none" | "move" | "fischer" | "turn",
+    "seconds_per_move", "bank_seconds", "increment_seconds", "days"}`` (``ClockSettings``
+    checks the bounds); the older ``"seconds_per_move": N`` alone is a time per move;
+    neither: the game's default (``creation.default_clock``)."""
+    raw = body.get("clock")
+    if raw is None:
+        seconds = body.get("seconds_per_move")
+        if seconds is None:
+            return "default"
+        raw = {"mode": "move" if seconds else "none", "seconds_per_move": seconds}
+    if not isinstance(raw, dict) or not isinstance(raw.get("mode"), str):
+        raise ApiError("bad_clock", "La pendule est un objet JSON avec une cadence « mode » : "
+                                    "« none », « move », « fischer » ou « turn ».")
+    values = [raw.get(name) or 0 for name in CLOCK_FIELDS]
+    if any(isinstance(v, bool) or not isinstance(v, int) for v in values):
+        raise ApiError("bad_clock", "Les durées de la pendule sont des nombres entiers.")
+    return ClockSettings(values[0], raw["mode"], values[1], values[2],
+                         values[3])
 
 
 def resign_rule(raw: object) -> ResignRule | None:

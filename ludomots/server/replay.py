@@ -64,9 +64,16 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
     for step, state, events in replay_steps(record, game):
         line = record.actions[step - 1] if step else None
         view = state.view(None)
+        starts = _log_increments(view, logs, game.view_logs)
+        timeout = bool(line and line.timeout)
+        if timeout:  # the first entry this step added is a timeout's, as in a live journal
+            for key in starts:
+                added = view[key]
+                if added and isinstance(added[0], dict):
+                    view[key] = [dict(added[0], timeout=True), *added[1:]]
         steps.append({"step": step, "seat": line.seat if line else None,
                       "action": line.action if line else None, "ms": line.ms if line else None,
-                      "view": view, "logs": _log_increments(view, logs, game.view_logs),
+                      "timeout": timeout, "view": view, "logs": starts,
                       "events": events_for_seat(events, None)})
         entry = None
         if line is not None and previous is not None:
@@ -226,6 +233,8 @@ async def replay(request: Request) -> Response:
         raise store_unavailable() from exc
     # The chat beside the moves (issue 19; the viewer shows it on demand): its lines and when
     # each action was stored, to place them between the steps. Read when served, as names.
-    extra = {"chat": chat, "times": [a.created_at for a in actions]}
+    # Who left before the end (resigned, or expelled once out of time: « expulsé »).
+    extra = {"chat": chat, "times": [a.created_at for a in actions],
+             "departures": [d.to_json() for d in info.departures]}
     return Response(with_seats(body, [s.to_json() for s in info.record_seats()], extra),
                     media_type="application/json")

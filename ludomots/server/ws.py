@@ -361,6 +361,11 @@ class Connection:
         token = self._require_seat("abandonner")
         await self.manager.resign(self.table_id, token)
 
+    async def on_expel(self, message: dict[str, Any], ref: Any) -> None:
+        """``{"type": "expel", "seat": N}``: send away a player whose time is up."""
+        token = self._require_seat("expulser un joueur")
+        await self.manager.expel(self.table_id, token, message.get("seat"))
+
     async def on_ping(self, message: dict[str, Any], ref: Any) -> None:
         payload: Outgoing = {"type": "pong"}
         if ref is not None:
@@ -430,5 +435,6 @@ HANDLERS = {
     "preview": Connection.on_preview,
     "chat": Connection.on_chat,
     "resign": Connection.on_resign,
+    "expel": Connection.on_expel,
     "ping": Connection.on_ping,
 }

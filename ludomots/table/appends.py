@@ -32,11 +32,12 @@ class ActionRow:
     ms: int
     digest: str
     status: TableStatus | None = None
+    timeout: bool = False  # played by the clock
 
     def values(self, now: int) -> dict[str, Any]:
         return {"table_id": self.table_id, "seq": self.seq, "seat": self.seat,
                 "action": canonical_json(self.action), "ms": max(0, min(int(self.ms), MAX_MS)),
-                "digest": self.digest, "created_at": now}
+                "digest": self.digest, "created_at": now, "timeout": bool(self.timeout)}
 
 
 def _touch_table(status: TableStatus | None) -> Update:

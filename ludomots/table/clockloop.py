@@ -5,7 +5,10 @@ the tables of a manager, apart from serving them because it is driven by time, n
 requests. It keeps only the tables that have deadlines and sleeps until the nearest one (or
 ``poll`` seconds at most), so an idle server does no work. A timeout plays the game's
 ``timeout_action`` through the manager's locked action path, or else asks a bot to play for
-the seat; only for tables this process owns, so a timeout is decided once.
+the seat; only for tables this process owns, so a timeout is decided once. At a turn-based
+table a human's timeout is no move: the days of a move ran out with no action, so the seat is
+expelled; so is a human seat the clock already played ``AWAY_TIMEOUTS`` moves in a row for
+(issue 19: a stale or abandoned table resolves itself).
 """
 
 from __future__ import annotations
@@ -14,7 +17,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from ludomots.core import registry
 from ludomots.core.errors import RuleError
@@ -38,7 +41,8 @@ class ClockLoop:
     def __init__(self, *, now: Callable[[], float], run: bool, poll: float,
                  lock: Callable[[str], asyncio.Lock], owns: Callable[[str], bool],
                  play_locked: Play,
-                 start_bot: Callable[[Table, int, str, bool], None]) -> None:
+                 start_bot: Callable[[Table, int, str, bool], None],
+                 expel: Callable[[Table, int], Awaitable[bool]] | None = None) -> None:
         self._now = now
         self._run = run
         self._poll = poll
@@ -46,6 +50,7 @@ class ClockLoop:
         self._owns = owns
         self._play_locked = play_locked
         self._start_bot = start_bot
+        self._expel = expel
         self._clocked: dict[str, Table] = {}  # tables with deadlines: all the loop scans
         # Tables whose timeout could not be stored (the database is away): when to try
         # again (monotonic) and the back-off after that.
@@ -100,6 +105,10 @@ class ClockLoop:
             table.clock.disarm(seat)
             if seat not in table.to_act():
                 return False
+            if self._expel is not None and table.info.seats[seat].kind == "human" and \
+                    seat not in table.info.departed() and \
+                    (table.clock.settings.mode == "turn" or table.clock.away(seat)):
+                return await self._expel_stale(table, seat, deadline)
             try:
                 action = timeout_action(table.game, table.state, seat)
             except Exception:
@@ -128,6 +137,20 @@ class ClockLoop:
                 return False
             self._retry.pop(table.id, None)
             return True
+
+    async def _expel_stale(self, table: Table, seat: int, deadline: float | None) -> bool:
+        """A turn-based move's days ran out with no action of its human, or the clock has
+        played ``AWAY_TIMEOUTS`` moves in a row for it: the seat is expelled (a bot takes
+        it over, or the game ends, as after a resignation)."""
+        assert self._expel is not None
+        try:
+            return await self._expel(table, seat)
+        except RuleError as exc:
+            if exc.code in STORE_CODES and deadline is not None:
+                self._back_off(table, seat, deadline)
+            else:
+                log.warning("table %s: cannot expel seat %d: %s", table.id, seat, exc.code)
+            return False
 
     def _back_off(self, table: Table, seat: int, deadline: float) -> None:
         """The database is away: the seat stays out of time, and its timeout is tried again

@@ -277,7 +277,8 @@ class Cluster:
                         table.status == "playing":
                     events: list[Event] = []
                     table.catch_up([StoredAction(notice.seq, notice.seat, notice.action,
-                                                 notice.ms, notice.digest)], events)
+                                                 notice.ms, notice.digest,
+                                                 timeout=notice.timeout)], events)
                     if table.broken is not None:
                         await self._db(self._store.set_status, table.id, "broken")
                     timed_out = [Event("timeout", {"seat": notice.seat})] \

@@ -10,9 +10,10 @@ from __future__ import annotations
 import logging
 import secrets
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, Literal
 
 from ludomots.core import registry
+from ludomots.core.game import Game
 from ludomots.core.options import OptionError, options_to_json
 from ludomots.table.errors import table_error
 from ludomots.table.model import (
@@ -27,13 +28,27 @@ from ludomots.table.model import (
 log = logging.getLogger(__name__)
 
 
+#: A new table's clock where the rulebook has none (Topword, Typo, Awalettres): a Fischer
+#: clock of 15 minutes plus 15 seconds a move, long enough for a word game's long turns and
+#: what BGA and lichess players know, so that a player who walked away never stalls a game.
+DEFAULT_FISCHER = ClockSettings.fischer(15 * 60, 15)
+
+
+def default_clock(game: Game, options: Any) -> ClockSettings:
+    """A new table's clock when its creator chose none: the rulebook's own (a time per move
+    equal to the game's sand-glass, ``Game.rule_clock_seconds``), else ``DEFAULT_FISCHER``."""
+    seconds = game.rule_clock_seconds(options)
+    return ClockSettings(seconds) if seconds else DEFAULT_FISCHER
+
+
 def new_table_info(game: str, options: dict[str, Any] | None, seats: Sequence[SeatSpec],
-                   seed: int | None, clock: ClockSettings | int | None,
+                   seed: int | None, clock: ClockSettings | int | Literal["default"] | None,
                    now: Callable[[], float], resign: ResignRule | None = None) -> TableInfo:
     """The info of a new table with a fresh id (a random seed when ``seed`` is None); waiting
-    while a human seat is left free (an empty name), else playing. ``resign``: what a
-    resignation at 3+ players does (default: a bot takes the seat over, « confirmé » or the
-    game's middle level). RuleError if refused."""
+    while a human seat is left free (an empty name), else playing. ``clock``: the time
+    control (an int: seconds per move; None: none; "default": ``default_clock``).
+    ``resign``: what a resignation at 3+ players does (default: a bot takes the seat over,
+    « confirmé » or the game's middle level). RuleError if refused."""
     try:
         game_obj = registry.get_game(game)
         bots = registry.get_bots(game)
@@ -68,7 +83,9 @@ def new_table_info(game: str, options: dict[str, Any] | None, seats: Sequence[Se
                           reason=str(exc)) from None
     except (ValueError, TypeError) as exc:  # a game's check without a French message
         raise table_error("bad_options", "Options invalides.", reason=str(exc)) from None
-    if not isinstance(clock, ClockSettings):
+    if clock == "default":
+        clock = default_clock(game_obj, coerced)
+    elif not isinstance(clock, ClockSettings):
         clock = ClockSettings(clock or 0)
     if resign is None:
         levels = list(bots)

@@ -23,8 +23,9 @@ design choices:
 - **Records.** The full record (seed included, which reveals every random draw) is given out
   only once the game is over; during the game, ``view`` already shows everything public.
 - **Restarts.** ``resume`` rebuilds every playing table by replay, in the background (a server
-  answers at once); bots resume and clocks restart with a full move for every seat that must
-  act. A waiting table is rebuilt only when someone opens it.
+  answers at once); bots resume and clocks come back as the stored moves left them
+  (``clock.py``: Fischer banks, turn-based deadlines, who is out of time). A waiting table
+  is rebuilt only when someone opens it.
 - **Outages.** A bot or a timeout whose action cannot be stored (the database is away) tries
   again with a back-off until it can; a periodic sweep starts any bot that should be playing.
 - **Several processes** (``cluster.py``, with ``bus.py`` and ``leases.py``). Every stored
@@ -73,6 +74,7 @@ from ludomots.table.logcontext import about_table, no_table
 from ludomots.table.metrics import ACTION_SECONDS, ACTIONS
 from ludomots.table.model import LIVE_STATUSES
 from ludomots.table.ratelimit import RateLimiter
+from ludomots.table.resign import left_error
 from ludomots.table.seating import Seating
 from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
@@ -185,7 +187,8 @@ class TableManager(Seating, TableLoading):
             play=self._play, owns=self._cluster.owns, evict=self._maybe_evict)
         self._clocks = ClockLoop(
             now=now, run=run_clocks, poll=clock_poll, lock=self._lock,
-            owns=self._cluster.owns, play_locked=self._play_locked, start_bot=self._bots.start)
+            owns=self._cluster.owns, play_locked=self._play_locked, start_bot=self._bots.start,
+            expel=self._expel_away)
 
     @property
     def bot_delay(self) -> float:
@@ -227,9 +230,9 @@ class TableManager(Seating, TableLoading):
         if seat is None:
             raise bad_token()
         table = await self._get(table_id)
-        if seat in table.info.departed():
-            raise table_error("resigned", "Vous avez abandonné cette partie : vous la suivez "
-                                          "désormais en spectateur.")
+        departure = table.info.departed().get(seat)
+        if departure is not None:
+            raise left_error(departure.reason)
         if seat in table.clock.trying and not self._tries.hit(f"{table_id}/{seat}"):
             raise too_many_tries()
         events = await self._play(table, seat, action_json)
@@ -248,9 +251,9 @@ class TableManager(Seating, TableLoading):
         """What ``action_json`` would do for ``seat`` (the game's ``preview``); None when the
         game has no preview. A malformed action previews as illegal with its French message."""
         table = await self._get(table_id)
-        if seat in table.info.departed():  # the seat's hand is no longer its human's
-            raise table_error("resigned", "Vous avez abandonné cette partie : vous la suivez "
-                                          "désormais en spectateur.")
+        departure = table.info.departed().get(seat)
+        if departure is not None:  # the seat's hand is no longer its human's
+            raise left_error(departure.reason)
         try:
             action = table.game.action_codec.decode(action_json)
         except RuleError as exc:
@@ -350,7 +353,8 @@ class TableManager(Seating, TableLoading):
                 continue
             try:
                 await self._writer.append(ActionRow(table.id, move.seq, move.seat, move.action,
-                                                    move.ms, move.digest, move.status))
+                                                    move.ms, move.digest, move.status,
+                                                    move.timeout))
             except ConflictError:
                 table.rewind(move)
                 log.info("table %s: action %d was stored by another process", table.id,

@@ -100,29 +100,97 @@ class SeatSpec:
         return cls(data["kind"], data.get("level"), data.get("name", ""))
 
 
+#: The time controls a table creator chooses (issue 19): none; a time per move ("move");
+#: Fischer, a bank plus an increment after each move ("fischer"); turn-based, days a move
+#: ("turn", correspondence).
+ClockMode = Literal["none", "move", "fischer", "turn"]
+CLOCK_MODES: tuple[ClockMode, ...] = ("none", "move", "fischer", "turn")
+#: Bounds of a Fischer clock: a bank of 1 minute to 3 hours, an increment of 0 to 10 minutes.
+MIN_BANK_SECONDS, MAX_BANK_SECONDS = 60, 3 * 3600
+MAX_INCREMENT_SECONDS = 600
+#: A turn-based table gives 1, 2 or 3 days a move.
+TURN_DAYS = (1, 2, 3)
+DAY_SECONDS = 86_400
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
 @dataclass(frozen=True)
 class ClockSettings:
-    """Per-move clock: each seat that must act gets ``seconds_per_move``; 0 means no clock."""
+    """A table's time control. ``ClockSettings(30)`` is 30 s a move and ``ClockSettings(0)``
+    none (``mode`` follows ``seconds_per_move`` when not given); ``fischer`` and ``turn``
+    build the others. RuleError("bad_clock") in French when out of bounds."""
 
     seconds_per_move: int = 0
+    mode: ClockMode | None = None
+    bank_seconds: int = 0
+    increment_seconds: int = 0
+    days: int = 0
 
     def __post_init__(self) -> None:
+        values = (self.seconds_per_move, self.bank_seconds, self.increment_seconds, self.days)
+        if not all(_whole(v) for v in values):
+            raise RuleError("bad_clock", "Les durées de la pendule sont des nombres entiers.")
+        mode = self.mode
+        if mode is None:
+            mode = "move" if self.seconds_per_move else "none"
+            object.__setattr__(self, "mode", mode)
+        if mode not in CLOCK_MODES:
+            raise RuleError("bad_clock", "Cadence inconnue : « none », « move », « fischer » "
+                                         "ou « turn ».")
         spm = self.seconds_per_move
-        if isinstance(spm, bool) or not isinstance(spm, int) or \
-                not 0 <= spm <= MAX_SECONDS_PER_MOVE:
+        used = {"move": (spm,), "fischer": (self.bank_seconds, self.increment_seconds),
+                "turn": (self.days,), "none": ()}[mode]
+        if sum(values) != sum(used):
+            raise RuleError("bad_clock", "Ces durées ne vont pas avec cette cadence.")
+        if mode == "move" and not 0 < spm <= MAX_SECONDS_PER_MOVE or \
+                mode == "none" and spm:
             raise RuleError("bad_clock", "Le temps par coup doit être un nombre entier de "
                                          f"secondes entre 0 et {MAX_SECONDS_PER_MOVE}.")
+        if mode == "fischer" and not (
+                MIN_BANK_SECONDS <= self.bank_seconds <= MAX_BANK_SECONDS
+                and 0 <= self.increment_seconds <= MAX_INCREMENT_SECONDS):
+            raise RuleError("bad_clock", "Pendule Fischer : une réserve de 1 minute à 3 heures "
+                                         "et un incrément de 0 à 10 minutes par coup.")
+        if mode == "turn" and self.days not in TURN_DAYS:
+            raise RuleError("bad_clock", "Partie au tour par tour : 1, 2 ou 3 jours par coup.")
+
+    @classmethod
+    def fischer(cls, bank_seconds: int, increment_seconds: int = 0) -> ClockSettings:
+        return cls(0, "fischer", bank_seconds, increment_seconds)
+
+    @classmethod
+    def turn(cls, days: int) -> ClockSettings:
+        return cls(0, "turn", days=days)
 
     @property
     def enabled(self) -> bool:
-        return self.seconds_per_move > 0
+        return self.mode != "none"
+
+    def move_limit(self) -> float | None:
+        """Seconds a move may take whatever the bank: per move, or the days of a turn."""
+        if self.mode == "move":
+            return float(self.seconds_per_move)
+        if self.mode == "turn":
+            return float(self.days * DAY_SECONDS)
+        return None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seconds_per_move": self.seconds_per_move}
+        out: dict[str, Any] = {"mode": self.mode, "seconds_per_move": self.seconds_per_move}
+        if self.mode == "fischer":
+            out.update(bank_seconds=self.bank_seconds, increment_seconds=self.increment_seconds)
+        elif self.mode == "turn":
+            out["days"] = self.days
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> ClockSettings:
-        return cls(int(data.get("seconds_per_move", 0)))
+        """Also reads what tables stored before there were modes (``seconds_per_move``)."""
+        return cls(int(data.get("seconds_per_move", 0)), data.get("mode"),
+                   int(data.get("bank_seconds", 0)), int(data.get("increment_seconds", 0)),
+                   int(data.get("days", 0)))
 
 
 #: What becomes of a seat that resigns at 3 players or more: a bot of a level takes it over and
@@ -163,8 +231,9 @@ class ResignRule:
 
 @dataclass(frozen=True)
 class Departure:
-    """A human who left a game in progress: resigned (or, later, expelled). ``name`` is who
-    sat there; ``level`` the bot that took the seat over (None: the seat plays no more)."""
+    """A human who left a game in progress: resigned (``reason`` "resign") or was expelled
+    once out of time ("expel"). ``name`` is who sat there; ``level`` the bot that took the
+    seat over (None: the seat plays no more)."""
 
     seat: int
     reason: str
@@ -227,7 +296,7 @@ class TableInfo:
         return replace(self, seats=tuple(seats))
 
     def seats_json(self) -> list[dict[str, Any]]:
-        """Each seat, and whether its human left (``departed``: "resign", or null)."""
+        """Each seat, and whether its human left (``departed``: "resign", "expel", or null)."""
         gone = self.departed()
         return [dict(s.to_json(), seat=i, open=s.is_open,
                      departed=gone[i].reason if i in gone else None)
@@ -261,3 +330,4 @@ class StoredAction:
     ms: int
     digest: str
     created_at: int = 0
+    timeout: bool = False  # played by the clock (``RecordedAction.timeout``)

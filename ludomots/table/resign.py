@@ -1,4 +1,7 @@
-"""What a resignation does to a table (issue 19), independently of any game.
+"""What a resignation or an expulsion does to a table (issue 19), independently of any game.
+
+An expulsion (``reason`` "expel": the others sent a seat out of time away, or a turn-based
+move's days ran out) is a departure like a resignation, with the same consequences below.
 
 The game's rules know nothing of resigning: a resignation is a table event, kept in the store's
 ``departures`` (one row per seat), never an action of the record. So a record still replays
@@ -18,8 +21,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from ludomots.core.errors import RuleError
 from ludomots.core.game import State
+from ludomots.table.errors import table_error
 from ludomots.table.model import Departure, TableInfo
+
+
+def left_error(reason: str) -> RuleError:
+    """The refusal of anything a seat's human tries after leaving (code "resigned")."""
+    if reason == "expel":
+        return table_error("resigned", "Vous avez été expulsé de cette partie, votre temps "
+                                       "étant écoulé : vous la suivez désormais en spectateur.")
+    return table_error("resigned", "Vous avez abandonné cette partie : vous la suivez "
+                                   "désormais en spectateur.")
 
 
 def ended_by_departures(info: TableInfo) -> bool:
@@ -40,7 +54,8 @@ def departure_for(info: TableInfo, seat: int, name: str, seq: int, at: int,
 def table_result(info: TableInfo, state: State) -> dict[str, Any]:
     """``{"scores", "winners"}`` (the game's own when nobody left), and after a departure
     ``ranks`` (``ranks[i]`` is seat i's place, 1 = first, ties share one) and ``reason``
-    ("resign" when departures ended the game before its end, else null)."""
+    (when departures ended the game before its end, the last one's: "resign" or "expel";
+    else null)."""
     scores = list(state.scores())
     seats = range(len(info.seats))
     departed = info.departed()
@@ -56,8 +71,9 @@ def table_result(info: TableInfo, state: State) -> dict[str, Any]:
     for d in sorted(departed.values(), key=lambda d: (d.seq, d.at), reverse=True):
         ranks[d.seat] = place
         place += 1
+    ended = ended_by_departures(info) and not state.is_over()
     return {"scores": scores, "winners": winners, "ranks": [ranks[i] for i in seats],
-            "reason": "resign" if ended_by_departures(info) and not state.is_over() else None}
+            "reason": info.departures[-1].reason if ended else None}
 
 
 def _ranks(seats: list[int], winners: list[int], scores: list[int]) -> dict[int, int]:

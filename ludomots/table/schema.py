@@ -11,6 +11,7 @@ from typing import Any
 
 from sqlalchemy import (
     BigInteger,
+    Boolean,
     Column,
     ForeignKey,
     Index,
@@ -20,6 +21,7 @@ from sqlalchemy import (
     String,
     Table,
     Text,
+    false,
 )
 
 metadata = MetaData()
@@ -71,6 +73,8 @@ ACTIONS = Table(
     Column("ms", Integer, nullable=False),
     Column("digest", String(64), nullable=False),
     Column("created_at", BigInteger, nullable=False),
+    # Issue 19 (migration 0005): the clock played this action (the seat's time was up).
+    Column("timeout", Boolean, nullable=False, server_default=false()),
 )
 
 SEAT_CLAIMS = _per_seat(

@@ -1,5 +1,5 @@
-"""How a table manager's seats are taken and given up: creation, joining, resigning, the
-rematch, the seat a token proves, and the chat kept with the table.
+"""How a table manager's seats are taken and given up: creation, joining, resigning, expelling
+a player out of time, the rematch, the seat a token proves, and the chat kept with the table.
 
 Every claim goes through the store, which arbitrates between processes (two people cannot
 claim one seat); the seats are read again after each attempt, since another process may have
@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, Literal
 
 from ludomots.core.game import Event
 from ludomots.table.creation import new_table_info
@@ -27,7 +27,7 @@ from ludomots.table.errors import (
 )
 from ludomots.table.live import LiveTables
 from ludomots.table.model import ClockSettings, ResignRule, SeatSpec, TableStatus, validate_name
-from ludomots.table.resign import departure_for, ended_by_departures
+from ludomots.table.resign import departure_for, ended_by_departures, left_error
 from ludomots.table.table import Table
 from ludomots.table.tokens import hash_token, new_token, seat_of
 
@@ -42,7 +42,7 @@ class Seating(LiveTables):
 
     async def create_table(self, game: str, options: dict[str, Any] | None,
                            seats: Sequence[SeatSpec], seed: int | None = None,
-                           clock: ClockSettings | int | None = None,
+                           clock: ClockSettings | int | Literal["default"] | None = None,
                            resign: ResignRule | None = None
                            ) -> tuple[str, dict[int, str]]:
         """A new table; returns its id and a token for each human seat given a name (the
@@ -109,36 +109,85 @@ class Seating(LiveTables):
         seat = await self._seat_of_token(table_id, token)
         table = await self._get(table_id)
         async with self._lock(table_id):
-            if table.status == "waiting":
-                raise table_waiting()
-            if table.status == "broken":
-                raise table_broken()
-            if seat in table.info.departed():
+            self._check_playing(table, seat)
+            departure = await self._depart(table, seat, "resign")
+            if departure is None:
                 raise table_error("resigned", "Vous avez déjà abandonné cette partie.")
-            if table.status != "playing":
-                raise table_error("game_over", "La partie est déjà terminée.")
-            name = table.info.seats[seat].name
-            departure = departure_for(table.info, seat, name, table.seq,
-                                      int(self._now() * 1000))
-            after = replace(table.info, departures=(*table.info.departures, departure))
-            status: TableStatus | None = "over" if ended_by_departures(after) else None
-            try:
-                stored = await self._db(self.store.add_departure, table_id, departure, status)
-            except StoreError as exc:
-                log.error("table %s: cannot store a resignation: %s", table_id, exc)
-                raise store_failed() from exc
-            await self._seats_read(table)
-            if not stored:
-                raise table_error("resigned", "Vous avez déjà abandonné cette partie.")
-            self._cluster.seats_changed(table_id)
-            self._lobby_update(table)
-            if table.info.status == "over" and self._on_finish is not None:
-                try:  # results and ratings: a resignation must not dodge a rated loss
-                    self._on_finish(table)
-                except Exception:
-                    log.exception("table %s: the end-of-game hook failed", table_id)
-            self._changed(table, [Event("resigned", departure.to_json())])
-            return departure.to_json()
+            return departure
+
+    async def expel(self, table_id: str, token: str, seat: object) -> dict[str, Any]:
+        """The seat ``token`` owns expels ``seat``, a human whose time is up
+        (``Clock.time_up``): a departure like a resignation (``reason`` "expel"), with the
+        same consequences. RuleError in French when refused: by a seat that left, of oneself,
+        of a bot or of a seat whose time is not up."""
+        own = await self._seat_of_token(table_id, token)
+        table = await self._get(table_id)
+        async with self._lock(table_id):
+            self._check_playing(table, own)
+            departed = table.info.departed()
+            if isinstance(seat, bool) or not isinstance(seat, int) or \
+                    not 0 <= seat < len(table.info.seats):
+                raise table_error("bad_seat", "Cette place n’existe pas.", seat=seat)
+            if seat == own:
+                raise table_error("cannot_expel", "Vous ne pouvez pas vous expulser "
+                                                  "vous-même : abandonnez plutôt.")
+            spec = table.info.seats[seat]
+            if seat in departed or spec.kind != "human":
+                raise table_error("cannot_expel", "Seul un joueur humain encore à la table "
+                                                  "peut être expulsé.", seat=seat)
+            if not table.clock.enabled or not table.clock.time_up(seat):
+                raise table_error("not_out_of_time",
+                                  f"{spec.name} a encore du temps : on ne peut l’expulser "
+                                  "qu’une fois son temps écoulé.", seat=seat)
+            departure = await self._depart(table, seat, "expel")
+            if departure is None:
+                raise table_error("cannot_expel", "Ce joueur a déjà quitté la partie.",
+                                  seat=seat)
+            return departure
+
+    async def _expel_away(self, table: Table, seat: int) -> bool:
+        """The clock expels ``seat`` (a turn-based move's days ran out); the lock is held."""
+        return await self._depart(table, seat, "expel") is not None
+
+    @staticmethod
+    def _check_playing(table: Table, seat: int) -> None:
+        """RuleError unless the game is in progress and ``seat``'s human still plays it."""
+        if table.status == "waiting":
+            raise table_waiting()
+        if table.status == "broken":
+            raise table_broken()
+        departure = table.info.departed().get(seat)
+        if departure is not None:
+            raise left_error(departure.reason)
+        if table.status != "playing":
+            raise table_error("game_over", "La partie est déjà terminée.")
+
+    async def _depart(self, table: Table, seat: int, reason: str) -> dict[str, Any] | None:
+        """Store that ``seat``'s human left (``reason`` "resign" or "expel") and tell
+        everyone; None if it had already left. Called with the table's lock held."""
+        name = table.info.seats[seat].name
+        departure = departure_for(table.info, seat, name, table.seq,
+                                  int(self._now() * 1000), reason)
+        after = replace(table.info, departures=(*table.info.departures, departure))
+        status: TableStatus | None = "over" if ended_by_departures(after) else None
+        try:
+            stored = await self._db(self.store.add_departure, table.id, departure, status)
+        except StoreError as exc:
+            log.error("table %s: cannot store a departure: %s", table.id, exc)
+            raise store_failed() from exc
+        await self._seats_read(table)
+        if not stored:
+            return None
+        self._cluster.seats_changed(table.id)
+        self._lobby_update(table)
+        if table.info.status == "over" and self._on_finish is not None:
+            try:  # results and ratings: a departure must not dodge a rated loss
+                self._on_finish(table)
+            except Exception:
+                log.exception("table %s: the end-of-game hook failed", table.id)
+        kind = "resigned" if reason == "resign" else "expelled"
+        self._changed(table, [Event(kind, departure.to_json())])
+        return departure.to_json()
 
     async def _seat_of_token(self, table_id: str, token: object) -> int:
         if not isinstance(token, str) or not token:

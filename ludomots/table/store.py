@@ -252,7 +252,8 @@ class Store:
                             .where(ACTIONS.c.table_id == table_id, ACTIONS.c.seq >= start)
                             .order_by(ACTIONS.c.seq))
         return [StoredAction(seq=r.seq, seat=r.seat, action=json.loads(r.action), ms=r.ms,
-                             digest=r.digest, created_at=r.created_at) for r in rows]
+                             digest=r.digest, created_at=r.created_at, timeout=bool(r.timeout))
+                for r in rows]
 
     def set_status(self, table_id: str, status: TableStatus) -> None:
         if status not in STATUSES:
@@ -298,7 +299,8 @@ class Store:
     # ---- actions --------------------------------------------------------------------------
 
     def append_action(self, table_id: str, seq: int, seat: int, action: dict[str, Any],
-                      ms: int, digest: str, status: TableStatus | None = None) -> None:
+                      ms: int, digest: str, status: TableStatus | None = None, *,
+                      timeout: bool = False) -> None:
         """Store action ``seq``; ConflictError if it exists. ``status`` is set atomically with it
         (so a table is "over" exactly when its last action is stored)."""
         now = self._ms()
@@ -308,7 +310,8 @@ class Store:
         try:
             with self._tx() as conn:
                 conn.execute(insert(ACTIONS).values(
-                    ActionRow(table_id, seq, seat, action, ms, digest).values(now)))
+                    ActionRow(table_id, seq, seat, action, ms, digest,
+                              timeout=timeout).values(now)))
                 result = conn.execute(update(TABLES).where(TABLES.c.id == table_id)
                                       .values(**values))
                 if result.rowcount == 0:
@@ -381,7 +384,7 @@ class Store:
     def _append_one(self, row: ActionRow) -> StoreError | None:
         try:
             self.append_action(row.table_id, row.seq, row.seat, row.action, row.ms, row.digest,
-                               row.status)
+                               row.status, timeout=row.timeout)
         except StoreError as exc:
             return exc
         return None

@@ -64,19 +64,53 @@ class Move:
     digest: str
     events: list[Event]
     status: TableStatus | None  # "over" when this action ends the game
+    timeout: bool = False  # played by the clock
+    marks: tuple[tuple[str, int, int], ...] = ()  # its log entry: (key, start, end)
+
+
+#: Where the entries of a timeout's move are in the game's logs: {log key: entry indices}.
+TimeoutMarks = dict[str, set[int]]
+
+
+def _log_lengths(recorder: Recorder) -> dict[str, int]:
+    """The length of each of the game's logs (``Game.view_logs``) as a spectator sees it."""
+    keys = recorder.game.view_logs
+    if not keys:
+        return {}
+    view = recorder.state.view(None)
+    return {key: len(view[key]) for key in keys if isinstance(view.get(key), list)}
+
+
+def _mark(marks: TimeoutMarks, before: dict[str, int], after: dict[str, int]) -> None:
+    """The first log entry a timeout's move added to each log (the move itself; what follows
+    from it, a new round or a spell's effect, is no timeout)."""
+    for key, start, end in _first_entries(before, after):
+        marks.setdefault(key, set()).update(range(start, end))
+
+
+def _first_entries(before: dict[str, int], after: dict[str, int]
+                   ) -> list[tuple[str, int, int]]:
+    return [(key, before.get(key, 0), min(end, before.get(key, 0) + 1))
+            for key, end in after.items() if end > before.get(key, 0)]
 
 
 def _replay(recorder: Recorder, actions: Iterable[StoredAction],
-            events: list[Event] | None = None) -> str | None:
+            events: list[Event] | None = None,
+            after: Callable[[StoredAction], None] | None = None,
+            marks: TimeoutMarks | None = None) -> str | None:
     """Play stored actions on ``recorder`` in place; the reason of the first divergence.
-    ``events``, if given, receives the events of the actions played."""
+    ``events``, if given, receives the events of the actions played; ``after`` is called
+    after each (the clock follows the moves); ``marks`` receives the log entries of the
+    timeouts."""
     codec = recorder.game.action_codec
     for stored in actions:
         expected = len(recorder.record.actions)
         if stored.seq != expected:
             return f"action {stored.seq} out of sequence (expected {expected})"
+        lengths = _log_lengths(recorder) if stored.timeout and marks is not None else None
         try:
-            played = recorder.play(stored.seat, codec.decode(stored.action), stored.ms)
+            played = recorder.play(stored.seat, codec.decode(stored.action), stored.ms,
+                                   timeout=stored.timeout)
         except RuleError as exc:
             return f"action {stored.seq} by seat {stored.seat} rejected: {exc.code}"
         except Exception as exc:  # a bug in the game's code must not take the server down
@@ -85,6 +119,10 @@ def _replay(recorder: Recorder, actions: Iterable[StoredAction],
             return f"state digest differs after action {stored.seq} by seat {stored.seat}"
         if events is not None:
             events.extend(played)
+        if lengths is not None and marks is not None:
+            _mark(marks, lengths, _log_lengths(recorder))
+        if after is not None:
+            after(stored)
     return None
 
 
@@ -92,7 +130,10 @@ class Table:
     """TableInfo + Recorder (state and record) + Clock; see the module docstring."""
 
     def __init__(self, info: TableInfo, recorder: Recorder, *,
-                 now: Callable[[], float] = time.time, broken: str | None = None) -> None:
+                 now: Callable[[], float] = time.time, broken: str | None = None,
+                 clock: Clock | None = None, marks: TimeoutMarks | None = None) -> None:
+        """``clock``: the clock as the stored moves left it (``rebuild``); ``marks``: the log
+        entries of the stored timeouts."""
         self.game: Game = recorder.game
         self.recorder = recorder
         self.broken = broken
@@ -104,10 +145,15 @@ class Table:
                 info.status != "over":
             info = info.with_status("over")
         self.info = info
-        self.clock = Clock(info.clock, now)
+        resumed = clock is not None and bool(clock.started)
+        self.clock = clock if clock is not None else Clock(info.clock, now)
+        # Log entries that timeouts made: views mark them (``"timeout": true``) so that a
+        # journal shows « temps écoulé », never a voluntary pass.
+        self.timeout_marks: TimeoutMarks = marks if marks is not None else {}
         self._logs_sent: dict[str, int] = {}  # log lengths every subscriber already has
         self._logs_sending: dict[str, int] = {}
-        if info.status == "playing":
+        if info.status == "playing" and not (resumed and info.clock.mode == "turn"):
+            # A turn-based move goes on from when it began (``clock.py``: restarts).
             self._start_clock()
 
     # ---- construction ----------------------------------------------------------------------
@@ -133,13 +179,35 @@ class Table:
                 now: Callable[[], float] = time.time) -> Table:
         """Replay the stored actions; a divergence marks the table broken (and is logged)."""
         recorder = cls._start(info)
-        reason = _replay(recorder, actions)
+        clock = Clock(info.clock, now)
+
+        def arm(stored: StoredAction | None, at: int) -> None:
+            """The clock as it was after ``stored`` (None: when the game started), at ``at``
+            (epoch ms: when the action was stored)."""
+            game, state = recorder.game, recorder.state
+            to_act = state.to_act() if not state.is_over() else frozenset()
+            limits = {seat: game.time_limit(state, seat) for seat in to_act}
+            keys = {seat: game.time_limit_key(state, seat) for seat in to_act}
+            if stored is None:
+                clock.start(to_act, limits, keys, at=at / 1000)
+            else:
+                clock.moved(stored.seat, stored.ms, stored.timeout)
+                clock.update(to_act, stored.seat, limits, keys, at=at / 1000)
+
+        playing = info.clock.enabled and info.status == "playing"
+        if playing:  # from its first action, or when its last seat was taken
+            arm(None, actions[0].created_at if actions else info.updated_at)
+
+        marks: TimeoutMarks = {}
+        reason = _replay(recorder, actions, marks=marks,
+                         after=(lambda stored: arm(stored, stored.created_at))
+                         if playing else None)
         if reason is None and info.status == "over" and not recorder.state.is_over() and \
                 not ended_by_departures(info):
             reason = "stored as over but the replayed game is not over"
         if reason is not None:
             log.error("table %s (%s) is broken: %s", info.id, info.game, reason)
-        return cls(info, recorder, now=now, broken=reason)
+        return cls(info, recorder, now=now, broken=reason, clock=clock, marks=marks)
 
     # ---- state --------------------------------------------------------------------------------
 
@@ -223,8 +291,10 @@ class Table:
             raise table_error("too_late", "Trop tard : le temps imparti est écoulé.",
                               seconds=limit)
         seq = self.seq
+        before = _log_lengths(self.recorder) if timeout else {}
         try:
-            events = self.recorder.play(seat, action, ms)  # checks first: refused = unchanged
+            # checks first: refused = unchanged
+            events = self.recorder.play(seat, action, ms, timeout=timeout)
         except RuleError:
             raise
         except Exception:  # a bug in the game: the state may be half-changed, rebuild it
@@ -232,7 +302,10 @@ class Table:
             raise
         line = self.recorder.record.actions[-1]
         return Move(seq=seq, seat=seat, action=line.action, ms=line.ms, digest=line.digest,
-                    events=events, status="over" if self.state.is_over() else None)
+                    events=events, status="over" if self.state.is_over() else None,
+                    timeout=timeout,
+                    marks=tuple(_first_entries(before, _log_lengths(self.recorder)))
+                    if timeout else ())
 
     def commit(self, move: Move) -> None:
         """The move is stored: its table status and clock follow."""
@@ -241,6 +314,9 @@ class Table:
                                f"(at {self.seq})")
         if move.status is not None:
             self.info = self.info.with_status(move.status)
+        self.clock.moved(move.seat, move.ms, move.timeout)
+        for key, start, end in move.marks:
+            self.timeout_marks.setdefault(key, set()).update(range(start, end))
         if self.status == "playing":
             self._update_clock(move.seat)
         else:
@@ -258,7 +334,8 @@ class Table:
         recorder = self._start(self.info)
         lines = self.recorder.record.actions[:count]
         reason = _replay(recorder, [StoredAction(seq=i, seat=line.seat, action=line.action,
-                                                 ms=line.ms, digest=line.digest)
+                                                 ms=line.ms, digest=line.digest,
+                                                 timeout=line.timeout)
                                     for i, line in enumerate(lines)])
         self.recorder = recorder
         if reason is not None:  # the game is not deterministic: do not let anyone act on it
@@ -271,7 +348,7 @@ class Table:
         move = self.play(seat, action_json, self.clock.elapsed_ms(seat) if ms is None else ms)
         try:
             store.append_action(self.id, move.seq, move.seat, move.action, move.ms, move.digest,
-                                move.status)
+                                move.status, timeout=move.timeout)
         except BaseException:
             self.rewind(move)
             raise
@@ -286,11 +363,12 @@ class Table:
         for stored in actions:
             if stored.seq < self.seq:
                 continue
-            reason = _replay(self.recorder, [stored], events)
+            reason = _replay(self.recorder, [stored], events, marks=self.timeout_marks)
             if reason is not None:
                 self.mark_broken(reason)
                 break
             played += 1
+            self.clock.moved(stored.seat, stored.ms, stored.timeout)
             if self.state.is_over():
                 self.info = self.info.with_status("over")
                 self.clock.stop()
@@ -315,6 +393,9 @@ class Table:
         departed = self.info.departed()
         # A human who left sees what a spectator sees: the seat's hand is no longer theirs.
         game_views = state.views([None if s in departed else s for s in set(seats)])
+        if self.timeout_marks:
+            for game_view in game_views.values():
+                self._mark_timeouts(game_view)
         table = {
             "id": self.id,
             "game": self.info.game,
@@ -334,6 +415,16 @@ class Table:
                                  "left": seat if seat in departed else None},
                        "game": game_views[None if seat in departed else seat]}
                 for seat in seats}
+
+    def _mark_timeouts(self, game_view: dict[str, Any]) -> None:
+        """Mark the log entries that timeouts made (``"timeout": true``), on copies: the
+        state's own entries stay as they are."""
+        for key, indices in self.timeout_marks.items():
+            entries = game_view.get(key)
+            if isinstance(entries, list) and indices:
+                game_view[key] = [dict(entry, timeout=True)
+                                  if i in indices and isinstance(entry, dict) else entry
+                                  for i, entry in enumerate(entries)]
 
     def viewer(self, seat: int | None) -> int | None:
         """Whose eyes ``seat`` sees with: its own, or a spectator's once its human left."""

@@ -50,6 +50,29 @@ def test_record_json_round_trip_and_file_dump(tmp_path: Path) -> None:
     assert json.loads(path.read_text(encoding="utf-8"))["format_version"] == FORMAT_VERSION
 
 
+def test_a_timeout_mark_is_kept_only_where_set_and_never_changes_the_game() -> None:
+    """Issue 19: the table's clock played the action (``RecordedAction.timeout``); records
+    without timeouts read and write exactly as before."""
+    recorder = Recorder.start(GAME, {"cards": 3}, 11, SEATS)
+    recorder.play(0, Bid(1), ms=120)
+    recorder.play(1, Bid(3), ms=30_000, timeout=True)
+    lines = recorder.record.to_json()["actions"]
+    assert "timeout" not in lines[0] and lines[1]["timeout"] is True
+    assert Record.from_json(recorder.record.to_json()) == recorder.record
+    assert replay(recorder.record, GAME) == replay(_unmarked(recorder.record), GAME)
+    bad = recorder.record.to_json()
+    bad["actions"][1]["timeout"] = "yes"
+    with pytest.raises(ValueError, match="timeout"):
+        Record.from_json(bad)
+
+
+def _unmarked(record: Record) -> Record:
+    data = record.to_json()
+    for line in data["actions"]:
+        line.pop("timeout", None)
+    return Record.from_json(data)
+
+
 def test_replay_rebuilds_the_final_state() -> None:
     recorder = _played()
     assert replay(recorder.record, GAME) == recorder.state

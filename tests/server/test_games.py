@@ -219,7 +219,8 @@ def test_a_replay_is_computed_once_and_kept_in_the_database(
     fresh = ReplayCache(1, "thread")  # another process, or this one after a restart
     kept = server.portal.call(fresh.get, humans_game.table_id, _no_record, store)
     served = json.loads(body)
-    extra = {"chat": served["chat"], "times": served["times"]}  # read when served, as names
+    extra = {"chat": served["chat"], "times": served["times"],  # read when served, as names
+             "departures": served["departures"]}
     assert len(served["times"]) == len(served["steps"]) - 1
     assert with_seats(kept, served["seats"], extra) == body  # names: as they are now
     assert fresh.computed == 0

@@ -31,8 +31,10 @@ def test_seats_that_must_act_get_a_deadline(fake_time: FakeTime) -> None:
     assert clock.expired() == []
     fake_time.advance(30)
     assert clock.expired() == [0, 1]
-    assert clock.to_json(2) == {"seconds_per_move": 30, "now": int((T0 + 45) * 1000),
-                                "deadlines": [int((T0 + 45) * 1000)] * 2}
+    assert clock.to_json(2) == {"mode": "move", "seconds_per_move": 30,
+                                "now": int((T0 + 45) * 1000),
+                                "deadlines": [int((T0 + 45) * 1000)] * 2,
+                                "out_of_time": [0, 1]}  # both deadlines passed
 
 
 def test_an_actor_that_must_act_again_gets_a_fresh_move(fake_time: FakeTime) -> None:
@@ -64,7 +66,7 @@ def test_without_a_clock_only_thinking_time_is_tracked(fake_time: FakeTime) -> N
     clock.start(frozenset({0}))
     fake_time.advance(2.5)
     assert clock.deadlines == {} and clock.expired() == [] and clock.elapsed_ms(0) == 2500
-    assert clock.to_json(2) == {"seconds_per_move": 0}
+    assert clock.to_json(2) == {"mode": "none", "seconds_per_move": 0}
 
 
 def test_the_timeout_action_is_the_games_own_when_it_has_one() -> None:
@@ -114,11 +116,14 @@ async def test_a_passed_deadline_plays_the_timeout_action(fake_time: FakeTime) -
         assert view["game"]["history"] == [{"prize": view["game"]["history"][0]["prize"],
                                             "bids": [3, 1], "winner": 0}]
         next_deadline = int((T0 + 60) * 1000)
-        assert view["table"]["clock"] == {"seconds_per_move": 30, "now": next_deadline - 30_000,
+        assert view["table"]["clock"] == {"mode": "move", "seconds_per_move": 30,
+                                          "out_of_time": [1],  # its move was a timeout
+                                          "now": next_deadline - 30_000,
                                           "deadlines": [next_deadline, next_deadline]}
         actions = store.load_actions(table_id)
-        assert [(a.seat, a.action, a.ms) for a in actions] == [
-            (0, {"type": "bid", "card": 3}, 10_000), (1, {"type": "bid", "card": 1}, 30_000)]
+        assert [(a.seat, a.action, a.ms, a.timeout) for a in actions] == [
+            (0, {"type": "bid", "card": 3}, 10_000, False),
+            (1, {"type": "bid", "card": 1}, 30_000, True)]  # stored as a timeout
         assert await manager.tick() == 0
 
 
@@ -169,7 +174,8 @@ async def test_a_games_own_time_limit_is_a_deadline_even_without_a_table_clock(
             "gops-sandglass", {"cards": 3}, [SeatSpec.human("Alice"), SeatSpec.human("Bob")],
             seed=5)  # no table clock
         view = await manager.view(table_id, 1)
-        assert view["table"]["clock"] == {"seconds_per_move": 0, "now": int(T0 * 1000),
+        assert view["table"]["clock"] == {"mode": "none", "seconds_per_move": 0,
+                                          "now": int(T0 * 1000),
                                           "deadlines": [None, int((T0 + 5) * 1000)]}
         fake_time.advance(6)
         with pytest.raises(RuleError) as late:  # the rules gave 5 s: a bid after 6 s is late

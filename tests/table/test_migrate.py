@@ -69,3 +69,33 @@ def test_a_database_at_0003_gains_the_table_life_columns_and_keeps_its_games(
     with store.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), all_metadata()) == []
     store.close()
+
+
+def test_a_database_at_0004_marks_its_stored_actions_as_no_timeouts(db_url: str) -> None:
+    """Migration 0005 (issue 19): ``actions.timeout``; the actions already stored were played
+    by their players (false), and a table stored before time controls reads its clock as a
+    time per move."""
+    from sqlalchemy import text
+
+    from ludomots.table.migrate import upgrade
+    from ludomots.table.model import ClockSettings
+
+    store = Store(db_url)
+    assert upgrade(store.engine, "0004") == (None, "0004")
+    with store.engine.begin() as conn:
+        assert "timeout" not in {c["name"] for c in inspect(conn).get_columns("actions")}
+        conn.execute(text("INSERT INTO tables (id, game, options, seed, seats, clock, status, "
+                          "created_at, updated_at) VALUES ('t1', 'gops', '{\"cards\": 3}', 1, "
+                          "'[{\"kind\": \"human\", \"level\": null, \"name\": \"\"}]', "
+                          "'{\"seconds_per_move\": 30}', 'playing', 1, 1)"))
+        conn.execute(text("INSERT INTO actions (table_id, seq, seat, action, ms, digest, "
+                          "created_at) VALUES ('t1', 0, 0, '{\"type\": \"bid\", \"card\": 3}', "
+                          "10, 'd', 2)"))
+    assert store.migrate() == ("0004", head())
+    assert [a.timeout for a in store.load_actions("t1")] == [False]
+    assert store.load_info("t1").clock == ClockSettings(30, "move")
+    store.append_action("t1", 1, 1, {"type": "bid", "card": 1}, 30_000, "e", timeout=True)
+    assert [a.timeout for a in store.load_actions("t1")] == [False, True]
+    with store.engine.connect() as conn:
+        assert compare_metadata(MigrationContext.configure(conn), all_metadata()) == []
+    store.close()

@@ -148,7 +148,7 @@ def test_views_hold_the_game_view_and_public_metadata_only(store: Store) -> None
                   {"seat": 1, "kind": "human", "level": None, "name": "Bob", "open": False,
                    "departed": None}],
         "you": 0, "left": None, "to_act": [0], "actions": 1,
-        "clock": {"seconds_per_move": 0}, "result": None,
+        "clock": {"mode": "none", "seconds_per_move": 0}, "result": None,
         "resign": {"mode": "bot", "level": "confirme"}, "departures": [], "rematch": None,
         "rematch_of": None}
     for seat in (0, None):

@@ -95,6 +95,13 @@ class Vocabulon(Game[VocabulonState]):
             return float(state.options.others_seconds) or None
         return None
 
+    def rule_clock_seconds(self, options: Any) -> int | None:
+        """Seed: « le joueur peut donner des réponses jusqu'à ce que le temps du sablier se
+        soit écoulé »: the table's default time per move is the sand-glass (option
+        sandglass_seconds; 0: no sand-glass, no rule clock)."""
+        seconds = int(self.coerce_options(options).sandglass_seconds)
+        return seconds or None
+
     def time_limit_key(self, state: VocabulonState, seat: int) -> Hashable | None:
         """One sand-glass for all the asked player's answers to a riddle (seed: « le joueur
         peut donner des réponses jusqu'à ce que le temps du sablier se soit écoulé »)."""

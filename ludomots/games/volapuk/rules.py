@@ -390,6 +390,12 @@ class Volapuk(Game[VolapukState]):
             return float(seconds)
         return None
 
+    def rule_clock_seconds(self, options: Any) -> int | None:
+        """Seed: "Il met le minuteur en marche pour 3 minutes": the table's default time per
+        move is the timer (option turn_seconds; 0: no timer, no rule clock)."""
+        seconds = int(self.coerce_options(options).turn_seconds)
+        return seconds or None
+
     def timeout_action(self, state: VolapukState, seat: int) -> Action | None:
         """Seed: "S'il n'y parvient pas dans le temps imparti, il passe son tour"; an
         announcement window closes for him."""

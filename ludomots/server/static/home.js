@@ -2,7 +2,8 @@
 // the lobby (open tables to join, running ones to watch), refreshed periodically.
 
 import { resignField } from "./tablelife.js";
-import { el, icon, button, replace, setTitle, toast, levelLabel, timeAgo, tileWord, loading, plural, formatSeconds } from "./ui.js";
+import { clockField, clockLabel } from "./clockfield.js";
+import { el, icon, button, replace, setTitle, toast, levelLabel, timeAgo, tileWord, loading, plural } from "./ui.js";
 import { getGames, getTables, createTable, showError, playerName, ApiError } from "./api.js";
 import { tokens } from "./socket.js";
 import { navigate } from "./nav.js";
@@ -28,11 +29,6 @@ const CHOICE_LABELS = {
   "max_height:5": "5 lettres (règle du jeu)",
   "max_height:3": "3 lettres",
 };
-
-const CLOCK_PRESETS = [
-  [0, "Sans limite"], [30, "30 secondes"], [60, "1 minute"], [120, "2 minutes"],
-  [180, "3 minutes"], [300, "5 minutes"], ["custom", "Autre durée…"],
-];
 
 export function render(main) {
   setTitle("");
@@ -209,9 +205,9 @@ function lobbyRow(table) {
 }
 
 function clockChip(table) {
-  const spm = table.clock && table.clock.seconds_per_move;
-  if (!spm) return null;
-  return el("span", { class: "chip" }, icon("clock"), el("span", { text: formatSeconds(spm) }));
+  const label = clockLabel(table.clock);
+  if (!label) return null;
+  return el("span", { class: "chip" }, icon("clock"), el("span", { text: label }));
 }
 
 function seatChip(seat) {
@@ -285,18 +281,7 @@ function createForm(game, games) {
   }
   paintSeats();
 
-  const clockSelect = el("select", { id: "create-clock", name: "clock" },
-    CLOCK_PRESETS.map(([value, label]) => el("option", { value: String(value), text: label })));
-  const clockCustom = el("input", {
-    id: "create-clock-custom", type: "number", min: "0", max: "86400", step: "1", value: "90",
-    "aria-label": "Temps par coup en secondes", hidden: true, class: "narrow",
-  });
-  const clockUnit = el("span", { class: "muted small", text: "secondes", hidden: true });
-  clockSelect.addEventListener("change", () => {
-    clockCustom.hidden = clockSelect.value !== "custom";
-    clockUnit.hidden = clockCustom.hidden;
-    if (!clockCustom.hidden) clockCustom.focus();
-  });
+  const clock = clockField();
 
   const submit = button("Créer la table", { kind: "primary big", iconName: "play", type: "submit" });
   const form = el("form", { class: "card create-form", novalidate: true, "aria-labelledby": "creer-titre" },
@@ -308,10 +293,7 @@ function createForm(game, games) {
         el("fieldset", { class: "field" },
           el("legend", { text: `Joueurs (${min} à ${max})` }),
           seatList, addSeatBtn),
-        el("div", { class: "field" },
-          el("label", { for: "create-clock", text: "Temps par coup" }),
-          el("div", { class: "inline" }, clockSelect, clockCustom, clockUnit),
-          el("p", { class: "help", text: "À la fin du temps, le joueur passe son tour." })),
+        clock.node,
         resign.node),
       el("div", { class: "form-col" },
         optionsSet)),
@@ -325,10 +307,10 @@ function createForm(game, games) {
       nameInput.focus();
       return;
     }
-    let seconds = clockSelect.value === "custom" ? Number(clockCustom.value) : Number(clockSelect.value);
-    if (!Number.isInteger(seconds) || seconds < 0 || seconds > 86400) {
-      toast("Le temps par coup doit être un nombre entier de secondes entre 0 et 86 400.");
-      clockCustom.focus();
+    const clockChoice = clock.value();
+    if (typeof clockChoice === "string") {
+      toast(clockChoice);
+      clock.focus();
       return;
     }
     const options = {};
@@ -344,7 +326,7 @@ function createForm(game, games) {
       game: game.name,
       options,
       seats: seats.map((s) => (s.kind === "bot" ? { kind: "bot", level: s.level } : { kind: "human", level: null })),
-      seconds_per_move: seconds,
+      clock: clockChoice,
       name,
       resign: resign.value(),
     };

@@ -38,6 +38,7 @@ export function openRecord(main, data, info, defaultTitle) {
   return {
     steps, seats, title, last: steps.length - 1, winners: data.winners || [], seatName: (i) => seatLabel(seats, i),
     chat: Array.isArray(data.chat) ? data.chat : [], times: Array.isArray(data.times) ? data.times : [],
+    departures: Array.isArray(data.departures) ? data.departures : [],
   };
 }
 
@@ -68,7 +69,7 @@ export function victoryText(winners, seatName) {
  *  and returns what unbinds it (the screen's cleanup). `onGo` runs at every `go` (a click, a
  *  key, the slider). The list follows the step: it shows the entry of the current step, or
  *  of the last listed step before it when the list leaves some steps out. */
-export function replayPage(main, { title, seats, last, seatName, chat = [], times = [] }, {
+export function replayPage(main, { title, seats, last, seatName, chat = [], times = [], steps = [], departures = [] }, {
   id, game, pageClass = "", versus = ", ", subtitle, stage, listTitle, draw,
   words = ACTIONS, onGo = null,
 }) {
@@ -77,9 +78,13 @@ export function replayPage(main, { title, seats, last, seatName, chat = [], time
   const moveCard = el("section", { class: "card replay-move", "aria-live": "polite" });
   const scoresCard = el("section", { class: "card replay-scores" });
   const moveList = el("ol", { class: "log-list" });
+  // Who left the game before its end: resigned, or expelled once out of time (issue 19).
+  const gone = departures.map((d) => el("p", { class: "muted small replay-departure", text: d.reason === "expel"
+    ? `${d.name} : expulsé (temps écoulé), après ${d.seq} coup${d.seq > 1 ? "s" : ""}.`
+    : `${d.name} a abandonné, après ${d.seq} coup${d.seq > 1 ? "s" : ""}.` }));
   const listCard = el("section", { class: "card replay-list" },
     el("h2", { class: "card-title" }, icon("book"), el("span", { text: listTitle })),
-    el("div", { class: "log-scroll" }, moveList));
+    el("div", { class: "log-scroll" }, moveList), gone);
 
   const chatCard = replayChat(chat, times, seatName, () => index);
 
@@ -97,9 +102,12 @@ export function replayPage(main, { title, seats, last, seatName, chat = [], time
       el("aside", { class: "replay-side" }, moveCard, scoresCard, listCard, chatCard.node))));
   moveList.append(el("li", { class: "log-entry note" }, el("button", { type: "button", class: "step-link", dataset: { step: "0" }, onclick: () => go(0), text: "Début de la partie" })));
 
-  /** List step k: who played it, what it did (`short`, a notation or a muted note) and, if any,
-   *  its score; a `note` entry is dimmed like the start's. */
+  /** List step k: who played it, what it did (`short`, a notation or a muted note; « temps
+   *  écoulé » first when the clock played it) and, if any, its score; a `note` entry is dimmed
+   *  like the start's. */
   function addStep(k, seat, short, { notation = true, note = false, score = null } = {}) {
+    // A move the clock played says so (issue 19), never as a choice of the player's own.
+    if (steps[k] && steps[k].timeout) short = `temps écoulé : ${short}`;
     moveList.append(el("li", { class: ["log-entry", note ? "note" : ""] },
       el("span", { class: "log-num", text: String(k) }),
       el("button", { type: "button", class: "step-link", dataset: { step: String(k) }, onclick: () => go(k) },

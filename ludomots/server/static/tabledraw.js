@@ -71,9 +71,14 @@ export function frameDrawing(f) {
 
   /** Who left the game, as the end says it. */
   function resignedText() {
-    const names = ((st.table && st.table.departures) || []).map((d) => d.name);
-    if (!names.length) return "";
-    return names.length > 1 ? `${names.join(", ")} ont abandonné.` : `${names[0]} a abandonné.`;
+    const departures = (st.table && st.table.departures) || [];
+    const say = (reason, one, many) => {
+      const names = departures.filter((d) => (d.reason === "expel") === (reason === "expel")).map((d) => d.name);
+      if (!names.length) return null;
+      return names.length > 1 ? `${names.join(", ")} ${many}` : `${names[0]} ${one}`;
+    };
+    return [say("resign", "a abandonné.", "ont abandonné."),
+      say("expel", "a été expulsé (temps écoulé).", "ont été expulsés (temps écoulé).")].filter(Boolean).join(" ");
   }
 
   /** The end-of-game modal: who won, `reason` (a line, unless null), the result table, and

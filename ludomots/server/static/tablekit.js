@@ -189,9 +189,24 @@ export function startClocks(root, get, turnSeat) {
       return;
     }
     const now = Date.now() + skew;
+    // Fischer: a seat's clock shows its bank, counting down while it must act, still
+    // otherwise; the turn clock shows the deadline (a rules' sand-glass may come sooner).
+    const banks = clock.mode === "fischer" && Array.isArray(clock.banks) ? clock.banks : null;
+    const bankEnds = banks && Array.isArray(clock.bank_deadlines) ? clock.bank_deadlines : [];
     for (const n of nodes) {
-      const seat = n.dataset.clockFor === "turn" ? turnSeat() : Number(n.dataset.clockSeat);
-      const deadline = seat !== null && seat !== undefined ? deadlines[seat] : null;
+      const turn = n.dataset.clockFor === "turn";
+      const seat = turn ? turnSeat() : Number(n.dataset.clockSeat);
+      const known = seat !== null && seat !== undefined;
+      let deadline = known ? deadlines[seat] : null;
+      if (!turn && banks && known && bankEnds[seat]) deadline = bankEnds[seat];
+      n.classList.toggle("bank-idle", Boolean(!turn && banks && known && !deadline && banks[seat] !== undefined));
+      if (!deadline && !turn && banks && known && banks[seat] !== undefined && banks[seat] !== null) {
+        const still = Math.ceil(banks[seat] / 1000);
+        n.textContent = `${Math.floor(still / 60)}:${String(still % 60).padStart(2, "0")}`;
+        n.classList.remove("low");
+        n.setAttribute("aria-label", `Réserve : ${plural(still, "seconde")}`);
+        continue;
+      }
       if (!deadline) { n.textContent = ""; n.classList.remove("low"); continue; }
       const left = Math.max(0, Math.ceil((deadline - now) / 1000));
       n.textContent = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;

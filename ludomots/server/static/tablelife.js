@@ -1,6 +1,7 @@
 // The life around a game, the same at every table (issue 19): the chat panel (kept by the
 // server, the last lines come with the welcome; players may mute a player for themselves), the
-// « Abandonner » button with its confirmation, and the rematch (asked from the end of the game,
+// « Abandonner » button with its confirmation, « Expulser » for a player whose time is up,
+// and the rematch (asked from the end of the game,
 // offered to the others when someone asked). tablescreen.js creates it and hands it the
 // socket's messages; a game's screen needs nothing of its own for it.
 
@@ -147,6 +148,34 @@ export function tableLife({ id, get, send, seatName }) {
     if (!send({ type: "resign" })) toast("Connexion perdue : réessayez dans un instant.");
   }
 
+  // ---- expel (a player whose time is up) ------------------------------------------------
+
+  const expelBox = el("span", { class: "expel-box" });
+
+  /** One « Expulser » button per other human still playing whose time is up (the server's
+   * `clock.out_of_time`); the server refuses it otherwise. */
+  function renderExpel() {
+    const { table, seat } = get();
+    const seated = seat !== null && seat !== undefined;
+    const late = (table && table.status === "playing" && seated && table.clock && table.clock.out_of_time) || [];
+    const targets = late.filter((s) => s !== seat && table.seats[s] && table.seats[s].kind === "human" && !table.seats[s].departed);
+    replace(expelBox, targets.map((s) => button(`Expulser ${seatName(s)}`, {
+      kind: "ghost small expel-btn", iconName: "close", dataset: { seat: String(s) }, onClick: () => askExpel(s),
+    })));
+  }
+
+  function expelText(s) {
+    const { table } = get();
+    if ((table.seats || []).length <= 2) return `Son temps est écoulé. Vous remportez la partie.`;
+    if (table.resign && table.resign.mode === "score") return "Son temps est écoulé. Il est classé dernier et la partie s’arrête sur les scores actuels.";
+    return `Son temps est écoulé. Il est classé dernier ; un robot ${levelLabel(table.resign ? table.resign.level : "confirme").toLowerCase()} reprend sa place.`;
+  }
+
+  async function askExpel(s) {
+    if (!await confirmModal(`Expulser ${seatName(s)} ?`, expelText(s), "Expulser", { kind: "danger", iconName: "close" })) return;
+    if (!send({ type: "expel", seat: s })) toast("Connexion perdue : réessayez dans un instant.");
+  }
+
   // ---- rematch ---------------------------------------------------------------------------
 
   let offered = null; // {table, url, name}: a rematch someone asked for
@@ -192,7 +221,7 @@ export function tableLife({ id, get, send, seatName }) {
   // ---- what the screen calls -------------------------------------------------------------
 
   return {
-    chatBox, resignBtn, offerBox, endActions, rematch,
+    chatBox, resignBtn, expelBox, offerBox, endActions, rematch,
     /** The welcome's kept lines replace what the page had. */
     welcome(chat) {
       lines = Array.isArray(chat) ? chat.slice(-CHAT_KEPT) : [];
@@ -222,6 +251,7 @@ export function tableLife({ id, get, send, seatName }) {
       form.hidden = !canWrite();
       note.hidden = canWrite();
       resignBtn.hidden = !(seated && table && table.status === "playing");
+      renderExpel();
       renderMutes();
       renderOffer();
     },

@@ -55,7 +55,8 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
   // A game may end before its rules say so (a resignation): the table's result then decides.
   const ended = () => Boolean((st.game && st.game.over) || (st.table && st.table.status === "over"));
   const tableWinners = () => (st.table && st.table.result && Array.isArray(st.table.result.winners) ? st.table.result.winners : null);
-  const resigned = () => Boolean(st.table && st.table.result && st.table.result.reason === "resign");
+  // Ended by departures: a resignation or an expulsion (a player out of time).
+  const resigned = () => Boolean(st.table && st.table.result && ["resign", "expel"].includes(st.table.result.reason));
 
   // Chat, resign and rematch: tablelife.js.
   const life = tableLife({
@@ -91,7 +92,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
         el("a", { class: "btn ghost small", href: `/regles/${game}`, target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
         el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
         help ? button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
-        life.resignBtn));
+        life.expelBox, life.resignBtn));
     f.page = el("div", { class: pageClass }, head, life.offerBox,
       el("div", { class: "table-layout" }, el("div", { class: "table-main" }, column), el("aside", { class: "table-side" }, side, life.chatBox)));
     replace(main, f.page);

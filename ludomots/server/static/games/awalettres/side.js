@@ -65,7 +65,7 @@ export function renderLog(s) {
           el("span", { class: "log-line" },
             el("button", { type: "button", class: "word-link", text: p.key, "aria-label": `${p.key} : voir la définition`, onclick: () => wordPopup(p.key, "awalettres") }),
             wordTiles(p.key, p.sources, p.wild, values())),
-          el("span", { class: "muted small", text: `récolte ${p.collected}${p.bonus ? `, bonus ${p.bonus}` : ""}${paid ? ` · paie ${paid}` : ""}` })),
+          el("span", { class: "muted small", text: `${p.timeout ? "temps écoulé, mot joué d’office · " : ""}récolte ${p.collected}${p.bonus ? `, bonus ${p.bonus}` : ""}${paid ? ` · paie ${paid}` : ""}` })),
         el("span", { class: ["log-score", p.net < 0 ? "neg" : p.net === 0 ? "zero" : ""], text: signed(p.net) }));
     }
     if (e.kind === "game_over") {
@@ -74,7 +74,8 @@ export function renderLog(s) {
     const seat = e.kind === "wayampou_result" ? e.first : e.seat;
     return el("li", { class: ["log-entry", "note", `aw-log-${e.kind}`] },
       seat !== undefined && seat !== null ? whoNode(seat, seatName(seat)) : null,
-      el("span", { class: "log-move", text: historyText(e.kind, e, seatName) }));
+      // What the clock played (issue 19) says so first.
+      el("span", { class: e.timeout ? "log-move log-timeout" : "log-move", text: e.timeout ? `: temps écoulé — ${historyText(e.kind, e, seatName)}` : historyText(e.kind, e, seatName) }));
   });
   kit.showLog(items, "Aucun mot pour l’instant.");
 }

@@ -29,7 +29,8 @@ export function saveLog(s) {
 export function entryFromLast(s, last) {
   if (!last) return null;
   if (last.type === "play") return { kind: "play", seat: last.seat, notation: last.notation, words: last.words || [], score: last.score, bonus: last.bonus_letters, all: last.all_tiles_bonus };
-  if (last.type === "pass") return { kind: "pass", seat: last.seat, exchanged: last.exchanged };
+  // A pass the clock played is a timeout, never shown as a voluntary pass (issue 19).
+  if (last.type === "pass") return { kind: "pass", seat: last.seat, exchanged: last.exchanged, timeout: Boolean(last.timeout) };
   if (last.type === "taken_back") return { kind: "taken_back", seat: last.seat, words: last.words || [] };
   return null;
 }

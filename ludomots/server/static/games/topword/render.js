@@ -293,7 +293,7 @@ export function renderLog(s) {
         turn += 1;
         return el("li", { class: "log-entry pass" }, el("span", { class: "log-num", text: String(turn) }),
           el("span", { class: "log-move" },
-            el("span", { class: "log-line" }, who, el("span", { class: "muted", text: `${entry.timeout ? "temps écoulé, passe" : "passe"}${entry.exchanged ? " et échange une lettre" : ""}` }))),
+            el("span", { class: "log-line" }, who, el("span", { class: entry.timeout ? "muted log-timeout" : "muted", text: entry.timeout ? ": temps écoulé" : `passe${entry.exchanged ? " et échange une lettre" : ""}` }))),
           el("span", { class: "log-score zero", text: "0" }));
       case "taken_back":
         return el("li", { class: "log-entry note" }, who, el("span", { class: "log-move", text: `Mot retiré : ${(entry.words || []).join(", ")}` }));

@@ -86,6 +86,9 @@ export function ingest(s, events) {
       case "reveal":
         st.log.push({ kind: "note", text: `Tour ${st.game.round} : ${d.order.map((s) => `${seatName(s)} ${d.cards[s]}`).join(", ")}` });
         break;
+      case "timeout": // the clock plays for this seat (issue 19): said, never a choice of its own
+        st.log.push({ kind: "note", timeout: true, text: `${seatName(d.seat)} : temps écoulé.` });
+        break;
       case "second_part":
         st.log.push({ kind: "note", strong: true, text: "Seconde partie : anti-alphabétique, de Z à A." });
         break;

@@ -219,8 +219,16 @@ export function questionText(q) {
   return `${CLASS_ARTICLE[q.class] || q.class_title} de ${q.length} lettres commençant par ${q.initial}`;
 }
 
-/** One sentence per public history entry; `name(seat)` names players ("vous" for oneself). */
+/** One sentence per public history entry; `name(seat)` names players ("vous" for oneself).
+ * An entry the clock made (`timeout`, issue 19) starts with « X : temps écoulé ». */
 export function historyText(e, name) {
+  if (!e.timeout) return entryText(e, name);
+  const who = name(e.seat ?? e.from ?? e.to);
+  if (e.type === "answer" && !e.word) return `${who} : temps écoulé, sans réponse.`;
+  return `${who} : temps écoulé. ${entryText(e, name)}`;
+}
+
+function entryText(e, name) {
   switch (e.type) {
     case "secret_ready": return `${name(e.seat)} a écrit son mot secret.`;
     case "first_player": {

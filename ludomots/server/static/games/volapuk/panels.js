@@ -74,7 +74,8 @@ export function logEntries(g, seatName) {
   for (const p of g.played || []) if (p.type === "announced") announced[p.turn] = p;
   const items = (g.played || []).filter((p) => p.type !== "announced").map((p) => {
     if (p.type === "pass") {
-      return el("li", { class: "log-entry note vp-log-pass" }, whoNode(p.seat, seatName(p.seat)), el("span", { class: "log-move", text: "passe son tour" }));
+      // A pass the clock played (the timer ran out) says so (issue 19).
+      return el("li", { class: "log-entry note vp-log-pass" }, whoNode(p.seat, seatName(p.seat)), el("span", { class: p.timeout ? "log-move log-timeout" : "log-move", text: p.timeout ? ": temps écoulé" : "passe son tour" }));
     }
     if (p.type === "anagram") {
       return el("li", { class: "log-entry vp-log-anagram" }, whoNode(p.seat, seatName(p.seat)),
