@@ -123,9 +123,11 @@ def create_app(
             log.info("process %s shares its tables through %s", bus.process_id, redis_url)
         accounts = accounts_routes.service(store, process, account_settings)
         app.state.accounts = accounts
+        options = {"stale_after": settings.stale_waiting_hours * 3600,
+                   **shared, **(manager_options or {})}
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
                                run_clocks=run_clocks, on_finish=accounts.table_finished,
-                               **shared, **(manager_options or {}))
+                               **options)
         app.state.manager = manager
         try:
             await manager.start()

@@ -287,6 +287,32 @@ class Store:
             departures = self._departures(conn, [r.id for r in rows])
             return [self._info(r, claims.get(r.id, {}), departures.get(r.id, [])) for r in rows]
 
+    def touch_waiting(self, table_ids: Collection[str]) -> None:
+        """Someone is at these tables now: the waiting ones count as active (``stale.py``)."""
+        if not table_ids:
+            return
+        with self._tx() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id.in_(list(table_ids)),
+                                              TABLES.c.status == "waiting")
+                         .values(updated_at=self._ms()))
+
+    def close_stale(self, before: float) -> list[str]:
+        """Close every waiting table whose last activity is older than ``before`` (epoch
+        seconds); returns those this call closed. Each table is closed by one conditional
+        update, so a seat claimed meanwhile (which moves ``updated_at``) keeps its table open
+        and two processes sweeping at once never both report one table."""
+        cutoff = int(before * 1000)
+        stale = (TABLES.c.status == "waiting", TABLES.c.updated_at < cutoff)
+        with self._tx() as conn:
+            ids = [r.id for r in conn.execute(select(TABLES.c.id).where(*stale))]
+        closed = []
+        for table_id in ids:
+            with self._tx() as conn:
+                if conn.execute(update(TABLES).where(TABLES.c.id == table_id, *stale)
+                                .values(status="closed")).rowcount:
+                    closed.append(table_id)
+        return closed
+
     # ---- actions --------------------------------------------------------------------------
 
     def append_action(self, table_id: str, seq: int, seat: int, action: dict[str, Any],
@@ -429,7 +455,8 @@ class Store:
         try:
             with self._tx() as conn:
                 info = self._load_info(conn, table_id, lock=True)
-                if not 0 <= seat < len(info.seats) or not info.seats[seat].is_open:
+                if not 0 <= seat < len(info.seats) or not info.seats[seat].is_open or \
+                        info.status == "closed":
                     return False
                 conn.execute(insert(SEAT_CLAIMS).values(
                     table_id=table_id, seat=seat, name=name, token_hash=hash_token(token),
