@@ -40,6 +40,7 @@ export function frameDrawing(f) {
     if (t.status === "broken") b = { kind: "error", text: "Partie suspendue : son historique est incohérent." };
     else if (resigned()) b = { kind: "over", text: overText(tableWinners() || [], st.seat, seatName), sub: resignedText() };
     else if (g.over || t.status === "over") b = { kind: "over", text: overText((winners ? winners() : g.winners) || [], st.seat, seatName), sub: overSub ? overSub() : null };
+    else if (t.status === "closed") b = { kind: "over", text: "Table fermée : personne n’est venu jouer depuis trop longtemps." };
     else if (t.status === "waiting") b = { kind: "wait", text: waiting || `En attente de ${plural(seats().filter((s) => s.open).length, "joueur")}…` };
     else b = live();
     setTitle(b.kind === "you" ? `À vous ! · ${title}` : title);
