@@ -116,6 +116,8 @@ class Seating(LiveTables):
                 raise table_waiting()
             if table.status == "broken":
                 raise table_broken()
+            if table.status == "closed":
+                raise table_closed()
             if seat in table.info.departed():
                 raise table_error("resigned", "Vous avez déjà abandonné cette partie.")
             if table.status != "playing":

@@ -33,7 +33,7 @@ def _resign(server: LiveServer, table_id: str, token: str) -> None:
 
 
 def test_a_guest_finds_their_tables_and_whose_turn_it_is_on_the_home_page(
-        server: LiveServer, new_page: Any) -> None:
+        server: LiveServer, new_page: Any, screenshots: Any) -> None:
     playing = server.post_json("/api/tables", {"game": "topword", "name": "Alice"})
     bob = server.post_json(f"/api/tables/{playing['table']}/join", {"name": "Bob"})
     waiting = server.post_json("/api/tables", {"game": "vocabulon", "name": "Alice"})
@@ -60,6 +60,7 @@ def test_a_guest_finds_their_tables_and_whose_turn_it_is_on_the_home_page(
     other = panel.locator(f'.my-game[data-table="{waiting["table"]}"]')
     expect(other).to_contain_text("Vocabulon")
     expect(other.locator(".turn-chip")).to_have_text("En attente de 1 joueur")
+    panel.screenshot(path=str(screenshots / "guest-my-games.png"))
     row.get_by_role("button").click()
     page.wait_for_url(f"**/table/{playing['table']}")
     expect(page.locator(".role-chip")).to_contain_text("Vous : Alice", timeout=30000)

@@ -105,7 +105,7 @@ def test_a_visible_tab_keeps_its_title(server: LiveServer, new_page: Any) -> Non
 
 
 def test_the_alert_settings_are_kept_and_the_notification_comes_with_the_call(
-        server: LiveServer, new_page: Any) -> None:
+        server: LiveServer, new_page: Any, screenshots: Any) -> None:
     created = _waiting_table(server, "topword")
     alice = _seat_page(new_page, server, created)
     # Notifications are recorded, not shown (headless Chromium shows none).
@@ -130,6 +130,7 @@ def test_the_alert_settings_are_kept_and_the_notification_comes_with_the_call(
     dialog.locator("label[for=alert-notify]").click()  # the switch, as a player clicks it
     expect(dialog.get_by_label("Notification")).to_be_checked()
     assert alice.evaluate("() => window.__asked") == 1  # asked once, on the click
+    alice.screenshot(path=str(screenshots / "turn-alerts.png"))
     dialog.get_by_role("button", name="Fermer").click()
     stored = alice.evaluate("() => JSON.parse(localStorage.getItem('ludomots.turnalerts'))")
     assert stored == {"sound": False, "notify": True}

@@ -42,7 +42,9 @@ export function accountSection() {
     shownFor = me ? me.name : null;
   });
   const loadHeld = async () => {
-    try { held = await guestGames(); } catch { return; } // the lists stay as they were
+    try {
+      [held] = await Promise.all([guestGames(), loadTitles().catch(() => null)]); // rows name games
+    } catch { return; } // the lists stay as they were
     if (!alive) return;
     const me = account();
     if (me && panels) panels.update(withHeld(me));
@@ -262,6 +264,16 @@ function followForm(box) {
 // ---- leaderboards -------------------------------------------------------------------------------
 
 let titles = {};
+let titlesLoaded = null;
+
+/** The games (asked once), their titles kept for the rows. */
+function loadTitles() {
+  titlesLoaded ??= getGames().then((games) => {
+    titles = Object.fromEntries((games || []).map((g) => [g.name, g.title]));
+    return games || [];
+  }, (err) => { titlesLoaded = null; throw err; }); // asked again next time
+  return titlesLoaded;
+}
 
 function gameTitle(game) {
   return titles[game] || game;
@@ -269,8 +281,7 @@ function gameTitle(game) {
 
 function leaderboardLinks() {
   const list = el("ul", { class: "leaderboard-links" });
-  getGames().then((games) => {
-    titles = Object.fromEntries((games || []).map((g) => [g.name, g.title]));
+  loadTitles().then((games) => {
     replace(list, (games || []).map((g) => el("li", {},
       el("a", { class: "btn ghost small", href: `/classement/${encodeURIComponent(g.name)}` }, icon("trophy"),
         el("span", { text: `Classement ${g.title}` })))));
