@@ -296,22 +296,26 @@ class Store:
                                               TABLES.c.status == "waiting")
                          .values(updated_at=self._ms()))
 
-    def close_stale(self, before: float) -> list[str]:
+    def close_stale(self, before: float, batch: int = 500) -> list[str]:
         """Close every waiting table whose last activity is older than ``before`` (epoch
-        seconds); returns those this call closed. Each table is closed by one conditional
-        update, so a seat claimed meanwhile (which moves ``updated_at``) keeps its table open
-        and two processes sweeping at once never both report one table."""
+        seconds); returns those this call closed. By batches, each one transaction that locks
+        its rows before closing them: a seat claimed meanwhile (it locks the row too, and
+        moves ``updated_at``) keeps its table open, and two processes sweeping at once never
+        both report one table."""
         cutoff = int(before * 1000)
         stale = (TABLES.c.status == "waiting", TABLES.c.updated_at < cutoff)
-        with self._tx() as conn:
-            ids = [r.id for r in conn.execute(select(TABLES.c.id).where(*stale))]
-        closed = []
-        for table_id in ids:
+        closed: list[str] = []
+        while True:
             with self._tx() as conn:
-                if conn.execute(update(TABLES).where(TABLES.c.id == table_id, *stale)
-                                .values(status="closed")).rowcount:
-                    closed.append(table_id)
-        return closed
+                ids = [r.id for r in conn.execute(select(TABLES.c.id).where(*stale)
+                                                  .order_by(TABLES.c.id).limit(batch)
+                                                  .with_for_update())]
+                if ids:
+                    conn.execute(update(TABLES).where(TABLES.c.id.in_(ids), *stale)
+                                 .values(status="closed"))
+            closed += ids
+            if len(ids) < batch:
+                return closed
 
     # ---- actions --------------------------------------------------------------------------
 

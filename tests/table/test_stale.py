@@ -157,3 +157,15 @@ async def test_at_start_up_abandoned_tables_close_without_being_replayed(
         assert store.load_info(recent).status == "waiting"
         assert all(second.live_table(t) is None for t in [*old, recent])
         assert [t["id"] for t in await second.lobby()] == [recent]
+
+
+@pytest.mark.asyncio
+async def test_the_store_closes_by_batches_each_table_once(
+        store: Store, fake_time: FakeTime) -> None:
+    async with _manager(store, fake_time) as manager:
+        old = sorted([(await _waiting(manager))[0] for _ in range(5)])
+        fake_time.advance(DAY + 1)
+        recent, _ = await _waiting(manager)
+    assert sorted(store.close_stale(fake_time() - DAY, batch=2)) == old
+    assert store.close_stale(fake_time() - DAY, batch=2) == []
+    assert store.load_info(recent).status == "waiting"
