@@ -94,7 +94,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
       el("nav", { class: "table-links", "aria-label": "Liens de la table" },
         el("a", { class: "btn ghost small", href: `/regles/${game}`, target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
         el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-        help ? button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
+        help ? button("Raccourcis", { kind: "ghost small keys-help", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
         alertsButton(),
         life.resignBtn));
     f.page = el("div", { class: pageClass }, head, life.offerBox,
