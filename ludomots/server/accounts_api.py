@@ -16,7 +16,6 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 
 from ludomots.accounts.db import CLAIMS_MAX, Account
 from ludomots.accounts.errors import account_error, unknown_player
-from ludomots.core.errors import RuleError
 from ludomots.server.auth import (
     accounts_of,
     clear_session_cookie,
@@ -26,27 +25,15 @@ from ludomots.server.auth import (
     set_session_cookie,
 )
 from ludomots.server.body import read_json_object
-from ludomots.server.errors import ApiError
+from ludomots.server.mygames import game_entry
+from ludomots.server.mygames import seat_pairs as guest_seats
 from ludomots.server.settings import manager_of
 from ludomots.table.errors import NotFoundError, unknown_table
-from ludomots.table.manager import TableManager
-
-TABLE_ID_MAX = 32
-TOKEN_MAX = 256
 
 
 def seat_pairs(raw: object) -> list[tuple[str, str]]:
     """The guest seats a browser sends to claim: [{"table", "token"}, ...] (absent: none)."""
-    if raw is None:
-        return []
-    if not isinstance(raw, list) or len(raw) > CLAIMS_MAX or not all(
-            isinstance(item, dict) and isinstance(item.get("table"), str)
-            and isinstance(item.get("token"), str)
-            and 0 < len(item["table"]) <= TABLE_ID_MAX and 0 < len(item["token"]) <= TOKEN_MAX
-            for item in raw):
-        raise ApiError("bad_seats", "Les places à rattacher doivent être une liste d’au plus "
-                                    f"{CLAIMS_MAX} objets {{\"table\", \"token\"}}.")
-    return [(item["table"], item["token"]) for item in raw]
+    return guest_seats(raw, CLAIMS_MAX, "Les places à rattacher")
 
 
 def _account_json(account: Account, claimed: int | None = None) -> dict[str, Any]:
@@ -126,22 +113,10 @@ async def me(request: Request) -> JSONResponse:
             info = await asyncio.to_thread(manager.store.load_info, table_id)
         except NotFoundError:
             continue
-        to_act = await _to_act(manager, table_id) if info.status == "playing" else []
-        games.append({**info.public_json(), "seat": seat, "url": f"/table/{table_id}",
-                      "rated": await asyncio.to_thread(service.db.is_rated, table_id),
-                      "to_act": to_act, "my_turn": seat in to_act})
+        games.append({**await game_entry(manager, info, seat),
+                      "rated": await asyncio.to_thread(service.db.is_rated, table_id)})
     invites = await asyncio.to_thread(service.db.invites_for, account.id)
     return JSONResponse({**_account_json(account), "games": games, "invites": invites})
-
-
-async def _to_act(manager: TableManager, table_id: str) -> list[int]:
-    """The seats that must act at a playing table, as a spectator sees them (the table is
-    loaded if this process does not hold it yet)."""
-    try:
-        view = await manager.view(table_id, None)
-    except RuleError:
-        return []
-    return [int(s) for s in view["table"]["to_act"]]
 
 
 async def claim_seats(request: Request) -> JSONResponse:

@@ -31,6 +31,7 @@ from ludomots.server import (
     health,
     lexicon_api,
     metrics,
+    mygames,
     pages,
     rematch,
     replay,
@@ -66,6 +67,7 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
         Route("/api/tables", api.lobby, methods=["GET"]),
         Route("/api/tables", api.create_table, methods=["POST"]),
         Route("/api/tables/{table_id}", api.table_info),
+        Route("/api/my-tables", mygames.my_tables, methods=["POST"]),
         Route("/api/tables/{table_id}/join", api.join_table, methods=["POST"]),
         Route("/api/tables/{table_id}/rematch", rematch.rematch, methods=["POST"]),
         Route("/api/tables/{table_id}/record", api.record),
@@ -123,9 +125,11 @@ def create_app(
             log.info("process %s shares its tables through %s", bus.process_id, redis_url)
         accounts = accounts_routes.service(store, process, account_settings)
         app.state.accounts = accounts
+        options = {"stale_after": settings.stale_waiting_hours * 3600,
+                   **shared, **(manager_options or {})}
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
                                run_clocks=run_clocks, on_finish=accounts.table_finished,
-                               **shared, **(manager_options or {}))
+                               **options)
         app.state.manager = manager
         try:
             await manager.start()

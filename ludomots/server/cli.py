@@ -72,6 +72,10 @@ class _Server(uvicorn.Server):
 @click.option("--http-rate-limit", type=click.IntRange(1, 100_000), default=60,
               show_default=True,
               help="Table creations and joins per minute per client address.")
+@click.option("--stale-hours", type=click.FloatRange(0, 24 * 365), default=24.0,
+              show_default=True,
+              help="Hours a table waiting for players may stay with nobody at it before it "
+                   "closes (0: never).")
 @click.option("--ws-compression/--no-ws-compression", default=True, show_default=True,
               help="Compress WebSocket messages (permessage-deflate): about 8 times fewer "
                    "bytes for players, about 50 KiB more memory per open connection "
@@ -105,7 +109,8 @@ class _Server(uvicorn.Server):
               default="info", show_default=True)
 def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_ttl: float,
           executor: str, bot_delay: float,
-          bot_workers: int | None, http_rate_limit: int, ws_compression: bool,
+          bot_workers: int | None, http_rate_limit: int, stale_hours: float,
+          ws_compression: bool,
           forwarded_allow_ips: str | None, connections_per_address: int,
           request_timeout: float, secure_cookies: bool, metrics_dir: str | None,
           log_format: str, log_level: str) -> None:
@@ -133,7 +138,8 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
     app = create_app(database_url, redis_url=redis_url, lease_ttl=lease_ttl,
                      executor="thread" if executor == "thread" else "process",
                      bot_delay=bot_delay,
-                     settings=ServerSettings(http_rate_limit=http_rate_limit),
+                     settings=ServerSettings(http_rate_limit=http_rate_limit,
+                                             stale_waiting_hours=stale_hours),
                      manager_options={"max_workers": bot_workers},
                      on_ready=tune_for_server,
                      account_settings=AccountSettings(secure_cookies=secure_cookies or None))

@@ -26,6 +26,7 @@ STATUS_BY_CODE: dict[str, int] = {
     "unknown_rules": 404,
     "not_found": 404,
     "table_full": 409,
+    "table_closed": 409,
     "seat_reserved": 409,
     "rematch_unavailable": 409,
     "record_unavailable": 409,

@@ -56,6 +56,9 @@ class ServerSettings:
     #: Replays to compute (not yet kept) per window per client address (0: unlimited).
     replay_rate_limit: int = 10
     replay_rate_window: float = 60.0
+    #: Hours a waiting table may stay with nobody at it before it closes (0: never; issue 19,
+    #: ``table/stale.py``).
+    stale_waiting_hours: float = 24.0
 
 
 def settings_of(conn: HTTPConnection) -> ServerSettings:

@@ -55,6 +55,11 @@ def table_broken() -> RuleError:
                        "Cette partie est suspendue : son historique est incohérent.")
 
 
+def table_closed() -> RuleError:
+    return table_error("table_closed", "Cette table a été fermée : personne n’y est venu "
+                                       "depuis trop longtemps. Créez-en une nouvelle.")
+
+
 def table_full() -> RuleError:
     return table_error("table_full", "Il n’y a plus de place libre à cette table.")
 

@@ -80,6 +80,10 @@ class LiveTables:
         """Tell subscribers, wake bots and clocks (``manager.py``)."""
         raise NotImplementedError
 
+    def start_stale_sweep(self) -> None:
+        """Close abandoned waiting tables now and from time to time (``stale.py``)."""
+        raise NotImplementedError
+
     def _lobby_update(self, table: Table) -> None:
         """Patch the lobby's page with a change made here (``manager.py``)."""
         raise NotImplementedError

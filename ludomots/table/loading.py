@@ -162,6 +162,7 @@ class TableLoading(LiveTables):
         if self._resume_task is None:
             self._resume_task = asyncio.get_running_loop().create_task(
                 self._resume(), name="resume-tables")
+            self.start_stale_sweep()  # abandoned waiting tables close, never replayed
         return self._resume_task
 
     async def _resume(self) -> int:

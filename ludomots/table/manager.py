@@ -76,6 +76,7 @@ from ludomots.table.model import LIVE_STATUSES
 from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.resign import left_error
 from ludomots.table.seating import Seating
+from ludomots.table.stale import STALE_AFTER, STALE_EVERY, StaleTables
 from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
 from ludomots.table.table import Table
@@ -101,7 +102,7 @@ def _retrieved(task: asyncio.Task[Any]) -> None:
 LOBBY_SIZE = 50
 
 
-class TableManager(Seating, TableLoading):
+class TableManager(Seating, TableLoading, StaleTables):
     """Live tables of one process; see the module docstring. Use ``async with`` or ``close``."""
 
     def __init__(
@@ -125,6 +126,8 @@ class TableManager(Seating, TableLoading):
         leases: Leases | None = None,
         on_finish: Callable[[Table], None] | None = None,
         lobby_ttl: float = LOBBY_TTL,
+        stale_after: float = STALE_AFTER,
+        stale_every: float = STALE_EVERY,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own;
         ``max_workers``: its workers (default: one per core), which bound the bot decisions
@@ -141,7 +144,9 @@ class TableManager(Seating, TableLoading):
         (``RedisBus``, ``RedisLeases``; call ``start``); alone by default. ``on_finish``:
         called with the table, under its lock, when this process has stored the action that
         ends a game (the accounts layer stores results and ratings from it; it must not
-        block). ``lobby_ttl``: seconds the lobby's page may be served from memory."""
+        block). ``lobby_ttl``: seconds the lobby's page may be served from memory.
+        ``stale_after``: seconds with nobody at a waiting table before it closes (0: never),
+        swept every ``stale_every`` seconds from ``resume`` on (``stale.py``)."""
         self.store = store
         self._lobby = LobbyCache(self._lobby_entries, LOBBY_SIZE, ttl=lobby_ttl)
         # Bots think on ``max_workers`` workers (one per core by default), each given a
@@ -161,6 +166,10 @@ class TableManager(Seating, TableLoading):
                                                  thread_name_prefix="ludomots-load")
         self._sweep_every = sweep_every
         self._sweep_task: asyncio.Task[None] | None = None
+        self._stale_after = stale_after
+        self._stale_every = stale_every
+        self._stale_task = None
+        self._stale_swept = None
         self._resume_task = None
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
@@ -443,7 +452,7 @@ class TableManager(Seating, TableLoading):
         loop must not replay it every time.
         With other processes, a live table nobody watches here is dropped too unless this
         process owns it: its owner runs it, and applying its actions here would be waste."""
-        finished = table.status in ("over", "broken")
+        finished = table.status in ("over", "broken", "closed")
         foreign = self._cluster.foreign(table.id)
         if (finished or foreign) and not self._subs.get(table.id) and \
                 not self._bots.busy(table.id):
@@ -513,7 +522,8 @@ class TableManager(Seating, TableLoading):
         self._closed = True
         tasks: list[asyncio.Task[Any]] = [*self._bots.stop(), *self._cluster.stop(),
                                           *self._clocks.stop()]
-        tasks += [t for t in (self._sweep_task, self._resume_task) if t is not None]
+        tasks += [t for t in (self._sweep_task, self._resume_task, self._stale_task)
+                  if t is not None]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -18,9 +18,11 @@ from ludomots.core.text import printable, tidy
 
 SeatKind = Literal["human", "bot"]
 #: "waiting": a human seat is still free (nobody may act yet); "playing"; "over";
-#: "broken": the stored actions no longer replay (rules or lexicon changed); nobody may act.
-TableStatus = Literal["waiting", "playing", "over", "broken"]
-STATUSES: tuple[TableStatus, ...] = ("waiting", "playing", "over", "broken")
+#: "broken": the stored actions no longer replay (rules or lexicon changed); nobody may act;
+#: "closed": it waited for players with nobody there for too long (``stale.py``): nobody may
+#: join or act, and it leaves the lobby.
+TableStatus = Literal["waiting", "playing", "over", "broken", "closed"]
+STATUSES: tuple[TableStatus, ...] = ("waiting", "playing", "over", "broken", "closed")
 #: Tables the lobby lists and that resume after a restart.
 LIVE_STATUSES: tuple[TableStatus, ...] = ("waiting", "playing")
 

@@ -21,6 +21,7 @@ from ludomots.table.errors import (
     store_failed,
     store_unavailable,
     table_broken,
+    table_closed,
     table_error,
     table_full,
     table_waiting,
@@ -65,6 +66,8 @@ class Seating(LiveTables):
         """Take the first free human seat under ``name``; returns (seat, token)."""
         name = validate_name(name)
         table = await self._get(table_id)
+        if table.status == "closed":
+            raise table_closed()
         if table.info.rematch_of is not None:
             raise table_error("seat_reserved", "Cette revanche est réservée aux joueurs de la "
                                                "partie précédente.")
@@ -81,7 +84,7 @@ class Seating(LiveTables):
                     raise store_failed() from exc
             await self._seats_read(table)
             if claimed is None:
-                raise table_full()
+                raise table_closed() if table.info.status == "closed" else table_full()
             seat, token = claimed
             self._seat_taken(table, seat, name, token)
             return seat, token
@@ -156,6 +159,8 @@ class Seating(LiveTables):
             raise table_waiting()
         if table.status == "broken":
             raise table_broken()
+        if table.status == "closed":
+            raise table_closed()
         departure = table.info.departed().get(seat)
         if departure is not None:
             raise left_error(departure.reason)

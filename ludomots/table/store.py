@@ -296,6 +296,36 @@ class Store:
                 select(TABLES.c.id).where(TABLES.c.status.in_(list(status)))
                 .order_by(TABLES.c.updated_at.desc(), TABLES.c.id)).scalars())
 
+    def touch_waiting(self, table_ids: Collection[str]) -> None:
+        """Someone is at these tables now: the waiting ones count as active (``stale.py``)."""
+        if not table_ids:
+            return
+        with self._tx() as conn:
+            conn.execute(update(TABLES).where(TABLES.c.id.in_(list(table_ids)),
+                                              TABLES.c.status == "waiting")
+                         .values(updated_at=self._ms()))
+
+    def close_stale(self, before: float, batch: int = 500) -> list[str]:
+        """Close every waiting table whose last activity is older than ``before`` (epoch
+        seconds); returns those this call closed. By batches, each one transaction that locks
+        its rows before closing them: a seat claimed meanwhile (it locks the row too, and
+        moves ``updated_at``) keeps its table open, and two processes sweeping at once never
+        both report one table."""
+        cutoff = int(before * 1000)
+        stale = (TABLES.c.status == "waiting", TABLES.c.updated_at < cutoff)
+        closed: list[str] = []
+        while True:
+            with self._tx() as conn:
+                ids = [r.id for r in conn.execute(select(TABLES.c.id).where(*stale)
+                                                  .order_by(TABLES.c.id).limit(batch)
+                                                  .with_for_update())]
+                if ids:
+                    conn.execute(update(TABLES).where(TABLES.c.id.in_(ids), *stale)
+                                 .values(status="closed"))
+            closed += ids
+            if len(ids) < batch:
+                return closed
+
     # ---- actions --------------------------------------------------------------------------
 
     def append_action(self, table_id: str, seq: int, seat: int, action: dict[str, Any],
@@ -440,7 +470,8 @@ class Store:
         try:
             with self._tx() as conn:
                 info = self._load_info(conn, table_id, lock=True)
-                if not 0 <= seat < len(info.seats) or not info.seats[seat].is_open:
+                if not 0 <= seat < len(info.seats) or not info.seats[seat].is_open or \
+                        info.status == "closed":
                     return False
                 conn.execute(insert(SEAT_CLAIMS).values(
                     table_id=table_id, seat=seat, name=name, token_hash=hash_token(token),

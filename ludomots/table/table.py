@@ -32,7 +32,7 @@ from ludomots.core.game import Event, Game, State, events_for_seat
 from ludomots.core.record import Record, Recorder
 from ludomots.core.rng import SeededRandom
 from ludomots.table.clock import Clock
-from ludomots.table.errors import table_broken, table_error, table_waiting
+from ludomots.table.errors import table_broken, table_closed, table_error, table_waiting
 from ludomots.table.model import StoredAction, TableInfo, TableStatus
 from ludomots.table.resign import ended_by_departures, table_result
 from ludomots.table.worker import BotJob
@@ -280,6 +280,8 @@ class Table:
             raise table_broken()
         if self.status == "waiting":
             raise table_waiting()
+        if self.status == "closed":
+            raise table_closed()
         if self.status == "over":  # the game may not be (a resignation ended it)
             raise table_error("game_over", "La partie est terminée.")
         if isinstance(seat, bool) or not isinstance(seat, int) or \

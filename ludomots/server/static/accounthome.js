@@ -13,6 +13,7 @@ import {
   getFollows, follow, resumeSeat, getBotRatings, botRating,
 } from "./account.js";
 import { profileUrl } from "./accountbar.js";
+import { guestGames, mergeGames } from "./mygames.js";
 
 const REFRESH = 10000;
 export const PASSWORD_RULE = "Au moins 10 caractères. Une phrase de quelques mots, facile à retenir, fait très bien l’affaire ; évitez votre nom, les répétitions et les mots de passe courants.";
@@ -27,22 +28,39 @@ export function accountSection() {
   let timer = null;
   let shownFor;
   let panels = null;
+  // This browser's guest seats (mygames.js): in the account's « Mes parties », or a guest's own.
+  let held = [];
+  const guestCard = guestGamesCard();
+  const withHeld = (me) => ({ ...me, games: mergeGames(me.games, held) });
   const stopAccount = onAccount((me, changed) => {
     if (!alive) return;
     const title = section.querySelector("#compte-titre");
     title.textContent = me ? "Mes parties" : "Votre compte";
-    if (me && shownFor === me.name && panels) panels.update(me); // the follow form keeps its text
-    else if (me) { panels = playerPanels(me); replace(body, panels.node); }
-    else if (changed || shownFor !== null) { panels = null; replace(body, guestForms()); }
+    if (me && shownFor === me.name && panels) panels.update(withHeld(me)); // the follow form keeps its text
+    else if (me) { panels = playerPanels(withHeld(me)); replace(body, panels.node); }
+    else if (changed || shownFor !== null) { panels = null; replace(body, guestCard.node, guestForms()); }
     shownFor = me ? me.name : null;
   });
+  const loadHeld = async () => {
+    try {
+      [held] = await Promise.all([guestGames(), loadTitles().catch(() => null)]); // rows name games
+    } catch { return; } // the lists stay as they were
+    if (!alive) return;
+    const me = account();
+    if (me && panels) panels.update(withHeld(me));
+    guestCard.update(held);
+  };
+  loadHeld();
   const stopPersonal = onPersonal((message) => {
     if (message.type === "invite" || message.type === "welcome") refreshMe();
   });
   const tick = () => {
     timer = setTimeout(async () => {
       if (!alive) return;
-      if (account() && document.visibilityState === "visible") await refreshMe();
+      if (document.visibilityState === "visible") {
+        if (account()) await refreshMe();
+        await loadHeld();
+      }
       if (alive) tick();
     }, REFRESH);
   };
@@ -54,7 +72,21 @@ export function accountSection() {
   };
 }
 
-// ---- a guest: log in, sign up ----------------------------------------------------------------
+// ---- a guest: « Mes parties » of this browser, log in, sign up -------------------------------
+
+/** The games this browser holds seats in, drawn as the account's; hidden while there are none. */
+function guestGamesCard() {
+  const list = el("ul", { class: "my-games-list" });
+  const node = el("div", { class: "card my-games guest-games", hidden: true },
+    el("h3", { class: "card-title" }, icon("play"), el("span", { text: "Mes parties en cours" })), list);
+  return {
+    node,
+    update(games) {
+      node.hidden = !games.length;
+      replace(list, games.map(myGameRow));
+    },
+  };
+}
 
 function guestForms() {
   return el("div", { class: "account-forms" },
@@ -232,6 +264,16 @@ function followForm(box) {
 // ---- leaderboards -------------------------------------------------------------------------------
 
 let titles = {};
+let titlesLoaded = null;
+
+/** The games (asked once), their titles kept for the rows. */
+function loadTitles() {
+  titlesLoaded ??= getGames().then((games) => {
+    titles = Object.fromEntries((games || []).map((g) => [g.name, g.title]));
+    return games || [];
+  }, (err) => { titlesLoaded = null; throw err; }); // asked again next time
+  return titlesLoaded;
+}
 
 function gameTitle(game) {
   return titles[game] || game;
@@ -239,8 +281,7 @@ function gameTitle(game) {
 
 function leaderboardLinks() {
   const list = el("ul", { class: "leaderboard-links" });
-  getGames().then((games) => {
-    titles = Object.fromEntries((games || []).map((g) => [g.name, g.title]));
+  loadTitles().then((games) => {
     replace(list, (games || []).map((g) => el("li", {},
       el("a", { class: "btn ghost small", href: `/classement/${encodeURIComponent(g.name)}` }, icon("trophy"),
         el("span", { text: `Classement ${g.title}` })))));

@@ -26,6 +26,11 @@ export function onSoundChange(fn) {
   return () => listeners.delete(fn);
 }
 
+/** Create or resume the audio context on a player's click (browsers start audio only so). */
+export function unlockSound() {
+  context();
+}
+
 function context() {
   if (!ctx) {
     const AC = window.AudioContext || window.webkitAudioContext;
@@ -94,6 +99,12 @@ const SOUNDS = {
 
 export function play(name) {
   if (!enabled) return;
+  playAlways(name);
+}
+
+/** Play a sound whatever the sound switch says: a setting of its own asked for it (the turn's
+ * chime of turnalert.js). */
+export function playAlways(name) {
   const ac = context();
   if (!ac || !SOUNDS[name]) return;
   try { SOUNDS[name](ac); } catch { /* audio is a nicety, never an error */ }

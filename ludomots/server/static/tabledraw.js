@@ -2,7 +2,7 @@
 // the join or invitation box, the turn banner and the page's title, the log list, the end card
 // and the end-of-game modal.
 
-import { el, icon, replace, setTitle, plural } from "./ui.js";
+import { el, icon, replace, plural } from "./ui.js";
 import {
   renderRoleChip, joinPanel, overText, renderBanner as fillBanner, endLinks, showEndModal,
 } from "./tablekit.js";
@@ -40,9 +40,10 @@ export function frameDrawing(f) {
     if (t.status === "broken") b = { kind: "error", text: "Partie suspendue : son historique est incohérent." };
     else if (resigned()) b = { kind: "over", text: overText(tableWinners() || [], st.seat, seatName), sub: resignedText() };
     else if (g.over || t.status === "over") b = { kind: "over", text: overText((winners ? winners() : g.winners) || [], st.seat, seatName), sub: overSub ? overSub() : null };
+    else if (t.status === "closed") b = { kind: "over", text: "Table fermée : personne n’est venu jouer depuis trop longtemps." };
     else if (t.status === "waiting") b = { kind: "wait", text: waiting || `En attente de ${plural(seats().filter((s) => s.open).length, "joueur")}…` };
     else b = live();
-    setTitle(b.kind === "you" ? `À vous ! · ${title}` : title);
+    f.alert.setBase(b.kind === "you" ? `À vous ! · ${title}` : title);
     fillBanner(banner, { kind: b.kind, text: b.text, sub: b.sub || null });
     f.clocks.tick();
     return true;

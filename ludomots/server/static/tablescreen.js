@@ -13,6 +13,7 @@ import { play as sound } from "./sound.js";
 import { tableLife } from "./tablelife.js";
 import { frameSocket } from "./tableviews.js";
 import { frameDrawing } from "./tabledraw.js";
+import { turnAlert, alertsButton } from "./turnalert.js";
 
 /**
  * The shared part of a table screen. Options:
@@ -77,8 +78,11 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     el("h2", { class: "card-title", id: `${prefix}-log-title` }, icon("book"), el("span", { text: log.title })),
     log.note || null, el("div", { class: "log-scroll" }, logList));
 
+  // « À vous de jouer » in the tab's title while it is hidden (turnalert.js).
+  const alert = turnAlert({ id, tableTitle: title });
+
   Object.assign(f, {
-    life, help, connChip, roleChip, banner, infoBox, endBox, logList,
+    alert, life, help, connChip, roleChip, banner, infoBox, endBox, logList,
     seats, seated, seatName, mine, mustAct, ended, resigned, tableWinners,
   });
   const connect = frameSocket(f);
@@ -91,7 +95,8 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
       el("nav", { class: "table-links", "aria-label": "Liens de la table" },
         el("a", { class: "btn ghost small", href: `/regles/${game}`, target: "_blank", rel: "noopener" }, icon("book"), el("span", { text: "Règles" })),
         el("a", { class: "btn ghost small", href: "/lexique", target: "_blank", rel: "noopener" }, icon("search"), el("span", { text: "Dictionnaire" })),
-        help ? button("Raccourcis", { kind: "ghost small", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
+        help ? button("Raccourcis", { kind: "ghost small keys-help", iconName: "keyboard", onClick: help, "aria-label": "Raccourcis clavier" }) : null,
+        alertsButton(),
         life.expelBox, life.resignBtn));
     f.page = el("div", { class: pageClass }, head, life.offerBox,
       el("div", { class: "table-layout" }, el("div", { class: "table-main" }, column), el("aside", { class: "table-side" }, side, life.chatBox)));
@@ -154,6 +159,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
       f.alive = false;
       f.socket.close();
       f.clocks.stop();
+      alert.stop();
       clearTimeout(st.previewTimer);
       for (const onKey of keyHandlers) document.removeEventListener("keydown", onKey);
       if (extra) extra();

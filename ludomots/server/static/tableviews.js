@@ -103,6 +103,7 @@ export function frameSocket(f) {
     if (f.hooks.view) f.hooks.view({ events, initial, prevGame, prevTable });
     f.hooks.render();
     life.render();
+    f.alert.update({ mine: mine(), wasMine });
     if (!initial && mine() && (!wasMine || (prevGame && prevGame.step !== st.game.step))) {
       requestAnimationFrame(revealPrompt);
     }

@@ -89,6 +89,7 @@ const ICONS = {
   arrow: ["M5 12h14", "M13 6l6 6-6 6"],
   info: ["M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18z", "M12 11v6", "M12 7.5v.01"],
   door: ["M14 4h5v16h-5", "M10 8l-4 4 4 4", "M6 12h9"],
+  bell: ["M6 16v-5a6 6 0 0 1 12 0v5l1.5 2h-15z", "M10 20a2 2 0 0 0 4 0"],
 };
 
 /** An inline SVG icon (decorative: aria-hidden). */
