@@ -42,6 +42,7 @@ from ludomots.games.vocabulon.actions import (
 )
 from ludomots.games.vocabulon.deck import load_deck
 from ludomots.games.vocabulon.groups import GROUPS, complete, missing, needs
+from ludomots.games.vocabulon.planner import Need, Plan, need_key
 from ludomots.games.vocabulon.rules import VocabulonState
 from ludomots.games.vocabulon.secret import LENGTH_CHANGE, blocked_groups
 from ludomots.games.vocabulon.words import secret_candidates
@@ -76,6 +77,15 @@ def deck_index(level: str) -> dict[QuestionKey, tuple[str, float]]:
     return index
 
 
+@lru_cache(maxsize=8)
+def compartment_familiarities(level: str) -> dict[tuple[str, int], tuple[float, ...]]:
+    """The familiarity of every question of each compartment at each length: what a riddle
+    there may ask (the cards' order is hidden, so any of them)."""
+    deck = load_deck(level)
+    return {(group, q.length): tuple(c.question(q.length).familiarity for c in cards)
+            for group, cards in deck.compartments.items() for q in cards[0].questions}
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """P(knowing a word) = base + slope × familiarity, capped at ``cap``."""
@@ -87,10 +97,30 @@ class Knowledge:
     def chance(self, familiarity: float) -> float:
         return max(0.0, min(self.cap, self.base + self.slope * familiarity))
 
+    def riddle(self, deck: str, group: str, length: int) -> float:
+        """The chance of answering the riddle of ``group``'s compartment at ``length``: the
+        mean over its questions of that length (the riddle's difficulty)."""
+        found = compartment_familiarities(deck).get((group, length))
+        if not found:
+            return self.typical
+        return sum(self.chance(f) for f in found) / len(found)
+
     @property
     def typical(self) -> float:
         """The chance on a card of average familiarity (about 0.75 in the deck)."""
         return self.chance(0.75)
+
+
+@lru_cache(maxsize=8)
+def plan_for(faces: tuple[int, ...], deck: str, knowledge: Knowledge) -> Plan:
+    """The expected turns to finish (`planner.py`) for a die, a deck and a vocabulary; kept
+    for the process: it depends on nothing else, and each multiset is solved once."""
+    extra = 0 if faces[0] == 3 else 2  # the 1-6 die asks words of face + 2 letters
+
+    def chance(group: str, face: int) -> float:
+        return knowledge.riddle(deck, group, face + extra)
+
+    return Plan(faces, chance)
 
 
 # How much each group is in demand: its share of letters in the well-known five-letter words
@@ -416,6 +446,7 @@ class Expert(Confirme):
     word_pool = 400
     blocking = 0.35
     lookahead = 0.5
+    plan_blocking = 0.0  # turns of its own an expert gives up to deny a card (per unit)
 
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
         length = seen.lengths[seen.seat]
@@ -449,6 +480,47 @@ class Expert(Confirme):
 
     def may_help(self, seen: Seen, other: int) -> bool:
         return len(seen.held[other]) < seen.lengths[other] - 1
+
+    # -- the plan (issue 21) ---------------------------------------------------------------
+
+    def plan(self, seen: Seen) -> Plan:
+        return plan_for(seen.faces, seen.deck, self.knowledge)
+
+    def plan_need(self, seen: Seen) -> Need:
+        """The cards still to win from the sabot (a group it no longer has is left to an
+        exchange or a change of word)."""
+        need = seen.missing()
+        return need_key({g: n for g, n in need.items() if seen.available[g] > 0})
+
+    def pick_cell(self, seen: Seen, reachable: dict[int, list[board.Path]],
+                  rng: SeededRandom) -> int:
+        """The cell that leaves the fewest expected turns to finish (the card won there,
+        the riddle's difficulty, and the throws it prepares); among equals, the one that
+        hurts the others most."""
+        need = self.plan_need(seen)
+        if not need:
+            return super().pick_cell(seen, reachable, rng)
+        assert seen.face is not None
+        plan = self.plan(seen)
+        scored = []
+        for c in sorted(reachable):
+            turns = plan.landing(c, seen.face, need)
+            group = board.group_at(c)
+            hurt = self.denial(seen, group) if group is not None and \
+                seen.available[group] > 0 else 0.0
+            scored.append((turns - self.plan_blocking * hurt, c))
+        best = min(v for v, _ in scored)
+        return rng.choice([c for v, c in scored if v <= best + 1e-9])
+
+    def pick_group(self, seen: Seen, rng: SeededRandom) -> str:
+        need = self.plan_need(seen)
+        if need and seen.face is not None:
+            here = seen.positions[seen.seat]
+            allowed = [g for g in GROUPS if seen.available[g] > 0]
+            group = self.plan(seen).best_group(here, seen.face, need, allowed)
+            if group is not None:
+                return group
+        return super().pick_group(seen, rng)
 
     def completes_mine(self, seen: Seen) -> bool:
         exchange = seen.exchange

@@ -1,0 +1,156 @@
+"""The expert's plan (issue 21): the expected number of own turns still needed to complete a
+secret word, from every cell, by dynamic programming over the board.
+
+A player's race is nearly a game of its own: each turn the die is thrown, the pawn goes to one
+of the cells the face reaches, and a letter card is won there if the riddle is answered. So for
+the cards a word still needs (a multiset of groups) and a cell, ``V(cell, need)`` = the expected
+number of turns to win them all, playing the best cell every turn:
+
+    V(x, ∅) = 0
+    V(x, N) = 1 + mean over the faces f of  min over the cells d the face reaches of  L_f(d, N)
+    L_f(d, N) = p(g, f) · V(d, N − g) + (1 − p(g, f)) · V(d, N)   if d's card g is needed
+              = min over needed g of the same                          on a VOCABULON cell
+              = V(d, N)                                                 otherwise
+
+where ``p(g, f)`` is the chance of answering the riddle of compartment ``g`` at the face's
+length. For each ``N`` the equation is a fixed point in ``V(·, N)`` (a turn that reaches no
+useful cell leaves ``N`` unchanged), solved by iteration from below; the smaller multisets come
+first. The cells taken by other pawns, the cards the others win and the first throw's clockwise
+rule are left out of the plan (the move itself respects them: only reachable cells are scored).
+
+The value of a cell for the decision is then ``L_f(d, N)``: it weighs the card won now, the
+riddle's difficulty, and where the pawn stands for the next throws (near a VOCABULON cell, whose
+hops let the pawn turn back, nearly every face reaches something).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from functools import lru_cache
+
+from ludomots.games.vocabulon import board
+from ludomots.games.vocabulon.groups import GROUPS
+
+# A multiset of groups, as sorted (group, count) pairs: hashable, canonical.
+Need = tuple[tuple[str, int], ...]
+# The chance of answering the riddle of a group's compartment at a face's length.
+Chance = Callable[[str, int], float]
+
+TOLERANCE = 1e-6  # turns: the iteration stops when no cell's value moves more
+MAX_SWEEPS = 200
+
+
+def need_key(counts: dict[str, int]) -> Need:
+    return tuple(sorted((g, n) for g, n in counts.items() if n > 0))
+
+
+def without(need: Need, group: str) -> Need:
+    """``need`` with one card of ``group`` fewer."""
+    return tuple((g, n - 1 if g == group else n) for g, n in need
+                 if not (g == group and n == 1))
+
+
+@lru_cache(maxsize=8)
+def destinations(faces: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For each cell and each face (in order), the cells a throw after the first reaches."""
+    return tuple(tuple(tuple(board.paths(c, face, False)) for face in faces)
+                 for c in range(board.CELLS))
+
+
+GROUP_AT: tuple[str | None, ...] = tuple(board.group_at(c) for c in range(board.CELLS))
+
+
+class Plan:
+    """The expected turns to finish, for every multiset of needed cards met so far (each
+    solved once: the values depend only on the board, the faces and the chances)."""
+
+    def __init__(self, faces: Sequence[int], chance: Chance) -> None:
+        self.faces = tuple(faces)
+        self.chance = chance
+        self.values: dict[Need, list[float]] = {(): [0.0] * board.CELLS}
+        self.solved = 0  # multisets solved: the work done
+        self.sweeps = 0
+
+    def turns(self, need: Need) -> list[float]:
+        """V(·, need): the expected own turns to win the cards of ``need``, by cell."""
+        found = self.values.get(need)
+        if found is None:
+            found = self.values[need] = self._solve(need)
+        return found
+
+    def landing(self, cell: int, face: int, need: Need) -> float:
+        """L_face(cell, need): the expected turns still needed after stopping on ``cell`` with
+        ``face`` (the card won there, if the riddle is answered; the best card on a VOCABULON
+        cell), not counting this turn."""
+        if not need:
+            return 0.0
+        here = self.turns(need)[cell]
+        best = here
+        for group in self.useful_groups(cell, need):
+            p = self.chance(group, face)
+            best = min(best, p * self.turns(without(need, group))[cell] + (1 - p) * here)
+        return best
+
+    def best_group(self, cell: int, face: int, need: Need,
+                   allowed: Sequence[str]) -> str | None:
+        """On a VOCABULON cell, the needed card (among ``allowed``) that leaves the fewest
+        turns to go from here."""
+        here = self.turns(need)[cell] if need else 0.0
+        scored = []
+        for group in allowed:
+            if dict(need).get(group, 0) <= 0:
+                continue
+            p = self.chance(group, face)
+            scored.append((p * self.turns(without(need, group))[cell] + (1 - p) * here,
+                           GROUPS.index(group), group))
+        return min(scored)[2] if scored else None
+
+    @staticmethod
+    def useful_groups(cell: int, need: Need) -> list[str]:
+        group = GROUP_AT[cell]
+        if group is None:
+            return [g for g, _ in need]
+        return [group] if any(g == group for g, _ in need) else []
+
+    def _solve(self, need: Need) -> list[float]:
+        self.solved += 1
+        smaller = {g: self.turns(without(need, g)) for g, _ in need}
+        faces = self.faces
+        table = destinations(faces)
+        cells = range(board.CELLS)
+        # Per face and cell: the landing value when the card is won (p, V(N − g)) for the
+        # best useful group, or None; the rest depends on V(·, N) being solved.
+        # Per face, the cells where a card may be won and, for each, the chance of the riddle
+        # and V(cell, N − g) for its useful groups: the rest depends on V(·, N), solved below.
+        wins: list[list[tuple[int, list[tuple[float, float]]]]] = []
+        for face in faces:
+            row = []
+            for c in cells:
+                groups = self.useful_groups(c, need)
+                if groups:
+                    row.append((c, [(self.chance(g, face), smaller[g][c]) for g in groups]))
+            wins.append(row)
+        # A start close to the fixed point (one turn more than the best smaller multiset):
+        # the iteration converges from anywhere (every policy ends, the chances being > 0).
+        value = [1.0 + min(smaller[g][c] for g in smaller) for c in cells]
+        self.sweeps = 0
+        for _ in range(MAX_SWEEPS):
+            self.sweeps += 1
+            landing = []
+            for row_wins in wins:
+                land = value[:]
+                for c, options in row_wins:
+                    v = value[c]
+                    land[c] = min(v, min(p * w + (1 - p) * v for p, w in options))
+                landing.append(land)
+            moved = 0.0
+            for c in cells:
+                total = 0.0
+                for land, dests in zip(landing, table[c], strict=True):
+                    total += min(map(land.__getitem__, dests))
+                new = 1.0 + total / len(faces)
+                moved = max(moved, abs(new - value[c]))
+                value[c] = new
+            if moved < TOLERANCE:
+                break
+        return value
