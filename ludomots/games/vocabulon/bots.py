@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ludomots.core.bots import BotFactory
+from ludomots.core.budget import Budget
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon import board
@@ -447,19 +448,30 @@ class Expert(Confirme):
     blocking = 0.35
     lookahead = 0.5
     plan_blocking = 0.0  # turns of its own an expert gives up to deny a card (per unit)
+    word_trials = 24  # secret words weighed by the plan
+    word_budget = Budget(work=24, seconds=0.9)  # one unit a word weighed
 
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
+        """Among ``word_trials`` well-known words drawn at random (as many as the budget
+        allows), the one the plan says is quickest to complete from the start: the letters'
+        places on the board, around the start and the VOCABULON cells, and the riddles'
+        difficulty make a word cost between 5.4 and 7 turns (issue 21)."""
         length = seen.lengths[seen.seat]
-        demand = group_demand(seen.lexicon)
-        scored = []
-        for word in secret_candidates(seen.lexicon, length)[: self.word_pool]:
-            need = needs(word)
-            if max(need.values()) > 1:
-                continue
-            scored.append((sum(demand[g] for g in need), word))
-        scored.sort()
-        return rng.choice([w for _, w in scored[:15]]) if scored else \
-            super().secret_word(seen, rng)
+        candidates = list(secret_candidates(seen.lexicon, length)[: self.word_pool])
+        rng.shuffle(candidates)
+        trials = candidates[: self.word_trials]
+        plan = self.plan(seen)
+        deadline = self.word_budget.start()
+        best: tuple[float, str] | None = None
+        for word in trials:
+            if deadline.over():
+                break
+            turns = plan.first_turns(need_key(needs(word)))
+            deadline.spend()
+            if best is None or turns < best[0] - 1e-9:
+                best = (turns, word)
+        assert best is not None
+        return best[1]
 
     def accepts(self, seen: Seen, rng: SeededRandom) -> bool:
         """As the others, but never hand the last card to a player about to win."""

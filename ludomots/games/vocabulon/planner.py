@@ -36,7 +36,7 @@ Need = tuple[tuple[str, int], ...]
 # The chance of answering the riddle of a group's compartment at a face's length.
 Chance = Callable[[str, int], float]
 
-TOLERANCE = 1e-6  # turns: the iteration stops when no cell's value moves more
+TOLERANCE = 1e-4  # turns: the iteration stops when no cell's value moves more
 MAX_SWEEPS = 200
 
 
@@ -55,6 +55,12 @@ def destinations(faces: tuple[int, ...]) -> tuple[tuple[tuple[int, ...], ...], .
     """For each cell and each face (in order), the cells a throw after the first reaches."""
     return tuple(tuple(tuple(board.paths(c, face, False)) for face in faces)
                  for c in range(board.CELLS))
+
+
+@lru_cache(maxsize=64)
+def first_destinations(start: int, face: int) -> tuple[int, ...]:
+    """The cells a player's first throw reaches (clockwise until a change of ring)."""
+    return tuple(board.paths(start, face, True))
 
 
 GROUP_AT: tuple[str | None, ...] = tuple(board.group_at(c) for c in range(board.CELLS))
@@ -90,6 +96,18 @@ class Plan:
             p = self.chance(group, face)
             best = min(best, p * self.turns(without(need, group))[cell] + (1 - p) * here)
         return best
+
+    def first_turns(self, need: Need, start: int = board.START) -> float:
+        """The expected turns to win ``need`` from the start, the first throw going clockwise
+        (what a secret word costs before the game begins)."""
+        if not need:
+            return 0.0
+        total = 0.0
+        for face in self.faces:
+            dests = first_destinations(start, face)
+            total += min(self.landing(d, face, need) for d in dests) if dests else \
+                self.turns(need)[start]
+        return 1.0 + total / len(self.faces)
 
     def best_group(self, cell: int, face: int, need: Need,
                    allowed: Sequence[str]) -> str | None:
