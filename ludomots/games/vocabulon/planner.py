@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from functools import lru_cache
+from operator import itemgetter
 
 from ludomots.games.vocabulon import board
 from ludomots.games.vocabulon.groups import GROUPS
@@ -63,6 +64,20 @@ def first_destinations(start: int, face: int) -> tuple[int, ...]:
     return tuple(board.paths(start, face, True))
 
 
+@lru_cache(maxsize=8)
+def pickers(faces: tuple[int, ...]) -> tuple[tuple[Callable[[list[float]], tuple[float, ...]],
+                                                    ...], ...]:
+    """`destinations` as item getters: a cell's values at the cells a face reaches, in one
+    call (the solver's inner loop)."""
+    def getter(dests: tuple[int, ...]) -> Callable[[list[float]], tuple[float, ...]]:
+        if len(dests) == 1:
+            only = dests[0]
+            return lambda values: (values[only],)
+        return itemgetter(*dests)
+
+    return tuple(tuple(getter(dests) for dests in row) for row in destinations(faces))
+
+
 GROUP_AT: tuple[str | None, ...] = tuple(board.group_at(c) for c in range(board.CELLS))
 
 
@@ -72,10 +87,17 @@ class Plan:
 
     def __init__(self, faces: Sequence[int], chance: Chance) -> None:
         self.faces = tuple(faces)
-        self.chance = chance
+        self._chance = chance
+        self._chances: dict[tuple[str, int], float] = {}
         self.values: dict[Need, list[float]] = {(): [0.0] * board.CELLS}
         self.solved = 0  # multisets solved: the work done
         self.sweeps = 0
+
+    def chance(self, group: str, face: int) -> float:
+        found = self._chances.get((group, face))
+        if found is None:
+            found = self._chances[group, face] = self._chance(group, face)
+        return found
 
     def turns(self, need: Need) -> list[float]:
         """V(·, need): the expected own turns to win the cards of ``need``, by cell."""
@@ -134,10 +156,9 @@ class Plan:
         self.solved += 1
         smaller = {g: self.turns(without(need, g)) for g, _ in need}
         faces = self.faces
-        table = destinations(faces)
+        table = pickers(faces)
         cells = range(board.CELLS)
         # Per face and cell: the landing value when the card is won (p, V(N − g)) for the
-        # best useful group, or None; the rest depends on V(·, N) being solved.
         # Per face, the cells where a card may be won and, for each, the chance of the riddle
         # and V(cell, N − g) for its useful groups: the rest depends on V(·, N), solved below.
         wins: list[list[tuple[int, list[tuple[float, float]]]]] = []
@@ -164,8 +185,8 @@ class Plan:
             moved = 0.0
             for c in cells:
                 total = 0.0
-                for land, dests in zip(landing, table[c], strict=True):
-                    total += min(map(land.__getitem__, dests))
+                for land, pick in zip(landing, table[c], strict=True):
+                    total += min(pick(land))
                 new = 1.0 + total / len(faces)
                 moved = max(moved, abs(new - value[c]))
                 value[c] = new
