@@ -14,9 +14,10 @@ number of turns to win them all, playing the best cell every turn:
 
 where ``p(g, f)`` is the chance of answering the riddle of compartment ``g`` at the face's
 length. For each ``N`` the equation is a fixed point in ``V(·, N)`` (a turn that reaches no
-useful cell leaves ``N`` unchanged), solved by iteration from below; the smaller multisets come
-first. The cells taken by other pawns, the cards the others win and the first throw's clockwise
-rule are left out of the plan (the move itself respects them: only reachable cells are scored).
+useful cell leaves ``N`` unchanged), solved by value iteration; the smaller multisets come first
+(``KEPT`` bounds how many are kept). The cells taken by other pawns, the cards the others win
+and the first throw's clockwise rule are left out of the plan (the move itself respects them:
+only reachable cells are scored; `Plan.first_turns` prices a word from the start).
 
 The value of a cell for the decision is then ``L_f(d, N)``: it weighs the card won now, the
 riddle's difficulty, and where the pawn stands for the next throws (near a VOCABULON cell, whose
@@ -37,6 +38,7 @@ Need = tuple[tuple[str, int], ...]
 # The chance of answering the riddle of a group's compartment at a face's length.
 Chance = Callable[[str, int], float]
 
+KEPT = 10_000  # multisets kept (54 floats each, about 2 kB): a server's memory stays bounded
 TOLERANCE = 1e-4  # turns: the iteration stops when no cell's value moves more
 MAX_SWEEPS = 200
 
@@ -90,8 +92,6 @@ class Plan:
         self._chance = chance
         self._chances: dict[tuple[str, int], float] = {}
         self.values: dict[Need, list[float]] = {(): [0.0] * board.CELLS}
-        self.solved = 0  # multisets solved: the work done
-        self.sweeps = 0
 
     def chance(self, group: str, face: int) -> float:
         found = self._chances.get((group, face))
@@ -103,7 +103,10 @@ class Plan:
         """V(·, need): the expected own turns to win the cards of ``need``, by cell."""
         found = self.values.get(need)
         if found is None:
-            found = self.values[need] = self._solve(need)
+            found = self._solve(need)
+            if len(self.values) >= KEPT:  # forget: the values are recomputed the same
+                self.values = {(): self.values[()]}
+            self.values[need] = found
         return found
 
     def landing(self, cell: int, face: int, need: Need) -> float:
@@ -153,12 +156,10 @@ class Plan:
         return [group] if any(g == group for g, _ in need) else []
 
     def _solve(self, need: Need) -> list[float]:
-        self.solved += 1
         smaller = {g: self.turns(without(need, g)) for g, _ in need}
         faces = self.faces
         table = pickers(faces)
         cells = range(board.CELLS)
-        # Per face and cell: the landing value when the card is won (p, V(N − g)) for the
         # Per face, the cells where a card may be won and, for each, the chance of the riddle
         # and V(cell, N − g) for its useful groups: the rest depends on V(·, N), solved below.
         wins: list[list[tuple[int, list[tuple[float, float]]]]] = []
@@ -172,9 +173,7 @@ class Plan:
         # A start close to the fixed point (one turn more than the best smaller multiset):
         # the iteration converges from anywhere (every policy ends, the chances being > 0).
         value = [1.0 + min(smaller[g][c] for g in smaller) for c in cells]
-        self.sweeps = 0
         for _ in range(MAX_SWEEPS):
-            self.sweeps += 1
             landing = []
             for row_wins in wins:
                 land = value[:]

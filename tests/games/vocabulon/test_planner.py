@@ -3,7 +3,7 @@
 import pytest
 
 from ludomots.core.rng import SeededRandom
-from ludomots.games.vocabulon import board
+from ludomots.games.vocabulon import board, planner
 from ludomots.games.vocabulon.actions import ChangeSecret, ChooseSecret, Move, Pick
 from ludomots.games.vocabulon.bots import BOTS, Expert, Seen, inferred_needs, plan_for
 from ludomots.games.vocabulon.groups import GROUPS, missing, needs
@@ -140,3 +140,13 @@ def test_an_opponent_s_needs_are_inferred_from_the_cards_he_holds() -> None:
     assert likely["B"] < likely["E"] / 5
     anyone = inferred_needs(lexicon, 5, ())
     assert likely["E"] < anyone["E"]
+
+
+def test_a_plan_forgets_beyond_its_bound_and_recomputes_the_same_values(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    need = (("E", 1), ("M", 1), ("TU", 1))
+    whole = sure_plan().turns(need)
+    monkeypatch.setattr(planner, "KEPT", 3)
+    bounded = sure_plan()
+    assert bounded.turns(need) == pytest.approx(whole, abs=1e-9)
+    assert len(bounded.values) <= 3
