@@ -23,6 +23,7 @@ dynamic programming over the board; it also chooses its secret word by it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -505,16 +506,21 @@ class Expert(Confirme):
         rng.shuffle(candidates)
         trials = candidates[: self.word_trials]
         plan = self.plan(seen)
+        return self.quickest(trials, lambda word: plan.first_turns(need_key(needs(word))))
+
+    def quickest(self, words: list[str], turns: Callable[[str], float]) -> str:
+        """The word of fewest ``turns`` among ``words``, weighed in order while the budget
+        lasts (one unit a word; the first is always weighed)."""
         deadline = self.word_budget.start()
-        best: tuple[float, str] | None = None
-        for word in trials:
+        best = (turns(words[0]), words[0])
+        deadline.spend()
+        for word in words[1:]:
             if deadline.over():
                 break
-            turns = plan.first_turns(need_key(needs(word)))
+            cost = turns(word)
             deadline.spend()
-            if best is None or turns < best[0] - 1e-9:
-                best = (turns, word)
-        assert best is not None
+            if cost < best[0] - 1e-9:
+                best = (cost, word)
         return best[1]
 
     def accepts(self, seen: Seen, rng: SeededRandom) -> bool:
@@ -576,17 +582,8 @@ class Expert(Confirme):
         plan = self.plan(seen)
         here = seen.positions[seen.seat]
         mine = seen.held[seen.seat]
-        deadline = self.word_budget.start()
-        best: tuple[float, str] | None = None
-        for _, word in ranked:
-            if deadline.over():
-                break
-            turns = plan.turns(need_key(missing(word, mine)))[here]
-            deadline.spend()
-            if best is None or turns < best[0] - 1e-9:
-                best = (turns, word)
-        assert best is not None
-        return best[1]
+        return self.quickest([word for _, word in ranked],
+                             lambda word: plan.turns(need_key(missing(word, mine)))[here])
 
     def threat(self, seen: Seen, group: str) -> float:
         """What winning the card of ``group`` takes from the others: for each, the chance
