@@ -494,7 +494,7 @@ class Expert(Confirme):
         """Among ``word_trials`` well-known words drawn at random (as many as the budget
         allows), the one the plan says is quickest to complete from the start: the letters'
         places on the board, around the start and the VOCABULON cells, and the riddles'
-        difficulty make a word cost between 5.4 and 7 turns (issue 21)."""
+        difficulty make a word cost between 5.4 and 6.4 turns (issue 21)."""
         length = seen.lengths[seen.seat]
         # Letters in different groups: a word needing two cards of one group is blocked
         # when the others take two (with repeats allowed, 0.43 of 240 three-player games
@@ -557,8 +557,8 @@ class Expert(Confirme):
     def pick_cell(self, seen: Seen, reachable: dict[int, list[board.Path]],
                   rng: SeededRandom) -> int:
         """The cell that leaves the fewest expected turns to finish (the card won there,
-        the riddle's difficulty, and the throws it prepares); among equals, the one that
-        hurts the others most."""
+        the riddle's difficulty, and the throws it prepares), less ``plan_blocking`` turns
+        per unit of what its card takes from the others (`threat`)."""
         need = self.plan_need(seen)
         if not need:
             return super().pick_cell(seen, reachable, rng)

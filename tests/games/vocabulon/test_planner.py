@@ -150,3 +150,20 @@ def test_a_plan_forgets_beyond_its_bound_and_recomputes_the_same_values(
     bounded = sure_plan()
     assert bounded.turns(need) == pytest.approx(whole, abs=1e-9)
     assert len(bounded.values) <= 3
+
+
+def test_where_nothing_helps_it_the_expert_takes_the_last_card_a_rival_needs() -> None:
+    # As above (PORTE needs E and T; a 5 from the blue VOCABULON cell reaches nothing useful),
+    # but seat 1's public word BALCONS misses only its B, and seat 2 holds two of the three B
+    # cards. The last B is worth 0.5 + 6/7 (seat 1 surely needs it, and holds 6 of his 7
+    # letters) times half a turn: the expert stops on the blue B rather than the red L (about
+    # 2.23 turns against 2.26); without blocking it goes to the L.
+    state = position("PORTE@bV1+2*:PQ,NO,R/MOINS>BALCONS@rB+1*:A,L,C,NO,NO,S/CLAIR@rC+1*:B,B "
+                     "move turn=5 current=0 first=0 die=5")
+    assert sorted(board.cell_code(c) for c in state.reachable()) == \
+        ["bB", "bNO", "jC", "jM", "rD", "rL"]
+    expert = Expert()
+    assert expert.threat(Seen.of(state, 0), "B") == pytest.approx(0.5 + 6 / 7)
+    assert expert.choose(state, 0, SeededRandom(1)) == Move(cell(0, 1))
+    unblocking = type("Unblocking", (Expert,), {"plan_blocking": 0.0})()
+    assert unblocking.choose(state, 0, SeededRandom(1)) == Move(cell(2, 9))
