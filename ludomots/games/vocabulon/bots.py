@@ -15,17 +15,20 @@ Moving is where a game is won or lost between equal vocabularies. The die's numb
 riddle's length wherever the pawn stops, so what a cell is worth is the letter card it puts at
 stake: one the secret word still needs, or one an opponent needs and only this card can deny
 him (there are three of each). A VOCABULON cell lets the player choose any card, or exchange
-one. The confirmé takes the best cell; the expert also blocks and looks one throw ahead (how
-many useful cells the next throw can reach from there). The débutant often moves at random.
+one. The confirmé takes the best cell; the débutant often moves at random. The expert plans
+(`planner.py`): the expected number of its own turns still needed, from every cell, by
+dynamic programming over the board; it also chooses its secret word by it.
 """
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ludomots.core.bots import BotFactory
+from ludomots.core.budget import Budget
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.vocabulon import board
@@ -42,6 +45,7 @@ from ludomots.games.vocabulon.actions import (
 )
 from ludomots.games.vocabulon.deck import load_deck
 from ludomots.games.vocabulon.groups import GROUPS, complete, missing, needs
+from ludomots.games.vocabulon.planner import Need, Plan, need_key
 from ludomots.games.vocabulon.rules import VocabulonState
 from ludomots.games.vocabulon.secret import LENGTH_CHANGE, blocked_groups
 from ludomots.games.vocabulon.words import secret_candidates
@@ -76,6 +80,15 @@ def deck_index(level: str) -> dict[QuestionKey, tuple[str, float]]:
     return index
 
 
+@lru_cache(maxsize=8)
+def compartment_familiarities(level: str) -> dict[tuple[str, int], tuple[float, ...]]:
+    """The familiarity of every question of each compartment at each length: what a riddle
+    there may ask (the cards' order is hidden, so any of them)."""
+    deck = load_deck(level)
+    return {(group, q.length): tuple(c.question(q.length).familiarity for c in cards)
+            for group, cards in deck.compartments.items() for q in cards[0].questions}
+
+
 @dataclass(frozen=True)
 class Knowledge:
     """P(knowing a word) = base + slope × familiarity, capped at ``cap``."""
@@ -87,10 +100,30 @@ class Knowledge:
     def chance(self, familiarity: float) -> float:
         return max(0.0, min(self.cap, self.base + self.slope * familiarity))
 
+    def riddle(self, deck: str, group: str, length: int) -> float:
+        """The chance of answering the riddle of ``group``'s compartment at ``length``: the
+        mean over its questions of that length (the riddle's difficulty)."""
+        found = compartment_familiarities(deck).get((group, length))
+        if not found:
+            return self.typical
+        return sum(self.chance(f) for f in found) / len(found)
+
     @property
     def typical(self) -> float:
         """The chance on a card of average familiarity (about 0.75 in the deck)."""
         return self.chance(0.75)
+
+
+@lru_cache(maxsize=8)
+def plan_for(faces: tuple[int, ...], deck: str, knowledge: Knowledge) -> Plan:
+    """The expected turns to finish (`planner.py`) for a die, a deck and a vocabulary; kept
+    for the process: it depends on nothing else, and each multiset is solved once."""
+    extra = 0 if faces[0] == 3 else 2  # the 1-6 die asks words of face + 2 letters
+
+    def chance(group: str, face: int) -> float:
+        return knowledge.riddle(deck, group, face + extra)
+
+    return Plan(faces, chance)
 
 
 # How much each group is in demand: its share of letters in the well-known five-letter words
@@ -102,6 +135,32 @@ def group_demand(lexicon: Lexicon) -> dict[str, float]:
     for word in words:
         counts.update(needs(word).keys())
     return {g: counts[g] / len(words) for g in GROUPS}
+
+
+# What an opponent whose word is hidden still needs, inferred from the cards he holds (issue
+# 21): his word is likelier one whose letters those cards cover. A card he holds that no
+# letter of the word uses (won on a throw that reached nothing useful, or on another's riddle)
+# weighs a word down by STRAY, not out.
+SUSPECTS = 1000  # the commonest words of his length
+STRAY = 0.15
+
+
+@lru_cache(maxsize=4096)
+def inferred_needs(lexicon: Lexicon, length: int, held: tuple[str, ...]) -> dict[str, float]:
+    """P(a player still needs a card of each group), his word being one of the
+    ``SUSPECTS`` commonest of ``length`` letters, weighed by how well ``held`` fits it."""
+    total = 0.0
+    need = dict.fromkeys(GROUPS, 0.0)
+    have = Counter(held)
+    for word in secret_candidates(lexicon, length)[:SUSPECTS]:
+        word_needs = needs(word)
+        strays = sum((have - word_needs).values())
+        weight = STRAY ** strays
+        total += weight
+        for group, count in word_needs.items():
+            if count > have[group]:
+                need[group] += weight
+    return {g: need[g] / total for g in GROUPS} if total else need
 
 
 # -- what a seat sees ---------------------------------------------------------------------------
@@ -214,23 +273,29 @@ class VocabulonBot:
         """A new word when the current one can no longer be completed from the sabot: the
         known word of two more letters that needs the fewest cards not yet held, none of
         them exhausted, and that does not win at once (the rules forbid it)."""
+        ranked = self.new_words(seen)
+        if not ranked:
+            return None
+        best_cost = ranked[0][0]
+        return rng.choice([w for cost, w in ranked if cost <= best_cost + 1e-9])
+
+    def new_words(self, seen: Seen) -> list[tuple[float, str]]:
+        """The possible new words (when the current one is blocked), by cost: the cards not
+        yet held, and how scarce they are in the sabot."""
         assert seen.secret is not None
         mine = seen.held[seen.seat]
         if not blocked_groups(seen.secret, mine, seen.available):
-            return None
+            return []
         length = seen.lengths[seen.seat] + LENGTH_CHANGE
-        best: list[str] = []
-        best_cost = None
+        ranked = []
         for word in secret_candidates(seen.lexicon, length, 1.0)[:3000]:
             if complete(word, mine) or blocked_groups(word, mine, seen.available):
                 continue
             need = missing(word, mine)
             cost = sum(need.values()) + sum(need[g] / (seen.available[g] + 0.5) for g in need)
-            if best_cost is None or cost < best_cost - 1e-9:
-                best, best_cost = [word], cost
-            elif abs(cost - best_cost) <= 1e-9:
-                best.append(word)
-        return rng.choice(best) if best else None
+            ranked.append((cost, word))
+        ranked.sort(key=lambda item: item[0])
+        return ranked
 
     # -- moving --------------------------------------------------------------------------------
 
@@ -406,8 +471,12 @@ class Confirme(VocabulonBot):
 
 
 class Expert(Confirme):
-    """Knows the deck's answers (the least familiar ones nearly always); chooses a secret word
-    of groups few others will want, blocks cards opponents need, and looks one throw ahead."""
+    """Knows the deck's answers (the least familiar ones nearly always) and plans (issue 21,
+    `planner.py`): it moves to the cell that leaves the fewest expected turns to complete its
+    word (the card won there, the riddle's difficulty, the throws the cell prepares), takes
+    on a VOCABULON cell the card hardest to reach from there, writes (and, blocked, changes
+    to) the word the plan says is quickest, and weighs the last cards of a group the others
+    need (their public words, or inferred from the cards they hold)."""
 
     level = "expert"
     # Issue 21: with 0.80 + 0.19 f capped at 0.99 it lost to the greedy bot, which knows every
@@ -416,19 +485,43 @@ class Expert(Confirme):
     word_pool = 400
     blocking = 0.35
     lookahead = 0.5
+    plan_blocking = 0.5  # turns of its own an expert gives up to deny a card (per unit)
+    word_trials = 24  # secret words weighed by the plan
+    change_trials = 16  # new words weighed by the plan when the word must change
+    word_budget = Budget(work=24, seconds=0.9)  # one unit a word weighed
 
     def secret_word(self, seen: Seen, rng: SeededRandom) -> str:
+        """Among ``word_trials`` well-known words drawn at random (as many as the budget
+        allows), the one the plan says is quickest to complete from the start: the letters'
+        places on the board, around the start and the VOCABULON cells, and the riddles'
+        difficulty make a word cost between 5.4 and 6.4 turns (issue 21)."""
         length = seen.lengths[seen.seat]
-        demand = group_demand(seen.lexicon)
-        scored = []
-        for word in secret_candidates(seen.lexicon, length)[: self.word_pool]:
-            need = needs(word)
-            if max(need.values()) > 1:
-                continue
-            scored.append((sum(demand[g] for g in need), word))
-        scored.sort()
-        return rng.choice([w for _, w in scored[:15]]) if scored else \
-            super().secret_word(seen, rng)
+        # Letters in different groups: a word needing two cards of one group is blocked
+        # when the others take two (with repeats allowed, 0.43 of 240 three-player games
+        # against 0.50, and 0.69 against 0.73 of 240 two-player games).
+        candidates = [w for w in secret_candidates(seen.lexicon, length)[: self.word_pool]
+                      if max(needs(w).values()) == 1]
+        if not candidates:
+            return super().secret_word(seen, rng)
+        rng.shuffle(candidates)
+        trials = candidates[: self.word_trials]
+        plan = self.plan(seen)
+        return self.quickest(trials, lambda word: plan.first_turns(need_key(needs(word))))
+
+    def quickest(self, words: list[str], turns: Callable[[str], float]) -> str:
+        """The word of fewest ``turns`` among ``words``, weighed in order while the budget
+        lasts (one unit a word; the first is always weighed)."""
+        deadline = self.word_budget.start()
+        best = (turns(words[0]), words[0])
+        deadline.spend()
+        for word in words[1:]:
+            if deadline.over():
+                break
+            cost = turns(word)
+            deadline.spend()
+            if cost < best[0] - 1e-9:
+                best = (cost, word)
+        return best[1]
 
     def accepts(self, seen: Seen, rng: SeededRandom) -> bool:
         """As the others, but never hand the last card to a player about to win."""
@@ -449,6 +542,81 @@ class Expert(Confirme):
 
     def may_help(self, seen: Seen, other: int) -> bool:
         return len(seen.held[other]) < seen.lengths[other] - 1
+
+    # -- the plan (issue 21) ---------------------------------------------------------------
+
+    def plan(self, seen: Seen) -> Plan:
+        return plan_for(seen.faces, seen.deck, self.knowledge)
+
+    def plan_need(self, seen: Seen) -> Need:
+        """The cards still to win from the sabot (a group it no longer has is left to an
+        exchange or a change of word)."""
+        need = seen.missing()
+        return need_key({g: n for g, n in need.items() if seen.available[g] > 0})
+
+    def pick_cell(self, seen: Seen, reachable: dict[int, list[board.Path]],
+                  rng: SeededRandom) -> int:
+        """The cell that leaves the fewest expected turns to finish (the card won there,
+        the riddle's difficulty, and the throws it prepares), less ``plan_blocking`` turns
+        per unit of what its card takes from the others (`threat`)."""
+        need = self.plan_need(seen)
+        if not need:
+            return super().pick_cell(seen, reachable, rng)
+        assert seen.face is not None
+        plan = self.plan(seen)
+        scored = []
+        for c in sorted(reachable):
+            turns = plan.landing(c, seen.face, need)
+            group = board.group_at(c)
+            hurt = self.threat(seen, group) if group is not None else 0.0
+            scored.append((turns - self.plan_blocking * hurt, c))
+        best = min(v for v, _ in scored)
+        return rng.choice([c for v, c in scored if v <= best + 1e-9])
+
+    def change_word(self, seen: Seen, rng: SeededRandom) -> str | None:
+        """Among the ``change_trials`` cheapest new words (cards not held, their scarcity),
+        the one the plan says is quickest to complete from where the pawn stands."""
+        ranked = self.new_words(seen)[: self.change_trials]
+        if not ranked:
+            return None
+        plan = self.plan(seen)
+        here = seen.positions[seen.seat]
+        mine = seen.held[seen.seat]
+        return self.quickest([word for _, word in ranked],
+                             lambda word: plan.turns(need_key(missing(word, mine)))[here])
+
+    def threat(self, seen: Seen, group: str) -> float:
+        """What winning the card of ``group`` takes from the others: for each, the chance
+        he still needs it (his public word, or inferred from his cards) when it is the last
+        one of the sabot (he must then exchange or change his word), a third as much when two
+        are left, times how close he is to finishing."""
+        left = seen.available.get(group, 0)
+        if left == 0 or left > 2:
+            return 0.0
+        total = 0.0
+        for other in range(seen.players):
+            if other == seen.seat:
+                continue
+            public = seen.public_secrets[other]
+            length = seen.lengths[other]
+            if public is not None:
+                wants = 1.0 if missing(public, seen.held[other])[group] > 0 else 0.0
+            else:
+                held = tuple(sorted(seen.held[other]))
+                wants = inferred_needs(seen.lexicon, length, held)[group]
+            close = min(1.0, len(seen.held[other]) / length)
+            total += wants * (1.0 if left == 1 else 1 / 3) * (0.5 + close)
+        return total
+
+    def pick_group(self, seen: Seen, rng: SeededRandom) -> str:
+        need = self.plan_need(seen)
+        if need and seen.face is not None:
+            here = seen.positions[seen.seat]
+            allowed = [g for g in GROUPS if seen.available[g] > 0]
+            group = self.plan(seen).best_group(here, seen.face, need, allowed)
+            if group is not None:
+                return group
+        return super().pick_group(seen, rng)
 
     def completes_mine(self, seen: Seen) -> bool:
         exchange = seen.exchange

@@ -210,8 +210,8 @@ def test_a_bot_s_secret_word_can_be_said_at_a_family_table() -> None:
 def test_the_greedy_bot_moves_to_the_needed_letter_scarcest_in_the_sabot() -> None:
     # Issue 21's yardstick: the most useful letter now. From the VOCABULON cell after F a 3
     # reaches D, L, E, IJK, F and GH; DELTA needs D, L and E, and the L has one card left
-    # (B holds the two others): it goes to the L, where the confirmé and the expert, who
-    # also weigh the others' needs, take the E.
+    # (B holds the two others): it goes to the L, where the confirmé, who also weighs the
+    # others' needs, takes the E (the expert's plan: test_planner.py).
     state = started(("DELTA", "MOINS", "CLAIR"))
     state = at_turn(state, 0, positions=[cell(0, 6), cell(2, 0), cell(2, 3)],
                     held=[[], ["L", "L"], []])
@@ -219,7 +219,7 @@ def test_the_greedy_bot_moves_to_the_needed_letter_scarcest_in_the_sabot() -> No
     assert sorted(board.group_at(c) or "" for c in state.reachable()) == \
         ["D", "E", "F", "GH", "IJK", "L"]
     assert BOTS["greedy"]().choose(state, 0, SeededRandom(1)) == Move(cell(0, 9))
-    assert Expert().choose(state, 0, SeededRandom(1)) == Move(cell(1, 4))
+    assert Confirme().choose(state, 0, SeededRandom(1)) == Move(cell(1, 4))
 
 
 def test_the_greedy_bot_goes_where_its_word_needs_a_card_and_knows_every_answer() -> None:
