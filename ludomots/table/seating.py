@@ -69,6 +69,7 @@ class Seating(LiveTables):
             raise table_error("seat_reserved", "Cette revanche est réservée aux joueurs de la "
                                                "partie précédente.")
         async with self._lock(table_id):
+            waiting = table.to_act()
             claimed: tuple[int, str] | None = None
             for seat in table.info.open_seats():
                 token = new_token()
@@ -84,6 +85,7 @@ class Seating(LiveTables):
                 raise table_full()
             seat, token = claimed
             self._seat_taken(table, seat, name, token)
+            self._turns_moved(table, waiting)
             return seat, token
 
     async def _seats_read(self, table: Table) -> None:
@@ -118,6 +120,7 @@ class Seating(LiveTables):
             if table.status != "playing":
                 raise table_error("game_over", "La partie est déjà terminée.")
             name = table.info.seats[seat].name
+            waiting = table.to_act()
             departure = departure_for(table.info, seat, name, table.seq,
                                       int(self._now() * 1000))
             after = replace(table.info, departures=(*table.info.departures, departure))
@@ -137,6 +140,7 @@ class Seating(LiveTables):
                     self._on_finish(table)
                 except Exception:
                     log.exception("table %s: the end-of-game hook failed", table_id)
+            self._turns_moved(table, waiting)
             self._changed(table, [Event("resigned", departure.to_json())])
             return departure.to_json()
 

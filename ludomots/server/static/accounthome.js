@@ -14,7 +14,9 @@ import {
 } from "./account.js";
 import { profileUrl } from "./accountbar.js";
 
-const REFRESH = 10000;
+// « Mes parties » follows /ws/me (invitations, turns, ends); this slow refresh is a fallback.
+const REFRESH = 60000;
+const REFRESHING = new Set(["welcome", "invite", "turn", "table_over"]);
 export const PASSWORD_RULE = "Au moins 10 caractères. Une phrase de quelques mots, facile à retenir, fait très bien l’affaire ; évitez votre nom, les répétitions et les mots de passe courants.";
 
 /** The section (id "compte") and its cleanup. */
@@ -37,7 +39,7 @@ export function accountSection() {
     shownFor = me ? me.name : null;
   });
   const stopPersonal = onPersonal((message) => {
-    if (message.type === "invite" || message.type === "welcome") refreshMe();
+    if (REFRESHING.has(message.type)) refreshMe();
   });
   const tick = () => {
     timer = setTimeout(async () => {
