@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from ludomots.accounts.botcal import calibrate_level, yardstick_seatings
+from ludomots.accounts.botcal import calibrate_level, seed_data, yardstick_seatings
 from ludomots.accounts.ratings import Skill
 from ludomots.cli import main
 from ludomots.core import registry
@@ -65,3 +65,21 @@ def test_the_command_merges_the_new_level_beside_the_seeded_ones(tmp_path: Path)
                                         "maitre", "--write", str(seed)])
     assert unknown.exit_code != 0
     assert "gops has no bot level 'maitre'" in unknown.output
+
+
+#: Levels still without a seed: Volapük's greedy bot at 3-4 seats (a three-seat Volapük game
+#: took minutes on the loaded machine of session 4; docs/ratings.md gives the command).
+NOT_YET_SEEDED = {("volapuk", "3-4", "greedy")}
+
+
+@pytest.mark.parametrize("game", ["topword", "typo", "awalettres", "vocabulon", "volapuk"])
+def test_the_shipped_seed_rates_every_level_each_game_offers(game: str) -> None:
+    # « Glouton » and « Maître » came after the first seed: each now shows « Glouton ≈ N »
+    # beside its name at tables of 2 and of 3-4, rated until no longer provisional.
+    levels = set(registry.get_bots(game))
+    seeded = seed_data()[game]
+    for cls in ("2", "3-4"):
+        missing = {level for level in levels if (game, cls, level) in NOT_YET_SEEDED}
+        assert set(seeded[cls]) == levels - missing, (game, cls)
+        for level in {"greedy", "maitre"} & levels - missing:
+            assert not Skill(seeded[cls][level]["mu"], seeded[cls][level]["sigma"]).provisional

@@ -428,16 +428,18 @@ def test_bot_levels_show_their_calibrated_rating_and_leaderboards_are_linked(
     page.goto(server.base_url + "/?jeu=topword")
     ratings = server.get_json("/api/bots/ratings")["topword"]
     select = page.locator(".seat-row").nth(1).locator(".level-select")
-    for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"), ("expert", "Expert")):
+    for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"),
+                         ("greedy", "Glouton"), ("expert", "Expert"), ("maitre", "Maître")):
         entry = ratings["2"][level]
         shown = f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}"
         expect(select.locator(f"option[value={level}]")).to_have_text(shown, timeout=LOADED)
     # A third player: the ratings of tables of 3 or 4.
     page.get_by_role("button", name="Ajouter un joueur").click()
-    entry = ratings["3-4"]["expert"]
     third = page.locator(".seat-row").nth(2).locator(".level-select")
-    expect(third.locator("option[value=expert]")).to_have_text(
-        f"Expert ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}")
+    for level, title in (("greedy", "Glouton"), ("expert", "Expert"), ("maitre", "Maître")):
+        entry = ratings["3-4"][level]
+        expect(third.locator(f"option[value={level}]")).to_have_text(
+            f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}")
 
     page.get_by_role("link", name="Classement Topword").click()
     expect(page).to_have_url(f"{server.base_url}/classement/topword")
