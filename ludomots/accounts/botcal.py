@@ -27,7 +27,14 @@ from typing import Any
 from sqlalchemy import select
 
 from ludomots.accounts.db import AccountDb, is_duplicate
-from ludomots.accounts.ratings import MU0, Skill, player_class, ranks_of, rate
+from ludomots.accounts.ratings import (
+    MU0,
+    Skill,
+    player_class,
+    ranks_of,
+    rate,
+    rate_some,
+)
 from ludomots.accounts.results import store_bot_skill
 from ludomots.accounts.schema import BOT_RATINGS
 from ludomots.core import registry
@@ -76,6 +83,62 @@ def calibrate(game_name: str, players: int, games: int, seed: int = 1,
     return {level: (Skill(s.mu + shift, s.sigma), counts[level]) for level, s in skills.items()}
 
 
+def yardstick_seatings(level: str, known: list[str], players: int) -> list[list[str]]:
+    """The tables at which a new ``level`` meets the levels already rated: one per known
+    level in duels, one per set of ``players - 1`` known levels (with repeats when there are
+    too few) from 3 seats on."""
+    others = players - 1
+    if len(known) >= others:
+        groups = [list(group) for group in itertools.combinations(known, others)]
+    else:
+        groups = [[known[i % len(known)] for i in range(others)]]
+    return [[level, *group] for group in groups]
+
+
+def calibrate_level(game_name: str, players: int, level: str, known: dict[str, Skill],
+                    seed: int = 1, max_games: int = 200,
+                    on_game: Callable[[str], None] | None = None) -> tuple[Skill, int]:
+    """Rate one more ``level`` against the levels already rated (``known``, held fixed as
+    humans are when a game calibrates a bot): it meets them in turn, seats rotating, until
+    its rating is no longer provisional (the fewest games that say something) or
+    ``max_games``. Its (skill, games); the known levels' ratings, and so the shipped scale
+    anchored on « confirmé », do not move."""
+    game = registry.get_game(game_name)
+    bots = registry.get_bots(game_name)
+    if level not in bots:
+        raise KeyError(f"{game_name} has no bot level {level!r}; it has {sorted(bots)}")
+    names = sorted((k for k in known if k != level and k in bots), key=lambda k: known[k].mu)
+    if not names:
+        raise ValueError(f"no rated level of {game_name} to measure {level!r} against")
+    tables = yardstick_seatings(level, names, players)
+    skill, played = Skill(), 0
+    while skill.provisional and played < max_games:
+        seats = tables[played % len(tables)]
+        turn = (played // len(tables)) % players  # every seat in turn, for the new level too
+        seats = seats[turn:] + seats[:turn]
+        result = run_matches(game, bots, seats, 1, seed + played, keep_records=True)
+        played += 1
+        if not result.records:
+            continue  # a game that failed (counted by run_matches) rates nobody
+        record = result.records[0]
+        assert record.scores is not None and record.winners is not None
+        at_table = [s.level or "" for s in record.seats]
+        new = rate_some([skill if lv == level else known[lv] for lv in at_table],
+                        ranks_of(record.scores, record.winners),
+                        [lv == level for lv in at_table])
+        skill = new[at_table.index(level)]
+        if on_game is not None:
+            on_game(f"{' '.join(at_table)} scores {record.scores}: {level}={skill.rating}"
+                    f"{'?' if skill.provisional else ''} (sigma {skill.sigma:.2f})")
+    return skill, played
+
+
+def known_levels(game_name: str, players: int, path: Path | None = None) -> dict[str, Skill]:
+    """The levels of the shipped seed (or ``path``) for this game and class."""
+    entries = seed_data(path).get(game_name, {}).get(player_class(players), {})
+    return {level: Skill(float(e["mu"]), float(e["sigma"])) for level, e in entries.items()}
+
+
 def seed_data(path: Path | None = None) -> dict[str, Any]:
     """The shipped seed: {game: {class: {level: {"mu", "sigma", "games"}}}}."""
     if path is not None:
@@ -91,11 +154,16 @@ def seed_data(path: Path | None = None) -> dict[str, Any]:
 
 
 def write_seed(path: Path, game_name: str, players: int,
-               skills: dict[str, tuple[Skill, int]]) -> None:
+               skills: dict[str, tuple[Skill, int]], merge: bool = False) -> None:
+    """Write the class's levels into the seed file: all of them (a whole calibration), or
+    with ``merge`` beside the levels already there (levels rated against those)."""
     data = json.loads(path.read_text(encoding="utf-8")) if path.exists() else {}
-    data.setdefault(game_name, {})[player_class(players)] = {
+    by_class = data.setdefault(game_name, {})
+    cls = player_class(players)
+    entries = {
         level: {"mu": round(skill.mu, 4), "sigma": round(skill.sigma, 4), "games": games}
         for level, (skill, games) in skills.items()}
+    by_class[cls] = {**by_class.get(cls, {}), **entries} if merge else entries
     path.write_text(json.dumps(data, indent=1, sort_keys=True) + "\n", encoding="utf-8")
 
 

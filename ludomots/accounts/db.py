@@ -17,7 +17,17 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, delete, exists, func, insert, select, update
+from sqlalchemy import (
+    Connection,
+    and_,
+    bindparam,
+    delete,
+    exists,
+    func,
+    insert,
+    select,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 
 from ludomots.accounts.errors import account_error, name_taken, unknown_player
@@ -50,6 +60,16 @@ SESSION_TOUCH_MS = 3_600_000
 FOLLOWS_MAX = 500
 #: Seats a browser may claim at once (its localStorage holds the tokens of its tables).
 CLAIMS_MAX = 200
+
+# Statements a profile runs on every request, built once: building a statement costs more
+# Python than running it (SQLAlchemy's coercions and cache key; benchmarks/accounts.py).
+_ACCOUNT_BY_KEY = select(ACCOUNT_ROWS.c.id, ACCOUNT_ROWS.c.name, ACCOUNT_ROWS.c.created_at) \
+    .where(ACCOUNT_ROWS.c.name_key == bindparam("name_key"))
+_FOLLOW_COUNTS = select(  # (followers, following), one round trip
+    select(func.count()).select_from(FOLLOWS)
+    .where(FOLLOWS.c.followed == bindparam("account_id")).scalar_subquery(),
+    select(func.count()).select_from(FOLLOWS)
+    .where(FOLLOWS.c.follower == bindparam("account_id")).scalar_subquery())
 
 
 @dataclass(frozen=True)
@@ -128,10 +148,14 @@ class AccountDb:
 
     def find_account(self, name: str) -> Account | None:
         with self.tx() as conn:
-            row = conn.execute(select(ACCOUNT_ROWS.c.id, ACCOUNT_ROWS.c.name,
-                                      ACCOUNT_ROWS.c.created_at)
-                               .where(ACCOUNT_ROWS.c.name_key == name_key(name))).first()
-        return None if row is None else self._account(row)
+            return self.find_in(conn, name)
+
+    @classmethod
+    def find_in(cls, conn: Connection, name: str) -> Account | None:
+        """``find_account`` inside the caller's transaction (a profile reads the account and
+        its rows in one)."""
+        row = conn.execute(_ACCOUNT_BY_KEY, {"name_key": name_key(name)}).first()
+        return None if row is None else cls._account(row)
 
     def account(self, account_id: int) -> Account | None:
         with self.tx() as conn:
@@ -396,11 +420,7 @@ class AccountDb:
     @staticmethod
     def follow_counts(conn: Connection, account_id: int) -> tuple[int, int]:
         """(followers, following) counts."""
-        followers = select(func.count()).select_from(FOLLOWS) \
-            .where(FOLLOWS.c.followed == account_id).scalar_subquery()
-        following = select(func.count()).select_from(FOLLOWS) \
-            .where(FOLLOWS.c.follower == account_id).scalar_subquery()
-        row = conn.execute(select(followers, following)).one()  # one round trip
+        row = conn.execute(_FOLLOW_COUNTS, {"account_id": account_id}).one()
         return int(row[0]), int(row[1])
 
     def set_online(self, account_ids: Iterable[int], until_ms: int) -> None:

@@ -13,9 +13,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, and_, case, func, select
+from sqlalchemy import BindParameter, Connection, and_, bindparam, case, func, select
 
 from ludomots.accounts.db import DAY_MS, Account, AccountDb
+from ludomots.accounts.errors import unknown_player
 from ludomots.accounts.names import DELETED_NAME
 from ludomots.accounts.ratings import CLASS_TITLES, classes, display
 from ludomots.accounts.schema import (
@@ -34,6 +35,52 @@ LEADERBOARD_SIZE = 100
 HISTORY_PAGE = 50
 BEST_WORDS = 5
 PLOT_POINTS = 500
+
+# The statements of a profile and a leaderboard, built once with bound parameters: building a
+# statement at each request cost more Python than running it (SQLAlchemy's coercions and
+# cache key; benchmarks/accounts.py).
+_ACCOUNT: BindParameter[int] = bindparam("account_id")
+_RATINGS_OF = select(RATINGS).where(RATINGS.c.account_id == _ACCOUNT) \
+    .order_by(RATINGS.c.game, RATINGS.c.players)
+_STATS_OF = select(
+    GAME_RESULTS.c.game, func.count(),
+    func.sum(case((GAME_RESULTS.c.winner.is_(True), 1), else_=0)),
+    func.sum(case((GAME_RESULTS.c.rated.is_(True), 1), else_=0))) \
+    .where(GAME_RESULTS.c.account_id == _ACCOUNT) \
+    .group_by(GAME_RESULTS.c.game).order_by(GAME_RESULTS.c.game)
+_WORD_COLUMNS = (GAME_RESULTS.c.table_id, GAME_RESULTS.c.game, GAME_RESULTS.c.best_word,
+                 GAME_RESULTS.c.best_points, GAME_RESULTS.c.longest_word,
+                 GAME_RESULTS.c.finished_at)
+_HIGHEST_OF = select(*_WORD_COLUMNS) \
+    .where(GAME_RESULTS.c.account_id == _ACCOUNT, GAME_RESULTS.c.best_points.is_not(None)) \
+    .order_by(GAME_RESULTS.c.best_points.desc(), GAME_RESULTS.c.finished_at.desc()) \
+    .limit(BEST_WORDS)
+_LONGEST_OF = select(*_WORD_COLUMNS) \
+    .where(GAME_RESULTS.c.account_id == _ACCOUNT, GAME_RESULTS.c.longest_len.is_not(None)) \
+    .order_by(GAME_RESULTS.c.longest_len.desc(), GAME_RESULTS.c.finished_at.desc()) \
+    .limit(BEST_WORDS)
+
+
+def _history(before: bool) -> Any:
+    """A page of the account's games with every seat of each (newer than ``before`` or not)."""
+    page = select(GAME_RESULTS.c.table_id).where(GAME_RESULTS.c.account_id == _ACCOUNT)
+    if before:
+        page = page.where(GAME_RESULTS.c.finished_at < bindparam("before"))
+    page = page.order_by(GAME_RESULTS.c.finished_at.desc()).limit(HISTORY_PAGE + 1)
+    return select(GAME_RESULTS, ACCOUNT_ROWS.c.name.label("account_name")) \
+        .outerjoin(ACCOUNT_ROWS, ACCOUNT_ROWS.c.id == GAME_RESULTS.c.account_id) \
+        .where(GAME_RESULTS.c.table_id.in_(page.scalar_subquery())) \
+        .order_by(GAME_RESULTS.c.finished_at.desc(), GAME_RESULTS.c.table_id,
+                  GAME_RESULTS.c.seat)
+
+
+_HISTORY = {False: _history(False), True: _history(True)}
+_LEADERBOARD = select(ACCOUNT_ROWS.c.name, RATINGS.c.rating, RATINGS.c.games,
+                      RATINGS.c.last_played) \
+    .join(ACCOUNT_ROWS, ACCOUNT_ROWS.c.id == RATINGS.c.account_id) \
+    .where(and_(RATINGS.c.game == bindparam("game"), RATINGS.c.players == bindparam("players"),
+                RATINGS.c.provisional.is_(False), RATINGS.c.last_played >= bindparam("since"))) \
+    .order_by(RATINGS.c.rating.desc(), ACCOUNT_ROWS.c.name_key).limit(LEADERBOARD_SIZE)
 
 
 @dataclass(frozen=True)
@@ -64,10 +111,7 @@ class Queries:
 
     def ratings(self, account_id: int) -> list[RatingRow]:
         with self.db.tx() as conn:
-            rows = conn.execute(select(RATINGS).where(RATINGS.c.account_id == account_id)
-                                .order_by(RATINGS.c.game, RATINGS.c.players)).all()
-        return [RatingRow(r.game, r.players, r.rating, r.provisional, r.games, r.last_played)
-                for r in rows]
+            return self._ratings(conn, account_id)
 
     @staticmethod
     def ratings_json(rows: list[RatingRow]) -> dict[str, Any]:
@@ -98,30 +142,38 @@ class Queries:
     def profile(self, account: Account, before: int | None = None) -> dict[str, Any]:
         """Everything ``GET /api/players/{name}`` answers but the definitions of best words."""
         with self.db.tx() as conn:
-            followers, following = self.db.follow_counts(conn, account.id)
-            ratings = self.ratings_json(self._ratings(conn, account.id))
-            stats = self._stats(conn, account.id)
-            best = self._best_words(conn, account.id)
-            games, more = self._games(conn, account.id, before)
+            return self._profile(conn, account, before)
+
+    def profile_named(self, name: str, before: int | None = None) -> dict[str, Any]:
+        """``profile`` of the account ``name`` (case and accents ignored), read in the same
+        transaction as the account; RuleError("unknown_player")."""
+        with self.db.tx() as conn:
+            account = AccountDb.find_in(conn, name)
+            if account is None:
+                raise unknown_player(name)
+            return self._profile(conn, account, before)
+
+    def _profile(self, conn: Connection, account: Account, before: int | None
+                 ) -> dict[str, Any]:
+        followers, following = self.db.follow_counts(conn, account.id)
+        ratings = self.ratings_json(self._ratings(conn, account.id))
+        stats = self._stats(conn, account.id)
+        best = self._best_words(conn, account.id)
+        games, more = self._games(conn, account.id, before)
         return {"name": account.name, "created_at": account.created_at, "ratings": ratings,
                 "stats": stats, "best_words": best, "games": games, "more": more,
                 "followers": followers, "following": following}
 
     @staticmethod
     def _ratings(conn: Connection, account_id: int) -> list[RatingRow]:
-        rows = conn.execute(select(RATINGS).where(RATINGS.c.account_id == account_id)
-                            .order_by(RATINGS.c.game, RATINGS.c.players)).all()
+        rows = conn.execute(_RATINGS_OF, {"account_id": account_id}).all()
         return [RatingRow(r.game, r.players, r.rating, r.provisional, r.games, r.last_played)
                 for r in rows]
 
     @staticmethod
     def _stats(conn: Connection, account_id: int) -> dict[str, dict[str, int]]:
         """Per game: played, won (winners of the game), lost."""
-        won = func.sum(case((GAME_RESULTS.c.winner.is_(True), 1), else_=0))
-        rated = func.sum(case((GAME_RESULTS.c.rated.is_(True), 1), else_=0))
-        rows = conn.execute(select(GAME_RESULTS.c.game, func.count(), won, rated)
-                            .where(GAME_RESULTS.c.account_id == account_id)
-                            .group_by(GAME_RESULTS.c.game).order_by(GAME_RESULTS.c.game)).all()
+        rows = conn.execute(_STATS_OF, {"account_id": account_id}).all()
         return {game: {"played": int(n), "won": int(w or 0), "lost": int(n) - int(w or 0),
                        "rated": int(r or 0)} for game, n, w, r in rows}
 
@@ -129,20 +181,9 @@ class Queries:
     def _best_words(conn: Connection, account_id: int) -> dict[str, list[dict[str, Any]]]:
         """The five highest-scoring and longest words (the latest first among equals: the
         order the indexes give, so a player of 10,000 games sorts nothing)."""
-        mine = GAME_RESULTS.c.account_id == account_id
-        columns = (GAME_RESULTS.c.table_id, GAME_RESULTS.c.game, GAME_RESULTS.c.best_word,
-                   GAME_RESULTS.c.best_points, GAME_RESULTS.c.longest_word,
-                   GAME_RESULTS.c.finished_at)
-        highest = conn.execute(select(*columns).where(mine, GAME_RESULTS.c.best_points
-                                                      .is_not(None))
-                               .order_by(GAME_RESULTS.c.best_points.desc(),
-                                         GAME_RESULTS.c.finished_at.desc())
-                               .limit(BEST_WORDS)).all()
-        longest = conn.execute(select(*columns).where(mine, GAME_RESULTS.c.longest_len
-                                                      .is_not(None))
-                               .order_by(GAME_RESULTS.c.longest_len.desc(),
-                                         GAME_RESULTS.c.finished_at.desc())
-                               .limit(BEST_WORDS)).all()
+        mine = {"account_id": account_id}
+        highest = conn.execute(_HIGHEST_OF, mine).all()
+        longest = conn.execute(_LONGEST_OF, mine).all()
         return {
             "highest": [{"word": r.best_word, "points": r.best_points, "game": r.game,
                          "table": r.table_id} for r in highest],
@@ -155,16 +196,10 @@ class Queries:
                ) -> tuple[list[dict[str, Any]], int | None]:
         """The account's finished games, newest first (a page), with every seat of each, in
         one query; the cursor of the next page."""
-        page = select(GAME_RESULTS.c.table_id).where(GAME_RESULTS.c.account_id == account_id)
+        params: dict[str, Any] = {"account_id": account_id}
         if before is not None:
-            page = page.where(GAME_RESULTS.c.finished_at < before)
-        page = page.order_by(GAME_RESULTS.c.finished_at.desc()).limit(HISTORY_PAGE + 1)
-        rows = conn.execute(
-            select(GAME_RESULTS, ACCOUNT_ROWS.c.name.label("account_name"))
-            .outerjoin(ACCOUNT_ROWS, ACCOUNT_ROWS.c.id == GAME_RESULTS.c.account_id)
-            .where(GAME_RESULTS.c.table_id.in_(page.scalar_subquery()))
-            .order_by(GAME_RESULTS.c.finished_at.desc(), GAME_RESULTS.c.table_id,
-                      GAME_RESULTS.c.seat)).all()
+            params["before"] = before
+        rows = conn.execute(_HISTORY[before is not None], params).all()
         seats: dict[str, list[dict[str, Any]]] = {}
         mine = []
         for r in rows:
@@ -187,16 +222,19 @@ class Queries:
 
     def leaderboard(self, game: str, players: str) -> list[dict[str, Any]]:
         """Non-provisional players active in the last 30 days, best first."""
-        since = self.db.ms() - ACTIVE_MS
         with self.db.tx() as conn:
-            rows = conn.execute(
-                select(ACCOUNT_ROWS.c.name, RATINGS.c.rating, RATINGS.c.games,
-                       RATINGS.c.last_played)
-                .join(ACCOUNT_ROWS, ACCOUNT_ROWS.c.id == RATINGS.c.account_id)
-                .where(and_(RATINGS.c.game == game, RATINGS.c.players == players,
-                            RATINGS.c.provisional.is_(False), RATINGS.c.last_played >= since))
-                .order_by(RATINGS.c.rating.desc(), ACCOUNT_ROWS.c.name_key)
-                .limit(LEADERBOARD_SIZE)).all()
+            return self._leaderboard(conn, game, players)
+
+    def leaderboard_and_bots(self, game: str, players: str
+                             ) -> tuple[list[dict[str, Any]], dict[str, Any]]:
+        """``leaderboard`` and ``bot_ratings(game)`` in one transaction."""
+        with self.db.tx() as conn:
+            return self._leaderboard(conn, game, players), self._bot_ratings(conn, game)
+
+    def _leaderboard(self, conn: Connection, game: str, players: str
+                     ) -> list[dict[str, Any]]:
+        rows = conn.execute(_LEADERBOARD, {"game": game, "players": players,
+                                           "since": self.db.ms() - ACTIVE_MS}).all()
         out: list[dict[str, Any]] = []
         for i, r in enumerate(rows):
             rank = out[-1]["rank"] if out and out[-1]["rating"] == r.rating else i + 1
@@ -206,14 +244,19 @@ class Queries:
 
     def bot_ratings(self, game: str | None = None) -> dict[str, dict[str, dict[str, Any]]]:
         """{game: {class: {level: {"rating", "provisional", "games"}}}}."""
+        with self.db.tx() as conn:
+            return self._bot_ratings(conn, game)
+
+    @staticmethod
+    def _bot_ratings(conn: Connection, game: str | None
+                     ) -> dict[str, dict[str, dict[str, Any]]]:
         from ludomots.accounts.ratings import PROVISIONAL_SIGMA
 
         query = select(BOT_RATINGS)
         if game is not None:
             query = query.where(BOT_RATINGS.c.game == game)
-        with self.db.tx() as conn:
-            rows = conn.execute(query.order_by(BOT_RATINGS.c.game, BOT_RATINGS.c.players,
-                                               BOT_RATINGS.c.rating)).all()
+        rows = conn.execute(query.order_by(BOT_RATINGS.c.game, BOT_RATINGS.c.players,
+                                           BOT_RATINGS.c.rating)).all()
         out: dict[str, dict[str, dict[str, Any]]] = {}
         for r in rows:
             out.setdefault(r.game, {}).setdefault(r.players, {})[r.level] = {

@@ -44,6 +44,7 @@ from ludomots.server.errors import EXCEPTION_HANDLERS
 from ludomots.server.personal import PersonalHub
 from ludomots.server.security import SecurityHeadersMiddleware
 from ludomots.server.settings import ServerSettings
+from ludomots.server.turns import TurnNotices
 from ludomots.table.bus import RedisBus
 from ludomots.table.leases import DEFAULT_TTL, RedisLeases
 from ludomots.table.manager import TableManager
@@ -129,6 +130,7 @@ def create_app(
                    **shared, **(manager_options or {})}
         manager = TableManager(store, executor=executor, bot_delay=bot_delay,
                                run_clocks=run_clocks, on_finish=accounts.table_finished,
+                               on_turns=TurnNotices(accounts.db, app.state.personal).moved,
                                **options)
         app.state.manager = manager
         try:

@@ -95,13 +95,12 @@ async def profile_data(request: Request) -> dict[str, Any]:
         raise ApiError("bad_cursor", "« avant » doit être une date en millisecondes.")
     service = accounts_of(request)
 
-    def read() -> dict[str, Any]:  # one trip to the database thread, not three
-        account = service.db.account_named(name)
-        data = service.queries.profile(account, int(before) if before else None)
+    def read() -> dict[str, Any]:  # one trip to the database thread, one transaction
+        data = service.queries.profile_named(name, int(before) if before else None)
         _with_definitions(data["best_words"])
         for game in data["ratings"]:
             data["ratings"][game]["plot"] = \
-                f"/api/players/{quote(account.name)}/plot/{game}"
+                f"/api/players/{quote(data['name'])}/plot/{game}"
         return data
 
     return await asyncio.to_thread(read)
@@ -139,10 +138,7 @@ async def leaderboard_data(request: Request) -> dict[str, Any]:
     cls = _players_class(request)
     queries = accounts_of(request).queries
 
-    def read() -> tuple[list[dict[str, Any]], dict[str, Any]]:
-        return queries.leaderboard(game, cls), queries.bot_ratings(game)
-
-    players, bot_ratings = await asyncio.to_thread(read)
+    players, bot_ratings = await asyncio.to_thread(queries.leaderboard_and_bots, game, cls)
     bots = bot_ratings.get(game, {}).get(cls, {})
     return {"game": game, "title": _game_title(game), "class": cls,
             "classes": class_titles(), "players": players,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import logging
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
@@ -24,6 +25,8 @@ from ludomots.table.store import Store
 from ludomots.table.table import Table
 
 T = TypeVar("T")
+
+log = logging.getLogger("ludomots.table.manager")
 
 
 class LiveTables:
@@ -43,6 +46,7 @@ class LiveTables:
     _lobby: LobbyCache
     _cluster: Cluster
     _on_finish: Callable[[Table], None] | None
+    _on_turns: Callable[[Table, frozenset[int]], None] | None
 
     # ---- plumbing -------------------------------------------------------------------------
 
@@ -57,6 +61,15 @@ class LiveTables:
             lock = self._locks[table_id] = asyncio.Lock()
         return lock
 
+    def _turns_moved(self, table: Table, waiting: frozenset[int]) -> None:
+        """Call ``on_turns`` after a change this process stored, if whose turn it is changed
+        or the game ended; ``waiting``: the seats that had to act before it."""
+        if self._on_turns is not None and (table.to_act() != waiting
+                                           or table.status == "over"):
+            try:
+                self._on_turns(table, waiting)
+            except Exception:  # a missed notice: pages still refresh, more slowly
+                log.exception("table %s: the turn hook failed", table.id)
 
     # ---- what one part calls in another ----------------------------------------------------
 

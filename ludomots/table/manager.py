@@ -125,6 +125,7 @@ class TableManager(Seating, TableLoading, StaleTables):
         bus: Bus | None = None,
         leases: Leases | None = None,
         on_finish: Callable[[Table], None] | None = None,
+        on_turns: Callable[[Table, frozenset[int]], None] | None = None,
         lobby_ttl: float = LOBBY_TTL,
         stale_after: float = STALE_AFTER,
         stale_every: float = STALE_EVERY,
@@ -144,9 +145,13 @@ class TableManager(Seating, TableLoading, StaleTables):
         (``RedisBus``, ``RedisLeases``; call ``start``); alone by default. ``on_finish``:
         called with the table, under its lock, when this process has stored the action that
         ends a game (the accounts layer stores results and ratings from it; it must not
-        block). ``lobby_ttl``: seconds the lobby's page may be served from memory.
-        ``stale_after``: seconds with nobody at a waiting table before it closes (0: never),
-        swept every ``stale_every`` seconds from ``resume`` on (``stale.py``)."""
+        block). ``on_turns``: called with the table and the seats that had to act before,
+        under its lock, when this process has changed whose turn it is (an action, a seat
+        taken, a departure; the accounts layer pushes « your turn » and « game over » to
+        players' pages; it must not block). ``lobby_ttl``: seconds the lobby's page may be
+        served from memory. ``stale_after``: seconds with nobody at a waiting table before it
+        closes (0: never), swept every ``stale_every`` seconds from ``resume`` on
+        (``stale.py``)."""
         self.store = store
         self._lobby = LobbyCache(self._lobby_entries, LOBBY_SIZE, ttl=lobby_ttl)
         # Bots think on ``max_workers`` workers (one per core by default), each given a
@@ -178,6 +183,7 @@ class TableManager(Seating, TableLoading, StaleTables):
         self._tries = RateLimiter(try_limit, try_window, now)
         self._queue_size = queue_size
         self._on_finish = on_finish
+        self._on_turns = on_turns
         self._tables = {}
         # A table's lock lives while a caller holds or awaits it: memory stays bounded by the
         # tables in use, not by every table ever served, and two callers never get two locks.
@@ -350,6 +356,7 @@ class TableManager(Seating, TableLoading, StaleTables):
         was decided for the old position, so they decide again (or not at all)."""
         catch_ups = 0
         while True:
+            waiting = table.to_act()
             try:
                 move = table.play(seat, action_json, table.clock.elapsed_ms(seat),
                                   timeout=timeout)
@@ -391,6 +398,7 @@ class TableManager(Seating, TableLoading, StaleTables):
                     self._on_finish(table)
                 except Exception:  # results are swept later; the game's end stands
                     log.exception("table %s: the end-of-game hook failed", table.id)
+            self._turns_moved(table, waiting)
             self._changed(table, [*notices, *move.events])
             return move.events
 

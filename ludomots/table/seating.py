@@ -72,6 +72,7 @@ class Seating(LiveTables):
             raise table_error("seat_reserved", "Cette revanche est réservée aux joueurs de la "
                                                "partie précédente.")
         async with self._lock(table_id):
+            waiting = table.to_act()
             claimed: tuple[int, str] | None = None
             for seat in table.info.open_seats():
                 token = new_token()
@@ -87,6 +88,7 @@ class Seating(LiveTables):
                 raise table_closed() if table.info.status == "closed" else table_full()
             seat, token = claimed
             self._seat_taken(table, seat, name, token)
+            self._turns_moved(table, waiting)
             return seat, token
 
     async def _seats_read(self, table: Table) -> None:
@@ -171,6 +173,7 @@ class Seating(LiveTables):
         """Store that ``seat``'s human left (``reason`` "resign" or "expel") and tell
         everyone; None if it had already left. Called with the table's lock held."""
         name = table.info.seats[seat].name
+        waiting = table.to_act()
         departure = departure_for(table.info, seat, name, table.seq,
                                   int(self._now() * 1000), reason)
         after = replace(table.info, departures=(*table.info.departures, departure))
@@ -190,6 +193,7 @@ class Seating(LiveTables):
                 self._on_finish(table)
             except Exception:
                 log.exception("table %s: the end-of-game hook failed", table.id)
+        self._turns_moved(table, waiting)
         kind = "resigned" if reason == "resign" else "expelled"
         self._changed(table, [Event(kind, departure.to_json())])
         return departure.to_json()

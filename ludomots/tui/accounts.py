@@ -73,10 +73,20 @@ def reset_password(name: str, database_url: str, from_stdin: bool) -> None:
               default=None, help="Merge the result into this seed file (JSON).")
 @click.option("--db", "database_url", default=None,
               help="Also store the result in this database (overwriting its bot ratings).")
+@click.option("--level", "levels", multiple=True,
+              help="Rate only this level (repeatable, in order), against the levels of the "
+                   "seed file held fixed, until it is no longer provisional; --games is then "
+                   "the most games it may take.")
 def calibrate_bots(game: str, players: int, games: int, seed: int, write_path: Path | None,
-                   database_url: str | None) -> None:
+                   database_url: str | None, levels: tuple[str, ...]) -> None:
     """Rate GAME's bot levels from matches between them (see docs/ratings.md)."""
-    from ludomots.accounts.botcal import calibrate, seed_bot_ratings, write_seed
+    from ludomots.accounts.botcal import (
+        calibrate,
+        calibrate_level,
+        known_levels,
+        seed_bot_ratings,
+        write_seed,
+    )
     from ludomots.accounts.ratings import player_class
 
     done = [0]
@@ -85,13 +95,26 @@ def calibrate_bots(game: str, players: int, games: int, seed: int, write_path: P
         done[0] += 1
         click.echo(f"game {done[0]}: {line}", err=True)
 
-    skills = calibrate(game, players, games, seed, on_game=progress)
+    if levels:
+        known = known_levels(game, players,
+                             write_path if write_path is not None and write_path.exists() else None)
+        skills = {}
+        for level in levels:
+            try:
+                skill, played = calibrate_level(game, players, level, known, seed,
+                                                max_games=games, on_game=progress)
+            except (KeyError, ValueError) as exc:
+                raise click.ClickException(str(exc.args[0])) from None
+            known[level] = skill
+            skills[level] = (skill, played)
+    else:
+        skills = calibrate(game, players, games, seed, on_game=progress)
     for level, (skill, count) in skills.items():
         mark = "?" if skill.provisional else ""
         click.echo(f"{game} {player_class(players)} {level}: {skill.rating}{mark} "
                    f"(mu {skill.mu:.2f}, sigma {skill.sigma:.2f}, {count} games)")
     if write_path is not None:
-        write_seed(write_path, game, players, skills)
+        write_seed(write_path, game, players, skills, merge=bool(levels))
     if database_url is not None:
         from ludomots.accounts.db import AccountDb
         from ludomots.table.store import Store

@@ -317,6 +317,50 @@ def test_a_friend_followed_from_a_profile_is_invited_and_the_notice_arrives(
     assert server.get_json("/api/players/Alice")["following"] == 0
 
 
+def _api(page: Any, path: str, body: dict[str, Any]) -> Any:
+    """A POST from the page itself (its session cookie, its origin)."""
+    return page.evaluate(
+        """([path, body]) => fetch(path, {method: "POST", body: JSON.stringify(body),
+            headers: {"Content-Type": "application/json"}}).then((r) => r.json())""",
+        [path, body])
+
+
+def _pass(server: LiveServer, table: str, token: str) -> None:
+    """The seat of ``token`` passes (its own socket, as another device would)."""
+    from websockets.sync.client import connect
+
+    with connect(f"{server.ws_url}/ws/tables/{table}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        ws.send(json.dumps({"type": "action", "action": {"type": "pass", "exchange": None}}))
+        deadline = time.monotonic() + LOADED / 1000
+        while True:
+            message = json.loads(ws.recv(timeout=max(0.1, deadline - time.monotonic())))
+            assert message.get("type") != "error", message
+            if message.get("type") == "update" and message["view"]["table"]["actions"]:
+                return
+
+
+def test_my_games_hear_at_once_that_it_is_my_turn(server: LiveServer, new_page: Any) -> None:
+    alice, bruno = new_page(), new_page()
+    sign_up(alice, server, "Alice")
+    sign_up(bruno, server, "Bruno")
+    created = _api(alice, "/api/tables", {"game": "topword"})
+    table = created["table"]
+    joined = _api(bruno, f"/api/tables/{table}/join", {})
+    tokens = {0: created["token"], 1: joined["token"]}
+    if server.view(table)["table"]["to_act"] == [0]:
+        _pass(server, table, tokens[0])  # Alice passes first: Bruno is to play
+    # Alice's home page, its timers stopped: « Mes parties » can only change when /ws/me
+    # speaks (its slow refresh never comes).
+    alice.clock.install()
+    alice.goto(server.base_url + "/")
+    row = alice.locator(f'.my-game[data-table="{table}"]')
+    expect(row.locator(".turn-chip")).to_have_text("Au tour de Bruno", timeout=LOADED)
+    alice.clock.pause_at(alice.evaluate("Date.now()") + 1000)
+    _pass(server, table, tokens[1])
+    expect(row.locator(".turn-chip")).to_have_text("À vous de jouer", timeout=LOADED)
+
+
 # ---- the account menu ---------------------------------------------------------------------------
 
 
@@ -384,16 +428,18 @@ def test_bot_levels_show_their_calibrated_rating_and_leaderboards_are_linked(
     page.goto(server.base_url + "/?jeu=topword")
     ratings = server.get_json("/api/bots/ratings")["topword"]
     select = page.locator(".seat-row").nth(1).locator(".level-select")
-    for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"), ("expert", "Expert")):
+    for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"),
+                         ("greedy", "Glouton"), ("expert", "Expert"), ("maitre", "Maître")):
         entry = ratings["2"][level]
         shown = f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}"
         expect(select.locator(f"option[value={level}]")).to_have_text(shown, timeout=LOADED)
     # A third player: the ratings of tables of 3 or 4.
     page.get_by_role("button", name="Ajouter un joueur").click()
-    entry = ratings["3-4"]["expert"]
     third = page.locator(".seat-row").nth(2).locator(".level-select")
-    expect(third.locator("option[value=expert]")).to_have_text(
-        f"Expert ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}")
+    for level, title in (("greedy", "Glouton"), ("expert", "Expert"), ("maitre", "Maître")):
+        entry = ratings["3-4"][level]
+        expect(third.locator(f"option[value={level}]")).to_have_text(
+            f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}")
 
     page.get_by_role("link", name="Classement Topword").click()
     expect(page).to_have_url(f"{server.base_url}/classement/topword")

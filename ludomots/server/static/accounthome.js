@@ -15,7 +15,9 @@ import {
 import { profileUrl } from "./accountbar.js";
 import { guestGames, mergeGames } from "./mygames.js";
 
-const REFRESH = 10000;
+// « Mes parties » follows /ws/me (invitations, turns, ends); this slow refresh is a fallback.
+const REFRESH = 60000;
+const REFRESHING = new Set(["welcome", "invite", "turn", "table_over"]);
 export const PASSWORD_RULE = "Au moins 10 caractères. Une phrase de quelques mots, facile à retenir, fait très bien l’affaire ; évitez votre nom, les répétitions et les mots de passe courants.";
 
 /** The section (id "compte") and its cleanup. */
@@ -52,7 +54,7 @@ export function accountSection() {
   };
   loadHeld();
   const stopPersonal = onPersonal((message) => {
-    if (message.type === "invite" || message.type === "welcome") refreshMe();
+    if (REFRESHING.has(message.type)) refreshMe();
   });
   const tick = () => {
     timer = setTimeout(async () => {

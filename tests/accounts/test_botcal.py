@@ -1,0 +1,85 @@
+"""Bots' calibrated ratings (docs/ratings.md, « Bots »): a level added after the seed is rated
+against the seeded levels held fixed, in the fewest games that make it non-provisional; the
+shipped seed rates every level every game offers."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from ludomots.accounts.botcal import calibrate_level, seed_data, yardstick_seatings
+from ludomots.accounts.ratings import Skill
+from ludomots.cli import main
+from ludomots.core import registry
+from tests.core.gops import BOTS, GAME
+
+RANDOM = Skill(20.0, 5.0)  # the seeded level: gops' random bidder, settled
+
+
+@pytest.fixture(autouse=True)
+def gops() -> Iterator[None]:
+    registry.register("gops", GAME, BOTS)
+    yield
+    registry.unregister("gops")
+
+
+def test_the_new_level_meets_every_seeded_level_and_every_pair_of_them() -> None:
+    assert yardstick_seatings("greedy", ["debutant", "confirme", "expert"], 2) == [
+        ["greedy", "debutant"], ["greedy", "confirme"], ["greedy", "expert"]]
+    assert yardstick_seatings("greedy", ["debutant", "confirme", "expert"], 3) == [
+        ["greedy", "debutant", "confirme"], ["greedy", "debutant", "expert"],
+        ["greedy", "confirme", "expert"]]
+    assert yardstick_seatings("maitre", ["expert"], 3) == [["maitre", "expert", "expert"]]
+
+
+def test_a_new_level_is_rated_in_the_fewest_games_that_settle_it() -> None:
+    known = {"debutant": RANDOM}
+    skill, games = calibrate_level("gops", 2, "expert", known, seed=7)
+    assert not skill.provisional
+    assert known == {"debutant": RANDOM}  # the yardstick does not move
+    # One game fewer and it would still be provisional: the fewest games.
+    fewer, played = calibrate_level("gops", 2, "expert", known, seed=7, max_games=games - 1)
+    assert (fewer.provisional, played) == (True, games - 1)
+    # The same seed gives the same games and rating; the greedy bidder is the stronger.
+    assert calibrate_level("gops", 2, "expert", known, seed=7) == (skill, games)
+    assert skill.rating > RANDOM.rating
+
+
+def test_the_command_merges_the_new_level_beside_the_seeded_ones(tmp_path: Path) -> None:
+    seed = tmp_path / "bots.json"
+    seeded = {"debutant": {"games": 40, "mu": RANDOM.mu, "sigma": RANDOM.sigma}}
+    seed.write_text(json.dumps({"gops": {"2": seeded}}))
+    result = CliRunner().invoke(main, ["accounts", "calibrate-bots", "gops", "--level",
+                                       "expert", "--seed", "7", "--write", str(seed)])
+    assert result.exit_code == 0, result.output
+    skill, games = calibrate_level("gops", 2, "expert", {"debutant": RANDOM}, seed=7)
+    assert f"gops 2 expert: {skill.rating} " in result.output
+    written = json.loads(seed.read_text())["gops"]["2"]
+    assert written == {**seeded, "expert": {
+        "games": games, "mu": round(skill.mu, 4), "sigma": round(skill.sigma, 4)}}
+    unknown = CliRunner().invoke(main, ["accounts", "calibrate-bots", "gops", "--level",
+                                        "maitre", "--write", str(seed)])
+    assert unknown.exit_code != 0
+    assert "gops has no bot level 'maitre'" in unknown.output
+
+
+#: Levels still without a seed: Volapük's greedy bot at 3-4 seats (a three-seat Volapük game
+#: took minutes on the loaded machine of session 4; docs/ratings.md gives the command).
+NOT_YET_SEEDED = {("volapuk", "3-4", "greedy")}
+
+
+@pytest.mark.parametrize("game", ["topword", "typo", "awalettres", "vocabulon", "volapuk"])
+def test_the_shipped_seed_rates_every_level_each_game_offers(game: str) -> None:
+    # « Glouton » and « Maître » came after the first seed: each now shows « Glouton ≈ N »
+    # beside its name at tables of 2 and of 3-4, rated until no longer provisional.
+    levels = set(registry.get_bots(game))
+    seeded = seed_data()[game]
+    for cls in ("2", "3-4"):
+        missing = {level for level in levels if (game, cls, level) in NOT_YET_SEEDED}
+        assert set(seeded[cls]) == levels - missing, (game, cls)
+        for level in {"greedy", "maitre"} & levels - missing:
+            assert not Skill(seeded[cls][level]["mu"], seeded[cls][level]["sigma"]).provisional
