@@ -22,6 +22,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludomots.core.bots import BotFactory
+from ludomots.core.budget import Budget
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.assign import assign
@@ -51,6 +52,7 @@ from ludomots.games.awalettres.rules import (
     Return,
     Vote,
 )
+from ludomots.games.awalettres.lookahead import LookSettings, choose_word, distinct
 from ludomots.games.awalettres.scoring import Outcome, evaluate, length_bonus
 from ludomots.games.awalettres.search import Pool, exists, scored_words, words
 from ludomots.lexicon.lexicon import Lexicon
@@ -402,22 +404,39 @@ class Expert(AwalettresBot):
     level = "expert"
     threshold = 0.0
     max_taken = 3
+    _judged: list[tuple[float, Play]] = []  # the last word step's plays, judged
+    _nets: list[tuple[float, Play]] = []  # and by their immediate net gain
+
+    look: LookSettings | None = LookSettings(Budget(work=24, seconds=0.9))
+
+    def choose(self, state: AwalettresState, seat: int, rng: SeededRandom) -> Action:
+        action = super().choose(state, seat, rng)
+        if self.look is None or not isinstance(action, Play) or not self._judged:
+            return action
+        # the best few by the judgement, and the word that brings the most seeds now
+        plays = distinct(self._judged, self.look.candidates - 1)
+        plays += [p for p in distinct(self._nets, 1) if p not in plays]
+        return plays[choose_word(state, seat, plays, self, self.look, rng)]
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        """The best word by the static judgement; `choose` then plays the best few out."""
         end = seen.end_weight()
         ranked = self.ranked(seen, end)
         payees = sorted(seen.opponents(), key=lambda s: (seen.scores[s], s))
-        best: tuple[float, Play] | None = None
+        judged: list[tuple[float, Play]] = []
+        nets: list[tuple[float, Play]] = []
         variants = (False, True) if WILD in seen.hands[seen.seat] else (False,)
         for key in ranked[:EXACT]:
             for own_wild_first in variants:
                 found = self.play(seen, key, own_wild_first, payees)
-                if found is None:
-                    continue
-                value = self.judge(seen, found[1], end)
-                if best is None or value > best[0] + 1e-9:
-                    best = (value, found[0])
-        return best[1] if best is not None else self.fallback(seen)
+                if found is not None:
+                    judged.append((self.judge(seen, found[1], end), found[0]))
+                    nets.append((float(found[1].net), found[0]))
+        self._judged = judged
+        self._nets = nets
+        if not judged:
+            return self.fallback(seen)
+        return max(judged, key=lambda t: t[0])[1]
 
     def judge(self, seen: Seen, outcome: Outcome, end: float) -> float:
         """Seeds for me minus the average of the others' gains, with what stays in hands
