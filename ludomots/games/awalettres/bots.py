@@ -10,7 +10,9 @@ never their order). Levels differ in vocabulary and in judgement:
   the word that brings the most seeds now;
 - the expert knows the whole lexicon and weighs, for every word his hand and the others' letters
   allow (a DAWG walk, CONFUSION included), what he collects, what he pays and to whom, the bonus,
-  and what stays in hand, which counts against him at the end (the nearer the end, the more).
+  and what stays in hand, which counts against him at the end (the nearer the end, the more);
+  then he plays his best few words out on sampled deals, the opponents answering with quick
+  greedy words, and keeps the one that leaves him best placed against them (lookahead.py).
   Spells are kept or given by their expected value over the spells not yet seen.
 """
 
@@ -40,6 +42,7 @@ from ludomots.games.awalettres.cards import (
     WILD,
     generosity,
 )
+from ludomots.games.awalettres.lookahead import LookSettings, choose_word, distinct
 from ludomots.games.awalettres.rules import (
     AwalettresState,
     Calm,
@@ -52,7 +55,6 @@ from ludomots.games.awalettres.rules import (
     Return,
     Vote,
 )
-from ludomots.games.awalettres.lookahead import LookSettings, choose_word, distinct
 from ludomots.games.awalettres.scoring import Outcome, evaluate, length_bonus
 from ludomots.games.awalettres.search import Pool, exists, scored_words, words
 from ludomots.lexicon.lexicon import Lexicon
@@ -399,7 +401,8 @@ class Confirme(AwalettresBot):
 
 
 class Expert(AwalettresBot):
-    """The whole lexicon; every word weighed (see the module docstring)."""
+    """The whole lexicon; every word weighed, the best few played out (see the module
+    docstring). `look` None: the static judgement alone."""
 
     level = "expert"
     threshold = 0.0

@@ -91,3 +91,14 @@ def test_the_expert_takes_the_vowel_its_opponent_needs_to_end_the_game_on_him() 
     assert chosen == Play("ERAYA", (A, A, A, A, B))
     state.apply(A, chosen)
     assert state.is_over() and state.scores() == [7, -6]
+
+
+def test_candidates_are_the_best_plays_by_value_each_once() -> None:
+    from ludomots.games.awalettres.lookahead import distinct
+
+    one = Play("ARTISTE", (A,) * 7)
+    two = Play("TETRAS", (A,) * 6)
+    three = Play("TETRAS", (A, A, A, A, B, A))  # the same word, another card taken
+    plays = [(3.0, two), (5.0, one), (3.0, two), (1.0, three)]
+    assert distinct(plays, 5) == [one, two, three]
+    assert distinct(plays, 2) == [one, two]
