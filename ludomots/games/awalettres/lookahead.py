@@ -21,6 +21,7 @@ machine.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from ludomots.games.awalettres.bots import AwalettresBot, Seen
 
 END_HORIZON = 25  # grenier cards from which a letter in hand starts to count against its holder
+Z_SEPARATED = 1.645  # a word replaces the judgement's choice when better at 95 % (one-sided)
 WILD_WORTH = 2.0  # a CONFUSION in hand mid-game: a letter of one's choice, free
 
 
@@ -165,15 +167,17 @@ def play_out(state: AwalettresState, seat: int, rollout: Rollout, deadline: Dead
 
 def choose_word(state: AwalettresState, seat: int, plays: Sequence[Play],
                 bot: AwalettresBot, settings: LookSettings, rng: SeededRandom) -> int:
-    """The index in `plays` (best first by the static judgement) of the word whose played-out
-    positions are worth most to `seat` on average; the first on equal values or when the
-    budget allows no full round of samples."""
+    """The index in `plays` (best first by the static judgement) of the word to play: the
+    one whose played-out positions are worth most to `seat` on average, among those that beat
+    the first on the same deals by more than the noise of the deals (`separated`); the first
+    when none does or the budget allows no round of deals. With an empty grenier nothing is
+    left to chance: one round decides."""
     if len(plays) <= 1:
         return 0
+    certain = not state.grenier
     deadline = settings.budget.start()
-    totals = [0.0] * len(plays)
-    rounds = 0
-    while rounds < settings.samples and not deadline.over():
+    rows: list[list[float]] = []
+    while len(rows) < (1 if certain else settings.samples) and not deadline.over():
         deal = determinize(state, rng)
         rollout_seed = rng.next64()
         values = []
@@ -182,14 +186,30 @@ def choose_word(state: AwalettresState, seat: int, plays: Sequence[Play],
             copy.apply(seat, play)
             play_out(copy, seat, Rollout(bot, settings, SeededRandom(rollout_seed)), deadline)
             values.append(relative(seat_values(copy), seat))
-        totals = [t + v for t, v in zip(totals, values, strict=True)]
-        rounds += 1
-    if not rounds:
+        rows.append(values)
+    return separated(rows, certain)
+
+
+def separated(rows: Sequence[Sequence[float]], certain: bool = False) -> int:
+    """The candidate (column) with the best mean gain over the first on the same deals (rows),
+    if that gain is above `Z_SEPARATED` standard errors of it (any gain when `certain`, the
+    deals then being all alike); else 0, the static judgement's choice."""
+    if not rows:
         return 0
-    best = 0
-    for index, total in enumerate(totals):
-        if total > totals[best] + 1e-9:
-            best = index
+    count = len(rows)
+    best, best_mean = 0, 0.0
+    for index in range(1, len(rows[0])):
+        gains = [row[index] - row[0] for row in rows]
+        mean = sum(gains) / count
+        if certain:
+            noise = 0.0
+        elif count < 2:
+            continue
+        else:
+            variance = sum((g - mean) ** 2 for g in gains) / (count - 1)
+            noise = Z_SEPARATED * math.sqrt(variance / count)
+        if mean > noise + 1e-9 and mean > best_mean + 1e-9:
+            best, best_mean = index, mean
     return best
 
 

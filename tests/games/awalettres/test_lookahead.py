@@ -102,3 +102,19 @@ def test_candidates_are_the_best_plays_by_value_each_once() -> None:
     plays = [(3.0, two), (5.0, one), (3.0, two), (1.0, three)]
     assert distinct(plays, 5) == [one, two, three]
     assert distinct(plays, 2) == [one, two]
+
+
+def test_a_word_replaces_the_judgement_s_choice_only_when_better_beyond_the_noise_of_the_deals(
+) -> None:
+    from ludomots.games.awalettres.lookahead import separated
+
+    # Rows are deals, columns candidates (the first is the static judgement's choice).
+    # Column 1 gains 3, 5, 4 on the same deals: mean 4, standard error 1/sqrt(3) = 0.58,
+    # clear of 1.645 errors. Column 2 gains 1, 2, 9: mean 4 too, but its error is 2.52 and
+    # 4 < 1.645 × 2.52 = 4.14: no better than noise.
+    rows = [[0.0, 3.0, 1.0], [0.0, 5.0, 2.0], [0.0, 4.0, 9.0]]
+    assert separated(rows) == 1
+    assert separated([row[::2] for row in rows]) == 0
+    assert separated([[0.0, 2.0, 3.0]]) == 0  # one deal: no noise measured, no change
+    assert separated([[0.0, 2.0, 3.0]], certain=True) == 2  # empty grenier: one deal is all
+    assert separated([]) == 0
