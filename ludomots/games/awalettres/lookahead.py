@@ -13,7 +13,10 @@ is empty).
 What the expert may not know is drawn anew in each copy: the order of the grenier and of the
 spell box (their contents are public: the view counts the grenier's letters, and the unseen
 spells are the box), and the state's random source. The same copies serve every candidate
-word (common random numbers), so the candidates are compared on the same deals.
+word (common random numbers), so the candidates are compared on the same deals, and a word
+replaces the static judgement's choice only when it beats it beyond the noise of the deals:
+a few deals decide little mid-game (unguarded, the rollouts' choice did not win more games),
+while once the grenier is empty nothing is left to chance and one round decides.
 
 The work is counted in rollout words (`Budget`), so a seed gives the same decision on any
 machine.
