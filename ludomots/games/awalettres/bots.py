@@ -232,6 +232,22 @@ class AwalettresBot:
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
         raise NotImplementedError
 
+    def highest_net(self, seen: Seen, max_taken: int, exact: int) -> Action:
+        """The word with the highest immediate net gain: every word taking at most
+        `max_taken` letters ranked by own seeds + bonus − seeds paid, the first `exact`
+        evaluated by the rules' scoring (equal gains: the first ranked, longer words first,
+        then alphabetical order)."""
+        low, high = seen.lengths()
+        found = scored_words(seen.lexicon, seen.pool(seen.seat), low, high, max_taken)
+        quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
+                        for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
+        best: tuple[int, Play] | None = None
+        for _, _, key in quick[:exact]:
+            played = self.play(seen, key)
+            if played is not None and (best is None or played[1].net > best[0]):
+                best = (played[1].net, played[0])
+        return best[1] if best is not None else self.fallback(seen)
+
     def fallback(self, seen: Seen) -> Action:
         """The best word by the quick estimate, whatever the vocabulary; the opponents'
         CONFUSION cards and any number of taken letters only when nothing else works."""
@@ -504,16 +520,7 @@ class Greedy(AwalettresBot):
     max_taken = 99
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
-        low, high = seen.lengths()
-        found = scored_words(seen.lexicon, seen.pool(seen.seat), low, high, self.max_taken)
-        quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
-                        for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
-        best: tuple[int, Play] | None = None
-        for _, _, key in quick[:EXACT]:
-            played = self.play(seen, key)
-            if played is not None and (best is None or played[1].net > best[0]):
-                best = (played[1].net, played[0])
-        return best[1] if best is not None else self.fallback(seen)
+        return self.highest_net(seen, self.max_taken, EXACT)
 
 
 BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,

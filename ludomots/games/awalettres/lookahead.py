@@ -34,8 +34,6 @@ from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.cards import CONFUSION_VALUE, VALUES, WILD
 from ludomots.games.awalettres.rules import AwalettresState, Marabout, Play
-from ludomots.games.awalettres.scoring import length_bonus
-from ludomots.games.awalettres.search import scored_words
 
 if TYPE_CHECKING:
     from ludomots.games.awalettres.bots import AwalettresBot, Seen
@@ -115,18 +113,8 @@ class Rollout:
     def word(self, state: AwalettresState, seat: int) -> Action:
         from ludomots.games.awalettres.bots import Seen
 
-        seen = Seen.of(state, seat)
-        low, high = seen.lengths()
-        found = scored_words(state.lexicon, seen.pool(seat), low, high,
-                             self.settings.reply_taken)
-        quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
-                        for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
-        best: tuple[int, Play] | None = None
-        for _, _, key in quick[:self.settings.reply_exact]:
-            played = self.bot.play(seen, key)
-            if played is not None and (best is None or played[1].net > best[0]):
-                best = (played[1].net, played[0])
-        return best[1] if best is not None else self.bot.fallback(seen)
+        return self.bot.highest_net(Seen.of(state, seat), self.settings.reply_taken,
+                                    self.settings.reply_exact)
 
     def act(self, state: AwalettresState, seat: int) -> Action:
         """Any decision of a rollout."""
