@@ -10,7 +10,9 @@ never their order). Levels differ in vocabulary and in judgement:
   the word that brings the most seeds now;
 - the expert knows the whole lexicon and weighs, for every word his hand and the others' letters
   allow (a DAWG walk, CONFUSION included), what he collects, what he pays and to whom, the bonus,
-  and what stays in hand, which counts against him at the end (the nearer the end, the more).
+  and what stays in hand, which counts against him at the end (the nearer the end, the more);
+  then he plays his best few words out on sampled deals, the opponents answering with quick
+  greedy words, and keeps the one that leaves him best placed against them (lookahead.py).
   Spells are kept or given by their expected value over the spells not yet seen.
 """
 
@@ -22,6 +24,7 @@ from functools import lru_cache
 from typing import Any
 
 from ludomots.core.bots import BotFactory
+from ludomots.core.budget import Budget
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres.assign import assign
@@ -39,6 +42,7 @@ from ludomots.games.awalettres.cards import (
     WILD,
     generosity,
 )
+from ludomots.games.awalettres.lookahead import LookSettings, choose_word, distinct
 from ludomots.games.awalettres.rules import (
     AwalettresState,
     Calm,
@@ -228,6 +232,22 @@ class AwalettresBot:
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
         raise NotImplementedError
 
+    def highest_net(self, seen: Seen, max_taken: int, exact: int) -> Action:
+        """The word with the highest immediate net gain: every word taking at most
+        `max_taken` letters ranked by own seeds + bonus − seeds paid, the first `exact`
+        evaluated by the rules' scoring (equal gains: the first ranked, longer words first,
+        then alphabetical order)."""
+        low, high = seen.lengths()
+        found = scored_words(seen.lexicon, seen.pool(seen.seat), low, high, max_taken)
+        quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
+                        for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
+        best: tuple[int, Play] | None = None
+        for _, _, key in quick[:exact]:
+            played = self.play(seen, key)
+            if played is not None and (best is None or played[1].net > best[0]):
+                best = (played[1].net, played[0])
+        return best[1] if best is not None else self.fallback(seen)
+
     def fallback(self, seen: Seen) -> Action:
         """The best word by the quick estimate, whatever the vocabulary; the opponents'
         CONFUSION cards and any number of taken letters only when nothing else works."""
@@ -397,27 +417,45 @@ class Confirme(AwalettresBot):
 
 
 class Expert(AwalettresBot):
-    """The whole lexicon; every word weighed (see the module docstring)."""
+    """The whole lexicon; every word weighed, the best few played out (see the module
+    docstring). `look` None: the static judgement alone."""
 
     level = "expert"
     threshold = 0.0
     max_taken = 3
+    _judged: list[tuple[float, Play]] = []  # the last word step's plays, judged
+    _nets: list[tuple[float, Play]] = []  # and by their immediate net gain
+
+    look: LookSettings | None = LookSettings(Budget(work=24, seconds=0.9))
+
+    def choose(self, state: AwalettresState, seat: int, rng: SeededRandom) -> Action:
+        action = super().choose(state, seat, rng)
+        if self.look is None or not isinstance(action, Play) or not self._judged:
+            return action
+        # the best few by the judgement, and the word that brings the most seeds now
+        plays = distinct(self._judged, self.look.candidates - 1)
+        plays += [p for p in distinct(self._nets, 1) if p not in plays]
+        return plays[choose_word(state, seat, plays, self, self.look, rng)]
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
+        """The best word by the static judgement; `choose` then plays the best few out."""
         end = seen.end_weight()
         ranked = self.ranked(seen, end)
         payees = sorted(seen.opponents(), key=lambda s: (seen.scores[s], s))
-        best: tuple[float, Play] | None = None
+        judged: list[tuple[float, Play]] = []
+        nets: list[tuple[float, Play]] = []
         variants = (False, True) if WILD in seen.hands[seen.seat] else (False,)
         for key in ranked[:EXACT]:
             for own_wild_first in variants:
                 found = self.play(seen, key, own_wild_first, payees)
-                if found is None:
-                    continue
-                value = self.judge(seen, found[1], end)
-                if best is None or value > best[0] + 1e-9:
-                    best = (value, found[0])
-        return best[1] if best is not None else self.fallback(seen)
+                if found is not None:
+                    judged.append((self.judge(seen, found[1], end), found[0]))
+                    nets.append((float(found[1].net), found[0]))
+        self._judged = judged
+        self._nets = nets
+        if not judged:
+            return self.fallback(seen)
+        return max(judged, key=lambda t: t[0])[1]
 
     def judge(self, seen: Seen, outcome: Outcome, end: float) -> float:
         """Seeds for me minus the average of the others' gains, with what stays in hands
@@ -482,16 +520,7 @@ class Greedy(AwalettresBot):
     max_taken = 99
 
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
-        low, high = seen.lengths()
-        found = scored_words(seen.lexicon, seen.pool(seen.seat), low, high, self.max_taken)
-        quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
-                        for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
-        best: tuple[int, Play] | None = None
-        for _, _, key in quick[:EXACT]:
-            played = self.play(seen, key)
-            if played is not None and (best is None or played[1].net > best[0]):
-                best = (played[1].net, played[0])
-        return best[1] if best is not None else self.fallback(seen)
+        return self.highest_net(seen, self.max_taken, EXACT)
 
 
 BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,
