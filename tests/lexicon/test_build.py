@@ -11,6 +11,10 @@ from ludomots.lexicon.sources import ALL_SOURCES, sha256
 
 SOURCES = Path(__file__).resolve().parents[2] / "build" / "sources"
 
+# A whole rebuild is CPU work that ends (about a minute on a quiet core, over ten at load 20
+# on two cores): the suite's 600 s hang guard would cut it on a loaded machine, not a hang.
+pytestmark = pytest.mark.timeout(3600)
+
 
 @pytest.fixture(scope="module")
 def rebuilt(tmp_path_factory: pytest.TempPathFactory) -> tuple[dict[str, str], Path]:

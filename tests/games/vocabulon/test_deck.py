@@ -219,6 +219,7 @@ def test_cards_are_shared_between_letters_in_proportion() -> None:
     assert allocate({"I": 5.0, "J": 2.0, "K": 0.1}, 33)["K"] == 1
 
 
+@pytest.mark.timeout(3600)  # a whole deck build: minutes on a loaded machine, no hang
 def test_the_build_reproduces_the_shipped_files_exactly() -> None:
     # `ludomots vocabulon deck build`: same lexicon, same bytes.
     sources = Sources()
