@@ -9,6 +9,8 @@ import signal
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -188,3 +190,26 @@ class Player:
     def close(self) -> None:
         if self.socket is not None:
             self.socket.close()
+
+
+ACCOUNT_PASSWORD = "une phrase assez longue"
+
+
+def signed_up(base: str, name: str) -> httpx.Client:
+    """A client of a new account ``name`` on the server at ``base``, its session cookie kept."""
+    client = httpx.Client(base_url=base, timeout=30)
+    response = client.post("/api/account", json={"name": name, "password": ACCOUNT_PASSWORD})
+    assert response.status_code == 201, response.text
+    return client
+
+
+@contextmanager
+def running_servers(count: int, db_url: str, redis_url: str,
+                    workdir: Path) -> Iterator[list[ServerProcess]]:
+    """``count`` processes sharing ``db_url`` and ``redis_url``, stopped on the way out."""
+    started = start_servers(count, db_url, redis_url, workdir)
+    try:
+        yield started
+    finally:
+        for server in started:
+            server.stop()

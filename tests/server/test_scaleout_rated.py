@@ -18,27 +18,16 @@ from ludomots.accounts.results import Results
 from ludomots.accounts.schema import FINISHED_TABLES, RATING_HISTORY
 from ludomots.table.store import Store
 from tests.accounts.processes import finish_in_processes
-from tests.server.processes import Player, ServerProcess, start_servers
+from tests.server.processes import Player, ServerProcess, running_servers, signed_up
 from tests.server.test_scaleout import _play_one
 from tests.table.services import RedisServer
-
-PASSWORD = "une phrase assez longue"
 
 
 @pytest.fixture
 def servers(pg_url: str, redis_server: RedisServer,
             tmp_path: Path) -> Iterator[list[ServerProcess]]:
-    started = start_servers(2, pg_url, redis_server.url, tmp_path)
-    yield started
-    for server in started:
-        server.stop()
-
-
-def _signed_up(base: str, name: str) -> httpx.Client:
-    client = httpx.Client(base_url=base, timeout=30)
-    response = client.post("/api/account", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 201, response.text
-    return client
+    with running_servers(2, pg_url, redis_server.url, tmp_path) as started:
+        yield started
 
 
 def _rating(client: httpx.Client, name: str) -> dict[str, Any] | None:
@@ -50,7 +39,7 @@ def _rating(client: httpx.Client, name: str) -> dict[str, Any] | None:
 def test_a_rated_game_across_two_processes_is_rated_exactly_once(
         servers: list[ServerProcess], pg_url: str) -> None:
     a, b = servers
-    alice, bruno = _signed_up(a.url, "Alice"), _signed_up(b.url, "Bruno")
+    alice, bruno = signed_up(a.url, "Alice"), signed_up(b.url, "Bruno")
     created = alice.post("/api/tables", json={"game": "topword", "rated": True}).json()
     table_id = created["table"]
     joined = bruno.post(f"/api/tables/{table_id}/join", json={}).json()

@@ -14,27 +14,17 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 from websockets.typing import Origin
 
-from tests.server.processes import Player, ServerProcess, start_servers
+from tests.server.processes import Player, ServerProcess, running_servers, signed_up
 from tests.table.services import RedisServer
 
-PASSWORD = "une phrase assez longue"
 PASS = {"type": "action", "action": {"type": "pass", "exchange": None}}
 
 
 @pytest.fixture
 def servers(pg_url: str, redis_server: RedisServer,
             tmp_path: Path) -> Iterator[list[ServerProcess]]:
-    started = start_servers(2, pg_url, redis_server.url, tmp_path)
-    yield started
-    for server in started:
-        server.stop()
-
-
-def _signed_up(base: str, name: str) -> httpx.Client:
-    client = httpx.Client(base_url=base, timeout=30)
-    response = client.post("/api/account", json={"name": name, "password": PASSWORD})
-    assert response.status_code == 201, response.text
-    return client
+    with running_servers(2, pg_url, redis_server.url, tmp_path) as started:
+        yield started
 
 
 def _page(server: ServerProcess, client: httpx.Client) -> ClientConnection:
@@ -61,7 +51,7 @@ def test_turns_and_the_end_reach_a_page_on_the_other_process(
         servers: list[ServerProcess]) -> None:
     a, b = servers
     # Alice plays and reads her page through process A, Bruno through B.
-    alice, bruno = _signed_up(a.url, "Alice"), _signed_up(b.url, "Bruno")
+    alice, bruno = signed_up(a.url, "Alice"), signed_up(b.url, "Bruno")
     pages = {0: _page(a, alice), 1: _page(b, bruno)}
     created = alice.post("/api/tables", json={"game": "topword"}).json()
     table = created["table"]

@@ -1,11 +1,13 @@
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 
 from ludomots.core import registry
+from ludomots.table.store import Store
 from tests.core.gops import BOTS, GAME
 from tests.table import variants
 from tests.table.services import fresh_db_url
@@ -46,3 +48,12 @@ def fake_time() -> FakeTime:
 def db_url(tmp_path: Path) -> str:
     """SQLite, or PostgreSQL with LUDOMOTS_TEST_DB=postgresql (services.py)."""
     return fresh_db_url(tmp_path)
+
+
+@pytest_asyncio.fixture
+async def timed_store(db_url: str, fake_time: FakeTime) -> AsyncIterator[Store]:
+    """A migrated store whose clock is ``fake_time`` (what the stale and clock tests advance)."""
+    store = Store(db_url, now=fake_time)
+    store.migrate()
+    yield store
+    store.close()

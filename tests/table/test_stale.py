@@ -4,10 +4,7 @@ clock moves time; SQLite, or PostgreSQL with LUDOMOTS_TEST_DB=postgresql."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-import pytest_asyncio
 
 from ludomots.core.errors import RuleError
 from ludomots.table.manager import TableManager
@@ -22,12 +19,9 @@ def _manager(store: Store, clock: FakeTime, **options: float) -> TableManager:
     return TableManager(store, executor="thread", run_clocks=False, now=clock, **options)
 
 
-@pytest_asyncio.fixture
-async def store(db_url: str, fake_time: FakeTime) -> AsyncIterator[Store]:
-    store = Store(db_url, now=fake_time)
-    store.migrate()
-    yield store
-    store.close()
+@pytest.fixture
+def store(timed_store: Store) -> Store:
+    return timed_store
 
 
 async def _waiting(manager: TableManager) -> tuple[str, str]:

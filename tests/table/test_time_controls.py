@@ -6,10 +6,7 @@ it keeps with each action are the test's."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
 import pytest
-import pytest_asyncio
 
 from ludomots.core.errors import RuleError
 from ludomots.table.clock import AWAY_TIMEOUTS, FLAGGED_MOVE_SECONDS
@@ -29,12 +26,9 @@ def _bid(card: int) -> dict[str, object]:
     return {"type": "bid", "card": card}
 
 
-@pytest_asyncio.fixture
-async def store(db_url: str, fake_time: FakeTime) -> AsyncIterator[Store]:
-    store = Store(db_url, now=fake_time)
-    store.migrate()
-    yield store
-    store.close()
+@pytest.fixture
+def store(timed_store: Store) -> Store:
+    return timed_store
 
 
 def _manager(store: Store, fake_time: FakeTime) -> TableManager:
