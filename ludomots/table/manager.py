@@ -76,7 +76,7 @@ from ludomots.table.model import LIVE_STATUSES
 from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.resign import left_error
 from ludomots.table.seating import Seating
-from ludomots.table.stale import STALE_AFTER, STALE_EVERY, StaleTables
+from ludomots.table.stale import IDLE_AFTER, STALE_AFTER, STALE_EVERY, StaleTables
 from ludomots.table.store import ActionRow, Store
 from ludomots.table.subscription import Payload, Subscription
 from ludomots.table.table import Table
@@ -129,6 +129,7 @@ class TableManager(Seating, TableLoading, StaleTables):
         lobby_ttl: float = LOBBY_TTL,
         stale_after: float = STALE_AFTER,
         stale_every: float = STALE_EVERY,
+        idle_after: float = IDLE_AFTER,
     ) -> None:
         """``executor``: "process" (default), "thread", or an Executor you own;
         ``max_workers``: its workers (default: one per core), which bound the bot decisions
@@ -151,7 +152,8 @@ class TableManager(Seating, TableLoading, StaleTables):
         players' pages; it must not block). ``lobby_ttl``: seconds the lobby's page may be
         served from memory. ``stale_after``: seconds with nobody at a waiting table before it
         closes (0: never), swept every ``stale_every`` seconds from ``resume`` on
-        (``stale.py``)."""
+        (``stale.py``). ``idle_after``: seconds without an action after which the humans to
+        act at a playing table without a clock are expelled as away (0: never)."""
         self.store = store
         self._lobby = LobbyCache(self._lobby_entries, LOBBY_SIZE, ttl=lobby_ttl)
         # Bots think on ``max_workers`` workers (one per core by default), each given a
@@ -173,6 +175,7 @@ class TableManager(Seating, TableLoading, StaleTables):
         self._sweep_task: asyncio.Task[None] | None = None
         self._stale_after = stale_after
         self._stale_every = stale_every
+        self._idle_after = idle_after
         self._stale_task = None
         self._stale_swept = None
         self._resume_task = None

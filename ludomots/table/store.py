@@ -305,6 +305,15 @@ class Store:
                                               TABLES.c.status == "waiting")
                          .values(updated_at=self._ms()))
 
+    def idle_playing(self, before: float) -> list[str]:
+        """The playing tables with no action since ``before`` (epoch seconds): one walk down
+        the (status, updated_at) index (``stale.py``)."""
+        with self._tx() as conn:
+            return list(conn.execute(
+                select(TABLES.c.id).where(TABLES.c.status == "playing",
+                                          TABLES.c.updated_at < int(before * 1000))
+                .order_by(TABLES.c.updated_at, TABLES.c.id)).scalars())
+
     def close_stale(self, before: float, batch: int = 500) -> list[str]:
         """Close every waiting table whose last activity is older than ``before`` (epoch
         seconds); returns those this call closed. By batches, each one transaction that locks

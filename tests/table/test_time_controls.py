@@ -243,6 +243,34 @@ async def test_a_turn_based_move_that_outlives_its_days_expels_the_seat(
 
 
 @pytest.mark.asyncio
+async def test_a_table_without_a_clock_idle_for_three_days_expels_the_seat_to_act(
+        store: Store, fake_time: FakeTime) -> None:
+    """Issue 19, stale tables: with no clock, a game a player walked away from is resolved
+    as a turn-based one whose days ran out (``idle_after``, three days by default)."""
+    async with _manager(store, fake_time) as manager:
+        table_id, tokens = await _humans(manager, ClockSettings())
+        await manager.act(table_id, tokens[0], _bid(3))  # Alice bids; Bob never comes back
+        fake_time.advance(3 * DAY - 1)
+        assert await manager.resolve_idle() == 0
+        fake_time.advance(2)
+        assert await manager.resolve_idle() == 1
+        assert await manager.resolve_idle() == 0  # once
+        table = (await manager.view(table_id, None))["table"]
+        assert table["status"] == "over" and table["result"]["winners"] == [0]
+        assert [(d["seat"], d["reason"]) for d in table["departures"]] == [(1, "expel")]
+
+
+@pytest.mark.asyncio
+async def test_a_clocked_table_is_left_to_its_clock_by_the_idle_sweep(
+        store: Store, fake_time: FakeTime) -> None:
+    async with _manager(store, fake_time) as manager:
+        table_id, tokens = await _humans(manager, ClockSettings.fischer(60, 5))
+        fake_time.advance(4 * DAY)
+        assert await manager.resolve_idle() == 0
+        assert (await manager.view(table_id, None))["table"]["status"] == "playing"
+
+
+@pytest.mark.asyncio
 async def test_a_turn_based_deadline_survives_a_restart(
         store: Store, fake_time: FakeTime) -> None:
     async with _manager(store, fake_time) as first:
