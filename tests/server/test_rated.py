@@ -253,7 +253,9 @@ def _no_error(message: dict[str, Any]) -> bool:
     return True
 
 
-def _play_topword(client: TestClient, table_id: str, tokens: dict[int, str]) -> None:
+def _play_topword(client: TestClient, table_id: str, tokens: dict[int, str]
+                  ) -> list[int]:
+    """Both seats play the best-scoring move until the end; returns the winners."""
     sockets = {seat: Socket(client, table_id, token) for seat, token in tokens.items()}
     for count in range(1, 400):
         view = sockets[0].view
@@ -266,8 +268,10 @@ def _play_topword(client: TestClient, table_id: str, tokens: dict[int, str]) -> 
             socket.until(lambda m, c=count: _no_error(m) and m["type"] == "update" and
                          actions_of(m["view"]) >= c)
     assert sockets[0].view["table"]["status"] == "over"
+    winners: list[int] = sockets[0].view["table"]["result"]["winners"]
     for socket in sockets.values():
         socket.close()
+    return winners
 
 
 def test_a_rated_topword_game_with_the_rulebook_options_moves_both_ratings(
@@ -275,11 +279,17 @@ def test_a_rated_topword_game_with_the_rulebook_options_moves_both_ratings(
     alice, bruno = sign_up(client, "Alice"), sign_up(client, "Bruno")
     created = create_table(alice, "topword", rated=True)
     joined = bruno.post(f"/api/tables/{created['table']}/join", {"name": "ignored"}).json()
-    _play_topword(client, created["table"], {0: created["token"], 1: joined["token"]})
+    winners = _play_topword(client, created["table"], {0: created["token"], 1: joined["token"]})
     settle(client)
-    ratings = [client.get(f"/api/players/{n}").json()["ratings"]["topword"]["rating"]
+    ratings = [client.get(f"/api/players/{n}").json()["ratings"]["topword"]
                for n in ("Alice", "Bruno")]
-    assert ratings[0] != 1500 and ratings[1] != 1500 and sum(ratings) == 3000
+    assert [r["games"] for r in ratings] == [1, 1]
+    points = [r["rating"] for r in ratings]
+    assert sum(points) == 3000
+    if len(winners) == 1:  # the winner gains what the loser loses
+        assert points[winners[0]] > 1500 > points[1 - winners[0]]
+    else:  # a draw between equal ratings (about 1 game in 100) moves neither
+        assert points == [1500, 1500]
     profile: dict[str, Any] = client.get("/api/players/Alice").json()
     best = profile["best_words"]["highest"]
     assert best and best[0]["game"] == "topword" and best[0]["points"] > 0
