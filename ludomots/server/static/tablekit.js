@@ -174,15 +174,17 @@ export function showKeysHelp(rows, intro = null) {
 }
 
 /**
- * The table clocks: every `[data-clock-seat]` node shows that seat's time left and every
- * `[data-clock-for="turn"]` node the time of `turnSeat()`. `get()` returns {table, skew,
+ * The table clocks: every `[data-clock-seat]` node shows that seat's time left (its bank in
+ * Fischer), every `[data-clock-due]` node the time until that seat's next deadline, whatever
+ * sets it (a rule's sand-glass, such as Awalettres' panic, or the table's clock), and every
+ * `[data-clock-for="turn"]` node the deadline of `turnSeat()`. `get()` returns {table, skew,
  * playing}. Returns a stop function.
  */
 export function startClocks(root, get, turnSeat) {
   const tick = () => {
     const { table, skew, playing } = get();
     const clock = table && table.clock;
-    const nodes = root.querySelectorAll("[data-clock-seat], [data-clock-for]");
+    const nodes = root.querySelectorAll("[data-clock-seat], [data-clock-for], [data-clock-due]");
     const deadlines = clock && Array.isArray(clock.deadlines) ? clock.deadlines : null;
     if (!deadlines || !deadlines.some(Boolean) || !playing) {
       for (const n of nodes) n.textContent = "";
@@ -195,12 +197,14 @@ export function startClocks(root, get, turnSeat) {
     const bankEnds = banks && Array.isArray(clock.bank_deadlines) ? clock.bank_deadlines : [];
     for (const n of nodes) {
       const turn = n.dataset.clockFor === "turn";
-      const seat = turn ? turnSeat() : Number(n.dataset.clockSeat);
+      const due = n.dataset.clockDue !== undefined;
+      const seat = turn ? turnSeat() : Number(due ? n.dataset.clockDue : n.dataset.clockSeat);
       const known = seat !== null && seat !== undefined;
+      const bank = Boolean(!turn && !due && banks && known);
       let deadline = known ? deadlines[seat] : null;
-      if (!turn && banks && known && bankEnds[seat]) deadline = bankEnds[seat];
-      n.classList.toggle("bank-idle", Boolean(!turn && banks && known && !deadline && banks[seat] !== undefined));
-      if (!deadline && !turn && banks && known && banks[seat] !== undefined && banks[seat] !== null) {
+      if (bank && bankEnds[seat]) deadline = bankEnds[seat];
+      n.classList.toggle("bank-idle", bank && !deadline && banks[seat] !== undefined);
+      if (!deadline && bank && banks[seat] !== undefined && banks[seat] !== null) {
         const still = Math.ceil(banks[seat] / 1000);
         n.textContent = `${Math.floor(still / 60)}:${String(still % 60).padStart(2, "0")}`;
         n.classList.remove("low");

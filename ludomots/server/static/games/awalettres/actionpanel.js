@@ -123,7 +123,7 @@ export function renderPanic(s) {
   panicInput.disabled = busy();
   replace(actionBox,
     el("div", { class: "aw-panic" },
-      el("div", { class: "aw-panic-clock" }, el("span", { class: "aw-panic-count", dataset: { clockSeat: String(st.seat) } }), el("span", { class: "muted small", text: "restantes" })),
+      el("div", { class: "aw-panic-clock" }, el("span", { class: "aw-panic-count", dataset: { clockDue: String(st.seat) } }), el("span", { class: "muted small", text: "restantes" })),
       el("div", { class: "aw-panic-body" },
         el("p", { class: "aw-panic-title", text: "PAS DE PANIQUE !" }),
         form,

@@ -118,7 +118,7 @@ export function renderRiddle(s) {
         el("h2", { class: "aw-action-title", text: `Énigme pour ${you(r.asked)}` }),
         el("p", { class: "muted small", text: `${You(r.reader)} ${r.reader === st.seat ? "lisez" : "lit"} la carte du compartiment ${r.group}${r.via === "vocabulon" ? " (choisie sur une case VOCABULON)" : ""}.` })),
       total ? el("div", { class: "vc-glass", title: "Le sablier", dataset: { total: String(total), seat: String(current) } },
-        el("span", { class: "vc-glass-sand" }), el("span", { class: "vc-glass-count", dataset: { clockSeat: String(current) } })) : null),
+        el("span", { class: "vc-glass-sand" }), el("span", { class: "vc-glass-count", dataset: { clockDue: String(current) } })) : null),
     el("div", { class: "vc-slots", "aria-label": `${q.length} lettres, commence par ${q.initial}` }, slots),
     el("p", { class: "vc-clues" },
       el("span", { class: "tag", text: `Initiale ${q.initial}` }), el("span", { class: "tag", text: `${q.length} lettres` }),
