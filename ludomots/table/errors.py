@@ -60,6 +60,17 @@ def table_closed() -> RuleError:
                                        "depuis trop longtemps. Créez-en une nouvelle.")
 
 
+def check_started(status: str) -> None:
+    """RuleError for acting at a table that has not started, is suspended or was closed: the
+    one refusal of an action, a resignation and an expulsion alike."""
+    if status == "waiting":
+        raise table_waiting()
+    if status == "broken":
+        raise table_broken()
+    if status == "closed":
+        raise table_closed()
+
+
 def table_full() -> RuleError:
     return table_error("table_full", "Il n’y a plus de place libre à cette table.")
 

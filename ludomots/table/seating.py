@@ -18,13 +18,12 @@ from ludomots.table.creation import new_table_info
 from ludomots.table.errors import (
     StoreError,
     bad_token,
+    check_started,
     store_failed,
     store_unavailable,
-    table_broken,
     table_closed,
     table_error,
     table_full,
-    table_waiting,
 )
 from ludomots.table.live import LiveTables
 from ludomots.table.model import ClockSettings, ResignRule, SeatSpec, TableStatus, validate_name
@@ -157,12 +156,7 @@ class Seating(LiveTables):
     @staticmethod
     def _check_playing(table: Table, seat: int) -> None:
         """RuleError unless the game is in progress and ``seat``'s human still plays it."""
-        if table.status == "waiting":
-            raise table_waiting()
-        if table.status == "broken":
-            raise table_broken()
-        if table.status == "closed":
-            raise table_closed()
+        check_started(table.status)
         departure = table.info.departed().get(seat)
         if departure is not None:
             raise left_error(departure.reason)

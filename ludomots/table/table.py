@@ -32,7 +32,7 @@ from ludomots.core.game import Event, Game, State, events_for_seat
 from ludomots.core.record import Record, Recorder
 from ludomots.core.rng import SeededRandom
 from ludomots.table.clock import Clock
-from ludomots.table.errors import table_broken, table_closed, table_error, table_waiting
+from ludomots.table.errors import check_started, table_error
 from ludomots.table.model import StoredAction, TableInfo, TableStatus
 from ludomots.table.resign import ended_by_departures, table_result
 from ludomots.table.worker import BotJob
@@ -276,12 +276,7 @@ class Table:
         """Decode, check and apply the action in place; RuleError (nothing changed) if refused.
         The move must then be stored and ``commit``ted, or ``rewind``ed. ``timeout``: the
         action the clock plays when time is up (so the game's time limit does not refuse it)."""
-        if self.status == "broken":
-            raise table_broken()
-        if self.status == "waiting":
-            raise table_waiting()
-        if self.status == "closed":
-            raise table_closed()
+        check_started(self.status)
         if self.status == "over":  # the game may not be (a resignation ended it)
             raise table_error("game_over", "La partie est terminée.")
         if isinstance(seat, bool) or not isinstance(seat, int) or \
