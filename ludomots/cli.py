@@ -7,7 +7,6 @@ that `ludomots lexique check` starts fast.
 from __future__ import annotations
 
 import json
-import os
 from pathlib import Path
 from typing import Any
 
@@ -214,11 +213,11 @@ def sim(game_name: str, seats: str, count: int, seed: int, records_dir: Path | N
         option_pairs: tuple[str, ...], paired: bool, clock: bool, as_json: bool) -> None:
     """Bot matches: win rates with 95% intervals, mean scores, errors."""
     from ludomots.core import registry
-    from ludomots.core.budget import CLOCK_VARIABLE
+    from ludomots.core.budget import turn_clock_off
     from ludomots.core.sim import run_matches
 
     if not clock:
-        os.environ[CLOCK_VARIABLE] = "0"
+        turn_clock_off()
 
     try:
         game = registry.get_game(game_name)

@@ -20,6 +20,12 @@ from dataclasses import dataclass
 CLOCK_VARIABLE = "LUDOMOTS_BOT_CLOCK"
 
 
+def turn_clock_off() -> None:
+    """Let every bot of this process spend its whole work budget, whatever the machine's load:
+    for matches whose results must repeat (``ludomots sim``, bot calibrations)."""
+    os.environ[CLOCK_VARIABLE] = "0"
+
+
 def clock_enabled() -> bool:
     """Whether thinking stops when the seconds are up (see the module docstring)."""
     return os.environ.get(CLOCK_VARIABLE, "1").strip() not in ("0", "off", "false", "no")

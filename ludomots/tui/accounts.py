@@ -77,8 +77,12 @@ def reset_password(name: str, database_url: str, from_stdin: bool) -> None:
               help="Rate only this level (repeatable, in order), against the levels of the "
                    "seed file held fixed, until it is no longer provisional; --games is then "
                    "the most games it may take.")
+@click.option("--clock", is_flag=True,
+              help="Let bots stop thinking when their seconds are up, as in live play (the "
+                   "ratings then depend on the machine and its load); by default they spend "
+                   "their work budget, so a seed gives the same games everywhere.")
 def calibrate_bots(game: str, players: int, games: int, seed: int, write_path: Path | None,
-                   database_url: str | None, levels: tuple[str, ...]) -> None:
+                   database_url: str | None, levels: tuple[str, ...], clock: bool) -> None:
     """Rate GAME's bot levels from matches between them (see docs/ratings.md)."""
     from ludomots.accounts.botcal import (
         calibrate,
@@ -88,7 +92,10 @@ def calibrate_bots(game: str, players: int, games: int, seed: int, write_path: P
         write_seed,
     )
     from ludomots.accounts.ratings import player_class
+    from ludomots.core.budget import turn_clock_off
 
+    if not clock:  # a seeded level's rating must not depend on how busy the machine was
+        turn_clock_off()
     done = [0]
 
     def progress(line: str) -> None:

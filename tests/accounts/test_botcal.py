@@ -7,14 +7,17 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
+from ludomots.accounts import botcal
 from ludomots.accounts.botcal import calibrate_level, seed_data, yardstick_seatings
 from ludomots.accounts.ratings import Skill
 from ludomots.cli import main
 from ludomots.core import registry
+from ludomots.core.budget import CLOCK_VARIABLE, clock_enabled
 from tests.core.gops import BOTS, GAME
 
 RANDOM = Skill(20.0, 5.0)  # the seeded level: gops' random bidder, settled
@@ -65,6 +68,28 @@ def test_the_command_merges_the_new_level_beside_the_seeded_ones(tmp_path: Path)
                                         "maitre", "--write", str(seed)])
     assert unknown.exit_code != 0
     assert "gops has no bot level 'maitre'" in unknown.output
+
+
+def test_the_command_rates_with_work_budgets_not_the_clock(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # A shipped rating must not depend on how busy the calibrating machine was: bots spend
+    # their whole work budget (as `ludomots sim` does) unless --clock asks for live play.
+    monkeypatch.setenv(CLOCK_VARIABLE, "1")
+    clock_seen: list[bool] = []
+    measure = botcal.calibrate_level
+
+    def spy(*args: Any, **kwargs: Any) -> tuple[Skill, int]:
+        clock_seen.append(clock_enabled())
+        return measure(*args, **kwargs)
+
+    monkeypatch.setattr(botcal, "calibrate_level", spy)
+    seed = tmp_path / "bots.json"
+    seed.write_text(json.dumps({"gops": {"2": {
+        "debutant": {"games": 40, "mu": RANDOM.mu, "sigma": RANDOM.sigma}}}}))
+    command = ["accounts", "calibrate-bots", "gops", "--level", "expert", "--write", str(seed)]
+    assert CliRunner().invoke(main, [*command, "--clock"]).exit_code == 0
+    assert CliRunner().invoke(main, command).exit_code == 0
+    assert clock_seen == [True, False]
 
 
 #: Levels still without a seed: Volapük's greedy bot at 3-4 seats (a three-seat Volapük game
