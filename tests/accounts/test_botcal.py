@@ -92,9 +92,8 @@ def test_the_command_rates_with_work_budgets_not_the_clock(
     assert clock_seen == [True, False]
 
 
-#: Levels still without a seed: Volapük's greedy bot at 3-4 seats (a three-seat Volapük game
-#: took minutes on the loaded machine of session 4; docs/ratings.md gives the command).
-NOT_YET_SEEDED = {("volapuk", "3-4", "greedy")}
+#: Levels still without a seed (none since session 5 rated Volapük's greedy bot at 3-4 seats).
+NOT_YET_SEEDED: set[tuple[str, str, str]] = set()
 
 
 @pytest.mark.parametrize("game", ["topword", "typo", "awalettres", "vocabulon", "volapuk"])
@@ -108,3 +107,14 @@ def test_the_shipped_seed_rates_every_level_each_game_offers(game: str) -> None:
         assert set(seeded[cls]) == levels - missing, (game, cls)
         for level in {"greedy", "maitre"} & levels - missing:
             assert not Skill(seeded[cls][level]["mu"], seeded[cls][level]["sigma"]).provisional
+
+
+@pytest.mark.parametrize("game", ["typo", "awalettres", "vocabulon"])
+def test_the_quick_games_seed_settles_every_level(game: str) -> None:
+    # Session 5 recalibrated these three whole (docs/ratings.md): no level is provisional,
+    # and the débutant sits below the confirmé (the anchor, 1500) at every table size.
+    for cls, levels in seed_data()[game].items():
+        skills = {level: Skill(e["mu"], e["sigma"]) for level, e in levels.items()}
+        assert not any(skill.provisional for skill in skills.values()), (game, cls)
+        assert skills["confirme"].rating == 1500
+        assert skills["debutant"].rating < 1500 < skills["greedy"].rating, (game, cls)
