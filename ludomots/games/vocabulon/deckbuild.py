@@ -59,7 +59,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ludomots.core.rng import SeededRandom
-from ludomots.games.vocabulon.alternates import Alternates
+from ludomots.games.vocabulon.alternates import CLASS_CODES, Alternates
 from ludomots.games.vocabulon.deck import FORMAT_VERSION
 from ludomots.games.vocabulon.definitions import MAX_DEFINITION as MAX_DEFINITION
 from ludomots.games.vocabulon.definitions import clean_definition
@@ -72,7 +72,6 @@ from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 Level = Literal["standard", "facile"]
 CLASSES: tuple[str, ...] = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
-CLASS_CODES = {"n.m.": "n", "n.f.": "n", "adj.": "adj", "adv.": "adv", "v.": "v", "v.pr.": "v"}
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
 CARDS_PER_COMPARTMENT = 33
 BUILD_SEED = 20_240_601  # the seeded draws of the build; changing it changes the deck
