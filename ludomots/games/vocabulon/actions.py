@@ -77,6 +77,12 @@ class VocabulonOptions:
         "help": "Quand aucune case n'est accessible avec le chiffre du dé : le tour passe, "
                 "ou l'on relance le dé.",
         "choice_labels": {"pass": "Le tour passe", "rethrow": "On relance"}})
+    riddle_alternates: bool = field(default=True, metadata={
+        "label": "Autres bonnes réponses",
+        "help": "Un autre mot de même initiale, même longueur et même catégorie qui répond "
+                "aussi bien à la définition est accepté : une autre orthographe (LYS pour "
+                "LIS), un mot que le dictionnaire définit de même. Sinon, seul le mot écrit "
+                "au dos de la carte."})
     reveal_unfound: bool = field(default=True, metadata={
         "label": "Dévoiler le mot non trouvé",
         "help": "Quand personne ne trouve, le lecteur lit la réponse avant de remettre la "

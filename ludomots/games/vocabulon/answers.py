@@ -3,12 +3,14 @@
 RULINGS.md: case and accents are ignored, the letters must be exact; typing the word is
 spelling it, so the seed's "un adversaire peut lui demander d'épeler le mot" is always
 satisfied. A player naturally says "se souvenir" for a pronominal verb or "la mer" for a
-noun: the pronoun or the article is not held against him.
+noun: the pronoun or the article is not held against him. A word that fits the question as
+well as the card's (LYS for LIS: `alternates.py`) is right too when the caller passes it.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ludomots.core.errors import RuleError
 from ludomots.core.text import printable
@@ -36,8 +38,17 @@ def answer_key(typed: str, cls: str) -> str:
     return key.strip()
 
 
-def is_correct(typed: str, answer: str, cls: str) -> bool:
-    return bool(typed.strip()) and answer_key(typed, cls) == fold(answer)
+def matched(typed: str, answer: str, cls: str, also: Sequence[str] = ()) -> str | None:
+    """Which right answer ``typed`` is: the card's ``answer``, one of the other right
+    answers ``also``, or None."""
+    if not typed.strip():
+        return None
+    key = answer_key(typed, cls)
+    return next((word for word in (answer, *also) if fold(word) == key), None)
+
+
+def is_correct(typed: str, answer: str, cls: str, also: Sequence[str] = ()) -> bool:
+    return matched(typed, answer, cls, also) is not None
 
 
 def spoken(answer: str, cls: str) -> str:

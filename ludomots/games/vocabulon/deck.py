@@ -32,7 +32,8 @@ def deck_path(level: DeckLevel) -> Path:
 @dataclass(frozen=True)
 class Question:
     """One question of a card: what is read aloud (initial, length, class, definition) and
-    the answer written on the back, with how well known it is (the bots' knowledge model)."""
+    the answer written on the back, with how well known it is (the bots' knowledge model),
+    and the other words that fit it as well (`also`, accepted too: `alternates.py`)."""
 
     initial: str
     length: int
@@ -40,9 +41,10 @@ class Question:
     definition: str
     answer: str
     familiarity: float
+    also: tuple[str, ...] = ()
 
     def public(self) -> dict[str, Any]:
-        """What the reader says: never the answer."""
+        """What the reader says: never the answer, nor the other right answers."""
         return {"initial": self.initial, "length": self.length, "class": self.cls,
                 "class_title": CLASS_TITLES[self.cls], "definition": self.definition}
 
@@ -70,7 +72,7 @@ class Deck:
         return self.compartments[group][index]
 
 
-FORMAT_VERSION = 2  # 2: each question carries its initial
+FORMAT_VERSION = 3  # 2: each question carries its initial; 3: its other right answers
 
 
 def parse_deck(data: dict[str, Any]) -> Deck:
@@ -89,7 +91,7 @@ def parse_deck(data: dict[str, Any]) -> Deck:
                 raise ValueError(f"card initial {initial} is not in compartment {group}")
             questions = tuple(
                 Question(q["initial"], q["length"], q["class"], q["definition"], q["answer"],
-                         float(q["familiarity"]))
+                         float(q["familiarity"]), tuple(q.get("also", ())))
                 for q in card["questions"])
             if any(q.initial not in group for q in questions):
                 raise ValueError(f"a question of a {group} card has another initial")

@@ -37,6 +37,11 @@ where a letter has fewer well-known words of a length than it has cards (U has U
 three letters, X nothing under five), its cards ask the compartment's other letters' words at
 that length (`columns_of`), and only then does a word come back.
 
+Each question then gets its other right answers (`alternates.py`), stored as "also" where there
+are some: headwords of the same initial, length and class that the lexicon gives the very
+definition read, or that are a spelling of the answer (LYS for LIS). The report counts the
+questions that have some, per compartment.
+
 The build is deterministic (sorted inputs, the project's seeded random source), so the same
 lexicon and review give the same bytes; a test checks the shipped files against a fresh build.
 """
@@ -54,6 +59,7 @@ from functools import cached_property
 from typing import Any, Literal
 
 from ludomots.core.rng import SeededRandom
+from ludomots.games.vocabulon.alternates import CLASS_CODES, Alternates
 from ludomots.games.vocabulon.deck import FORMAT_VERSION
 from ludomots.games.vocabulon.definitions import MAX_DEFINITION as MAX_DEFINITION
 from ludomots.games.vocabulon.definitions import clean_definition
@@ -66,7 +72,6 @@ from ludomots.lexicon.lexicon import Lexicon, get_lexicon
 
 Level = Literal["standard", "facile"]
 CLASSES: tuple[str, ...] = ("n.m.", "n.f.", "adj.", "adv.", "v.", "v.pr.")
-CLASS_CODES = {"n.m.": "n", "n.f.": "n", "adj.": "adj", "adv.": "adv", "v.": "v", "v.pr.": "v"}
 LENGTHS: tuple[int, ...] = (3, 4, 5, 6, 7, 8)
 CARDS_PER_COMPARTMENT = 33
 BUILD_SEED = 20_240_601  # the seeded draws of the build; changing it changes the deck
@@ -188,6 +193,10 @@ class Sources:
         lemmas.mmap(str(paths.LEMMAS))
         rates = paths.KNOWN.read_bytes()
         return {lemmas.restore_key(i): rate for i, rate in enumerate(rates) if rate != 255}
+
+    @cached_property
+    def alternates(self) -> Alternates:
+        return Alternates(self.lexicon)
 
     def lemmas(self, word: str) -> list[str]:
         found = self._lemmas.get(word)
@@ -324,10 +333,16 @@ class Question:
     def initial(self) -> str:
         return fold(self.answer)[0]
 
-    def to_json(self) -> dict[str, Any]:
-        return {"initial": self.initial, "length": self.length, "class": self.cls,
-                "answer": self.answer, "definition": self.definition,
-                "familiarity": self.familiarity}
+    def to_json(self, also: tuple[str, ...] = ()) -> dict[str, Any]:
+        """The question as the deck stores it; ``also``: its other right answers (the key
+        only where there are some, as most questions have none)."""
+        data: dict[str, Any] = {"initial": self.initial, "length": self.length,
+                                "class": self.cls, "answer": self.answer,
+                                "definition": self.definition,
+                                "familiarity": self.familiarity}
+        if also:
+            data["also"] = list(also)
+        return data
 
 
 def _weighted_sample(items: list[Candidate], count: int, rng: SeededRandom) -> list[Candidate]:
@@ -513,8 +528,10 @@ def build_deck(level: Level = "standard", sources: Sources | None = None,
         cards: list[dict[str, Any]] = []
         for letter in letters:
             for i in range(shares[letter]):
-                cards.append({"initial": letter,
-                              "questions": [column[i].to_json() for column in columns[letter]]})
+                cards.append({"initial": letter, "questions": [
+                    column[i].to_json(sources.alternates.of(
+                        column[i].answer, column[i].cls, column[i].definition))
+                    for column in columns[letter]]})
         compartments[group] = cards
         report[group] = {
             "cards": shares,
@@ -525,6 +542,8 @@ def build_deck(level: Level = "standard", sources: Sources | None = None,
                               for n in LENGTHS} for letter in group},
             "asked": {letter: {str(n): asked[letter].get(str(n), 0) for n in LENGTHS}
                       for letter in group},
+            "with_alternates": sum(1 for card in cards for q in card["questions"]
+                                   if "also" in q),
         }
         progress(f"{group}: {shares}")
     return {

@@ -21,7 +21,7 @@ from ludomots.games.vocabulon.actions import (
     Respond,
     Throw,
 )
-from ludomots.games.vocabulon.answers import is_correct, spoken
+from ludomots.games.vocabulon.answers import matched, spoken
 from ludomots.games.vocabulon.groups import complete, letters_key
 from ludomots.games.vocabulon.records import ChangeRequest, Exchange, Riddle, Said, Via
 from ludomots.lexicon.fold import fold
@@ -279,12 +279,26 @@ def clue(state: VocabulonState) -> dict[str, str] | None:
     return {"kind": kind, "name": CLUE_NAMES[kind], "letter": letter}
 
 
+def alternates(state: VocabulonState) -> tuple[str, ...]:
+    """The riddle's other right answers (option `riddle_alternates`): the words the deck
+    found to fit the question as well as the card's, those that also fit the extra clue
+    when one was read (with « deuxième lettre : I », LYS is no answer for LIS)."""
+    question = state.question()
+    if question is None or not state.options.riddle_alternates:
+        return ()
+    given = clue(state)
+    if given is None:
+        return question.also
+    index = 1 if given["kind"] == "deuxieme" else -1
+    return tuple(word for word in question.also if fold(word)[index] == given["letter"])
+
+
 def answer(state: VocabulonState, seat: int, word: str) -> list[Event]:
     riddle = state.riddle
     question = state.question()
     assert riddle is not None and question is not None
     typed = word.strip()
-    correct = is_correct(typed, question.answer, question.cls)
+    correct = matched(typed, question.answer, question.cls, alternates(state)) is not None
     if typed:
         riddle = state.riddle = replace(riddle, answers=riddle.answers + (Said(seat, typed),))
     entry = log(state, {"type": "answer", "seat": seat, "word": typed, "correct": correct})

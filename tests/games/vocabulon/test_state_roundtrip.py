@@ -17,6 +17,7 @@ OPTIONS = st.fixed_dictionaries({}, optional={
     "blocked": st.sampled_from(["pass", "rethrow"]),
     "change_ends_turn": st.booleans(),
     "reveal_unfound": st.booleans(),
+    "riddle_alternates": st.booleans(),
     "first_throw": st.sampled_from(["clockwise", "strict"]),
     "deck": st.sampled_from(["standard", "facile"]),
 })
