@@ -44,6 +44,7 @@ from ludomots.server.settings import manager_of, replays_of
 from ludomots.table.errors import StoreError, store_unavailable
 from ludomots.table.ratelimit import RateLimiter
 from ludomots.table.store import Store
+from ludomots.table.table import is_movers_entry
 from ludomots.table.worker import ExecutorKind, make_executor
 
 log = logging.getLogger(__name__)
@@ -69,7 +70,7 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
         if timeout:  # the first entry this step added is a timeout's, as in a live journal
             for key in starts:
                 added = view[key]
-                if added and isinstance(added[0], dict):
+                if added and isinstance(added[0], dict) and is_movers_entry(added[0], line.seat):
                     view[key] = [dict(added[0], timeout=True), *added[1:]]
         steps.append({"step": step, "seat": line.seat if line else None,
                       "action": line.action if line else None, "ms": line.ms if line else None,

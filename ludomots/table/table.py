@@ -81,17 +81,34 @@ def _log_lengths(recorder: Recorder) -> dict[str, int]:
     return {key: len(view[key]) for key in keys if isinstance(view.get(key), list)}
 
 
-def _mark(marks: TimeoutMarks, before: dict[str, int], after: dict[str, int]) -> None:
-    """The first log entry a timeout's move added to each log (the move itself; what follows
-    from it, a new round or a spell's effect, is no timeout)."""
-    for key, start, end in _first_entries(before, after):
+def _mark(marks: TimeoutMarks, entries: list[tuple[str, int, int]]) -> None:
+    for key, start, end in entries:
         marks.setdefault(key, set()).update(range(start, end))
 
 
-def _first_entries(before: dict[str, int], after: dict[str, int]
-                   ) -> list[tuple[str, int, int]]:
-    return [(key, before.get(key, 0), min(end, before.get(key, 0) + 1))
-            for key, end in after.items() if end > before.get(key, 0)]
+def is_movers_entry(entry: Any, seat: int) -> bool:
+    """Whether a log entry can be the move of ``seat``: an entry that names another seat is
+    a consequence of the move (the next player's draw), never the move itself."""
+    return not isinstance(entry, dict) or entry.get("seat", seat) == seat
+
+
+def _timeout_entries(recorder: Recorder, seat: int, before: dict[str, int]
+                     ) -> list[tuple[str, int, int]]:
+    """The log entry a timeout's move of ``seat`` added to each log: the first one added, if
+    it is that seat's (what follows from the move, a new round, a spell's effect or the next
+    player's draw, is no timeout). (key, start, end) each."""
+    keys = recorder.game.view_logs
+    if not keys:
+        return []
+    view = recorder.state.view(None)
+    found = []
+    for key in keys:
+        entries = view.get(key)
+        start = before.get(key, 0)
+        if isinstance(entries, list) and len(entries) > start and \
+                is_movers_entry(entries[start], seat):
+            found.append((key, start, start + 1))
+    return found
 
 
 def _replay(recorder: Recorder, actions: Iterable[StoredAction],
@@ -120,7 +137,7 @@ def _replay(recorder: Recorder, actions: Iterable[StoredAction],
         if events is not None:
             events.extend(played)
         if lengths is not None and marks is not None:
-            _mark(marks, lengths, _log_lengths(recorder))
+            _mark(marks, _timeout_entries(recorder, stored.seat, lengths))
         if after is not None:
             after(stored)
     return None
@@ -301,7 +318,7 @@ class Table:
         return Move(seq=seq, seat=seat, action=line.action, ms=line.ms, digest=line.digest,
                     events=events, status="over" if self.state.is_over() else None,
                     timeout=timeout,
-                    marks=tuple(_first_entries(before, _log_lengths(self.recorder)))
+                    marks=tuple(_timeout_entries(self.recorder, seat, before))
                     if timeout else ())
 
     def commit(self, move: Move) -> None:
