@@ -13,10 +13,13 @@ that attackers try first (common ones, the name itself, one character repeated).
 
 from __future__ import annotations
 
+import base64
+import secrets
 from dataclasses import dataclass
 
 from argon2 import PasswordHasher
 from argon2.exceptions import InvalidHashError, VerificationError, VerifyMismatchError
+from argon2.low_level import ARGON2_VERSION
 
 from ludomots.accounts.errors import account_error
 from ludomots.accounts.names import name_key
@@ -74,6 +77,22 @@ def check_password(password: object, name: str) -> str:
     return password
 
 
+def _b64(raw: bytes) -> str:
+    return base64.b64encode(raw).decode("ascii").rstrip("=")
+
+
+def _decoy_hash(hasher: PasswordHasher) -> str:
+    """An argon2 hash of no password, with ``hasher``'s parameters: verified when a name is
+    unknown, so that answering takes as long either way and does not tell which names exist
+    (the check's cost is set by the parameters it carries, not by what was hashed). Random
+    salt and digest in argon2's encoding, rather than a real hash: that took a whole argon2id
+    hash at every server start (issue 22)."""
+    return (f"$argon2{hasher.type.name.lower()}$v={ARGON2_VERSION}"
+            f"$m={hasher.memory_cost},t={hasher.time_cost},p={hasher.parallelism}"
+            f"${_b64(secrets.token_bytes(hasher.salt_len))}"
+            f"${_b64(secrets.token_bytes(hasher.hash_len))}")
+
+
 class Passwords:
     """Hash and verify with one argon2id cost (``HashCost``)."""
 
@@ -81,9 +100,7 @@ class Passwords:
         cost = cost or HashCost()
         self._hasher = PasswordHasher(time_cost=cost.time_cost, memory_cost=cost.memory_kib,
                                       parallelism=cost.parallelism)
-        # Verified when a name is unknown, so that answering takes as long either way and
-        # does not tell which names exist.
-        self._decoy = self._hasher.hash("decoy password of no account")
+        self._decoy = _decoy_hash(self._hasher)
 
     def hash(self, password: str) -> str:
         return self._hasher.hash(password)

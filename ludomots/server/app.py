@@ -4,12 +4,16 @@ The lifespan opens the store (migrating the schema to the newest revision), star
 serves at once: the games that were being played resume in the background (``resume``: bots
 pick up where they were, clocks restart), so a restart with thousands of unfinished games
 answers as fast as an empty one, and tables waiting for players load only when someone opens
-them. At shutdown it stops bots and clocks, ends every subscription (WebSockets then close)
-and releases the database.
+them. ``ludomots serve`` starts that resume once its port is open (``listening``), so that
+its replays do not delay the port itself; ``/readyz`` waits for its list of games. At
+shutdown it stops bots and clocks, ends every subscription (WebSockets then close) and
+releases the database.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Callable
@@ -81,6 +85,11 @@ def routes(static_dir: Path) -> list[Route | WebSocketRoute | Mount]:
     ]
 
 
+async def _resume_once(listening: asyncio.Event, manager: TableManager) -> None:
+    await listening.wait()
+    manager.resume()
+
+
 def create_app(
     database_url: str = DEFAULT_URL,
     *,
@@ -94,6 +103,7 @@ def create_app(
     manager_options: dict[str, Any] | None = None,
     on_ready: Callable[[], None] | None = None,
     account_settings: AccountSettings | None = None,
+    listening: asyncio.Event | None = None,
 ) -> Starlette:
     """The Ludomots web app on the database at ``database_url`` (SQLite by default,
     PostgreSQL by URL). ``redis_url``: share tables with the other processes on the same
@@ -102,7 +112,8 @@ def create_app(
     production, "thread" for tests). ``bot_delay``: seconds a bot waits before its move
     shows. ``settings``: the server's limits. ``manager_options``: extra ``TableManager``
     keyword arguments. ``on_ready`` is called once the app is ready to serve.
-    ``account_settings``: cookies, password hashing cost, login limits."""
+    ``account_settings``: cookies, password hashing cost, login limits. ``listening``: set by
+    the host once its port is open, when the unfinished games resume (None: at start)."""
     settings = settings or ServerSettings()
     account_settings = account_settings or AccountSettings()
     if static_dir is not None:
@@ -133,17 +144,26 @@ def create_app(
                                on_turns=TurnNotices(accounts.db, app.state.personal).moved,
                                **options)
         app.state.manager = manager
+        waiting: asyncio.Task[None] | None = None
         try:
             await manager.start()
             await accounts.start()
             await app.state.personal.start(accounts.db)
-            manager.resume()
+            if listening is None:
+                manager.resume()
+            else:
+                waiting = asyncio.get_running_loop().create_task(
+                    _resume_once(listening, manager), name="resume-once-listening")
             if on_ready is not None:
                 on_ready()
             app.state.serving = True
             yield
         finally:
             app.state.serving = False
+            if waiting is not None:
+                waiting.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await waiting
             await manager.close()
             app.state.replays.close()
             await app.state.personal.close()

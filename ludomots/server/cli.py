@@ -6,6 +6,7 @@ really listens, with the address to open (so ``--port 0`` prints the port actual
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import os
@@ -34,12 +35,18 @@ def _url(host: str, port: int) -> str:
 
 
 class _Server(uvicorn.Server):
-    """Uvicorn, announcing the address to the player once it really listens."""
+    """Uvicorn, announcing the address to the player once it really listens, and setting
+    ``listening`` then (the app resumes the unfinished games: ``create_app``)."""
+
+    def __init__(self, config: uvicorn.Config, listening: asyncio.Event) -> None:
+        super().__init__(config)
+        self.listening = listening
 
     async def startup(self, sockets: list[socket.socket] | None = None) -> None:
         await super().startup(sockets)
         if not self.started:
             return
+        self.listening.set()
         port = self.config.port
         for listener in getattr(self, "servers", []):
             for sock in listener.sockets:
@@ -135,6 +142,7 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
     if redis_url is not None and database_url.startswith("sqlite"):
         raise click.UsageError("--redis needs a database every process reaches: "
                                "--db postgresql://...")
+    listening = asyncio.Event()
     app = create_app(database_url, redis_url=redis_url, lease_ttl=lease_ttl,
                      executor="thread" if executor == "thread" else "process",
                      bot_delay=bot_delay,
@@ -142,7 +150,8 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
                                              stale_waiting_hours=stale_hours),
                      manager_options={"max_workers": bot_workers},
                      on_ready=tune_for_server,
-                     account_settings=AccountSettings(secure_cookies=secure_cookies or None))
+                     account_settings=AccountSettings(secure_cookies=secure_cookies or None),
+                     listening=listening)
     trusted = [a for a in (forwarded_allow_ips or "").split(",") if a.strip()]
     http, ws = guarded_protocols(ConnectionGuard(connections_per_address, request_timeout,
                                                  trusted))
@@ -151,7 +160,7 @@ def serve(host: str, port: int, database_url: str, redis_url: str | None, lease_
                             proxy_headers=forwarded_allow_ips is not None,
                             forwarded_allow_ips=forwarded_allow_ips, http=http, ws=ws,
                             server_header=False, lifespan="on")
-    server = _Server(config)
+    server = _Server(config, listening)
     try:
         with contextlib.suppress(KeyboardInterrupt):  # uvicorn has shut down gracefully
             server.run()

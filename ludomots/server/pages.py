@@ -11,8 +11,9 @@ import logging
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, HTMLResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import Match, Mount, Route
 from starlette.staticfiles import StaticFiles
+from starlette.types import Receive, Scope, Send
 
 from ludomots.core import registry
 from ludomots.server.settings import settings_of
@@ -48,18 +49,46 @@ def page_routes() -> list[Route]:
 
 
 
+class GameAssets(Mount):
+    """``/static/games/<game>/...`` from the game's own folder (``Game.assets_dir``: a game
+    installed as a plugin). Whether the game has one is asked at the first request there,
+    not at start (which imported every game: a sixth of the start, issue 22). A game without
+    its own folder (the built-in ones), or that does not load, does not match: the server's
+    static folder, mounted after, serves ``games/<game>/`` as it would have."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(f"/static/games/{name}", app=self._serve)
+        self.game = name
+        self._files: StaticFiles | None = None
+        self._asked = False
+
+    def files(self) -> StaticFiles | None:
+        """The game's folder, served; None if it has none (asked once)."""
+        if not self._asked:
+            self._asked = True
+            try:
+                folder = registry.get_game(self.game).assets_dir
+            except Exception:  # a game that does not load serves nothing; the others still do
+                log.warning("game %s does not load: its browser files are not served",
+                            self.game)
+                folder = None
+            if folder is not None:
+                self._files = StaticFiles(directory=folder, check_dir=False)
+        return self._files
+
+    def matches(self, scope: Scope) -> tuple[Match, Scope]:
+        match, child = super().matches(scope)
+        if match is Match.NONE or self.files() is None:
+            return Match.NONE, {}
+        return match, child
+
+    async def _serve(self, scope: Scope, receive: Receive, send: Send) -> None:
+        files = self.files()
+        assert files is not None  # matched
+        await files(scope, receive, send)
+
+
 def game_assets_routes() -> list[Mount]:
-    """``/static/games/<game>/...`` for each game that carries its browser files
-    (``Game.assets_dir``: a game installed as a plugin); the other games' files are in the
-    server's static folder, under ``games/<game>/``. They come before that folder's mount."""
-    mounts = []
-    for name in registry.known_games():
-        try:
-            folder = registry.get_game(name).assets_dir
-        except Exception:  # a game that does not load serves nothing; the others still do
-            log.warning("game %s does not load: its browser files are not served", name)
-            continue
-        if folder is not None:
-            mounts.append(Mount(f"/static/games/{name}",
-                                StaticFiles(directory=folder, check_dir=False)))
-    return mounts
+    """A ``GameAssets`` mount for each game declared (no game imported for it); they come
+    before the static folder's mount."""
+    return [GameAssets(name) for name in registry.known_games()]

@@ -12,17 +12,22 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from markdown_it import MarkdownIt
 from starlette.requests import Request
 from starlette.responses import JSONResponse
 
 from ludomots.core import registry
 from ludomots.server.errors import ApiError
 
+if TYPE_CHECKING:
+    from markdown_it import MarkdownIt
+
 
 def _markdown() -> MarkdownIt:
+    # Imported with the first page rendered, not at the server's start (issue 22).
+    from markdown_it import MarkdownIt
+
     return MarkdownIt("commonmark", {"html": False, "linkify": False, "typographer": False}) \
         .enable("table")
 

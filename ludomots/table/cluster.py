@@ -217,9 +217,12 @@ class Cluster:
         except Exception:  # they expire on their own
             log.exception("cannot release leases")
 
-    async def sweep(self) -> int:
-        """Load and take over the playing tables nobody owns; returns how many."""
+    async def sweep(self, listed: Callable[[], None] | None = None) -> int:
+        """Load and take over the playing tables nobody owns; returns how many. ``listed``
+        is called once the store has listed them (before any is loaded)."""
         infos = await self._db(self._store.list_tables, ("playing",), None)
+        if listed is not None:
+            listed()
         candidates = [info.id for info in infos if info.id not in self._tables]
         gained = await self._leases.claim(await self._leases.unowned(candidates))
         LEASE_TAKEOVERS.labels("orphan_sweep").inc(len(gained))

@@ -43,6 +43,7 @@ class LiveTables:
     _load_lock: asyncio.Lock
     _closed: bool
     _resume_task: asyncio.Task[int] | None
+    _listed: asyncio.Event
     _lobby: LobbyCache
     _cluster: Cluster
     _on_finish: Callable[[Table], None] | None

@@ -138,10 +138,11 @@ class TableLoading(LiveTables):
         somewhere, and load here when someone watches them. StoreError if the store
         cannot list the tables."""
         if self._cluster.distributed:
-            return await self._cluster.sweep()
+            return await self._cluster.sweep(listed=self._listed.set)
         # Only their ids: the list of 10,000 tables with their seats took seconds of the
         # database thread, where a player opening a table waited behind it (issue 22).
         table_ids = await self._db(self.store.table_ids, ("playing",))
+        self._listed.set()
         loaded = unreadable = 0
         for table_id in table_ids:
             try:
@@ -164,6 +165,11 @@ class TableLoading(LiveTables):
                 self._resume(), name="resume-tables")
             self.start_stale_sweep()  # abandoned waiting tables close, never replayed
         return self._resume_task
+
+    async def wait_listed(self) -> None:
+        """Return once ``resume`` has listed the games to resume (their replays may still be
+        under way: a table loads on demand meanwhile); what ``/readyz`` waits for."""
+        await self._listed.wait()
 
     async def _resume(self) -> int:
         backoff = 0.5

@@ -179,6 +179,7 @@ class TableManager(Seating, TableLoading, StaleTables):
         self._stale_task = None
         self._stale_swept = None
         self._resume_task = None
+        self._listed = asyncio.Event()  # set once resume has listed its games (loading.py)
         # A lambda, not the bound method: tests replace the store's method to simulate failures.
         self._writer = GroupWriter(self._db, lambda rows: self.store.append_actions(rows))
         self._now = now

@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import pytest
+from argon2 import PasswordHasher, extract_parameters
 
 from ludomots.accounts.passwords import HashCost, Passwords, check_password
 from ludomots.core.errors import RuleError
@@ -36,3 +37,49 @@ def test_weak_passwords(password: str) -> None:
 
 def test_a_phrase_is_a_good_password() -> None:
     assert check_password("trois petits chats", "Zorro") == "trois petits chats"
+
+
+def test_an_unknown_name_costs_one_full_argon2id_check_like_a_known_one(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Logging in with an unknown name must take as long as with a wrong password (so the
+    answer's time does not tell which names exist): the password is checked against a decoy
+    hash of the same parameters, and argon2 really runs (a mismatch, not a malformed hash
+    refused before any work)."""
+    checked: list[str] = []
+    outcomes: list[str] = []
+    real_verify = PasswordHasher.verify
+
+    def spy(self: PasswordHasher, hash: str, password: str) -> bool:  # noqa: A002
+        checked.append(hash)
+        try:
+            return real_verify(self, hash, password)
+        except Exception as exc:
+            outcomes.append(type(exc).__name__)
+            raise
+
+    monkeypatch.setattr(PasswordHasher, "verify", spy)
+    passwords = Passwords(CHEAP)
+    stored = passwords.hash("une phrase assez longue")
+    assert not passwords.verify(stored, "une autre phrase")  # a known name, wrong password
+    assert not passwords.verify(None, "une autre phrase")  # an unknown name
+    assert len(checked) == 2
+    assert extract_parameters(checked[1]) == extract_parameters(stored)
+    assert outcomes == ["VerifyMismatchError", "VerifyMismatchError"]
+    assert checked[1] != stored
+
+
+def test_making_the_passwords_hashes_nothing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The decoy costs nothing to make (issue 22: it was a whole argon2id hash at every
+    server start, about a tenth of the start's time)."""
+    hashed: list[bytes] = []
+    real_hash = PasswordHasher.hash
+
+    def spy(self: PasswordHasher, password: str | bytes, **kwargs: object) -> str:
+        hashed.append(password.encode() if isinstance(password, str) else password)
+        return real_hash(self, password, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(PasswordHasher, "hash", spy)
+    passwords = Passwords(HashCost())
+    assert hashed == []
+    assert not passwords.verify(None, "une phrase assez longue")
+    assert hashed == []

@@ -124,6 +124,27 @@ def test_the_real_server_answers_http_and_websockets(running: str) -> None:
         connect(ws_url, origin=Origin("http://evil.example"), open_timeout=10)
 
 
+def test_a_restarted_server_resumes_its_games_once_it_listens_and_is_then_ready(
+        serve_with: Callable[..., Served]) -> None:
+    """Issue 22: the unfinished games resume once the port is open (not before: their
+    replays held the first answer back); ``/readyz`` answers 200 once they are listed."""
+    first = serve_with()
+    with httpx.Client(base_url=first.url, timeout=10) as http:
+        created = http.post("/api/tables", json={
+            "game": "topword", "name": "Alice", "options": {"referee": "auto"},
+            "seats": [{"kind": "human"}, {"kind": "bot", "level": "debutant"}]})
+        assert created.status_code == 201, created.text
+    first.stop()
+    again = serve_with()
+    deadline = time.monotonic() + 60
+    with httpx.Client(base_url=again.url, timeout=10) as http:
+        while (ready := http.get("/readyz")).status_code != 200:
+            assert time.monotonic() < deadline, (ready.json(), again.log())
+    while "1 unfinished game(s) resumed" not in again.log():
+        assert time.monotonic() < deadline, again.log()
+        time.sleep(0.05)
+
+
 def test_redis_needs_a_database_every_process_reaches() -> None:
     result = CliRunner().invoke(serve, ["--redis", "redis://127.0.0.1:1/0",
                                         "--db", "sqlite:///x.db"])

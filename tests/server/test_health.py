@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from starlette.testclient import TestClient
 
 from tests.table.services import PostgresCluster, RedisServer
@@ -67,3 +68,25 @@ def test_readyz_is_503_before_the_app_has_started(db_url: str) -> None:
     response = client.get("/readyz")
     assert (response.status_code, response.json()) == (503, {
         "status": "not_ready", "checks": {}, "reason": "starting up or shutting down"})
+
+
+def test_readyz_waits_for_the_list_of_games_to_resume_which_starts_once_the_port_is_open(
+        db_url: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 22: ``ludomots serve`` resumes the unfinished games once its port is open
+    (``listening``); until their list is read the process is not ready, though it is up."""
+    import asyncio
+
+    from ludomots.server import health
+    from tests.server.helpers import make_app
+
+    listening = asyncio.Event()
+    with TestClient(make_app(db_url, listening=listening)) as client:
+        monkeypatch.setattr(health, "LISTING_WAIT", 0.01)  # the list never comes: no resume
+        response = client.get("/readyz")
+        assert (response.status_code, response.json()) == (503, {
+            "status": "not_ready", "checks": {"database": "ok", "redis": "not used"},
+            "reason": "starting up: the unfinished games to resume are not listed yet"})
+        assert client.get("/healthz").status_code == 200
+        monkeypatch.undo()  # /readyz waits for the list again
+        client.portal.call(listening.set)  # what `ludomots serve` does once it listens
+        assert client.get("/readyz").json()["status"] == "ready"

@@ -1,11 +1,14 @@
 from __future__ import annotations
 
+import subprocess
+import sys
+
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from sqlalchemy import inspect
 
 from ludomots.accounts.schema import all_metadata
-from ludomots.table.migrate import INITIAL, head
+from ludomots.table.migrate import HEAD, INITIAL, head
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo
 from ludomots.table.store import Store
 
@@ -19,6 +22,26 @@ def test_the_migrations_build_exactly_the_schema_of_the_store(db_url: str) -> No
         assert compare_metadata(MigrationContext.configure(conn), all_metadata()) == []
     assert store.migrate() == (head(), head())  # nothing left to do
     store.close()
+
+
+def test_head_names_the_newest_migration_script() -> None:
+    """``HEAD`` is what a start compares the database with: a new migration must move it."""
+    assert head() == HEAD
+
+
+def test_a_database_at_the_newest_revision_is_checked_without_loading_alembic(
+        db_url: str) -> None:
+    """Issue 22: loading Alembic and its scripts was about a sixth of the server's start; a
+    database already at ``HEAD`` (every restart but the first after a deploy) needs none of
+    it. A new process, so that no earlier test has loaded Alembic."""
+    Store(db_url).migrate()
+    script = ("import sys\n"
+              "from ludomots.table.store import Store\n"
+              f"store = Store({db_url!r})\n"
+              "print(store.migrate(), 'alembic' in sys.modules)\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == f"('{HEAD}', '{HEAD}') False"
 
 
 def test_a_database_made_before_migrations_is_stamped_and_keeps_its_games(db_url: str) -> None:
