@@ -205,7 +205,8 @@ async def run(args: argparse.Namespace) -> None:
           f" bytes on average")
     if profile:
         pstats.Stats(profile).sort_stats("cumulative").print_stats(35)
-        pstats.Stats(profile).sort_stats("tottime").print_stats(int(os.environ.get("PROFILE_LINES", "25")))
+        lines = int(os.environ.get("PROFILE_LINES", "25"))
+        pstats.Stats(profile).sort_stats("tottime").print_stats(lines)
 
 
 def main() -> None:
