@@ -21,10 +21,13 @@ to list frequent words.)
 from __future__ import annotations
 
 import bisect
+import logging
 import threading
 
 from ludomots.lexicon.dawg import Dawg, build_dawg
 from ludomots.lexicon.lexicon import Lexicon
+
+log = logging.getLogger(__name__)
 
 #: The field of an addition's line (tab-separated) that holds its form's frequency.
 _ADDED_FREQUENCY = 4
@@ -74,9 +77,16 @@ def vocabulary_if_ready(lexicon: Lexicon, threshold: float) -> Dawg | None:
             if key in _BUILDING:
                 return None
             _BUILDING.add(key)
-        threading.Thread(target=vocabulary, args=key, daemon=True,
+        threading.Thread(target=_build_in_background, args=key, daemon=True,
                          name=f"topword-vocabulary-{threshold:g}").start()
     return found
+
+
+def _build_in_background(lexicon: Lexicon, threshold: float) -> None:
+    try:
+        vocabulary(lexicon, threshold)
+    except Exception:  # the bots go on filtering every move: slower, the same moves
+        log.exception("cannot build the Topword vocabulary at frequency %g", threshold)
 
 
 def _build(lexicon: Lexicon, threshold: float) -> Dawg:
