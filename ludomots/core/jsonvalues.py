@@ -15,6 +15,7 @@ import types
 from collections.abc import Mapping
 from dataclasses import fields, is_dataclass
 from typing import Any, Literal, Union, get_args, get_origin, get_type_hints
+from weakref import WeakKeyDictionary
 
 
 def canonical_json(value: Any) -> str:
@@ -33,8 +34,23 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+#: Values that are JSON as they are (their exact types: a subclass takes the general path).
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
 def to_json_value(value: Any) -> Any:
-    """Plain JSON for dataclass field values: tuples become lists, dataclasses dicts."""
+    """Plain JSON for dataclass field values: tuples become lists, dataclasses dicts.
+    Plain dicts, lists and atoms are tested first, by their exact type: every event of every
+    action goes through here for every seat, and the abstract ``Mapping`` and dataclass tests
+    cost more than the conversion itself."""
+    kind = type(value)
+    if kind in _ATOMS:
+        return value
+    if kind is dict:
+        return {k if type(k) is str else str(k): v if type(v) in _ATOMS else to_json_value(v)
+                for k, v in value.items()}
+    if kind is list:
+        return [v if type(v) in _ATOMS else to_json_value(v) for v in value]
     if isinstance(value, tuple | list):
         return [to_json_value(v) for v in value]
     if isinstance(value, Mapping):
@@ -45,9 +61,17 @@ def to_json_value(value: Any) -> Any:
 
 
 def field_types(cls: type) -> dict[str, Any]:
-    """Resolved annotations of a dataclass (works with ``from __future__ import annotations``)."""
-    hints = get_type_hints(cls)
-    return {f.name: hints[f.name] for f in fields(cls)}
+    """Resolved annotations of a dataclass (works with ``from __future__ import annotations``).
+    Resolved once per class (``get_type_hints`` evaluates every annotation: a bot worker read
+    the options of every state it was sent that way); each caller gets its own copy."""
+    found = _FIELD_TYPES.get(cls)
+    if found is None:
+        hints = get_type_hints(cls)
+        found = _FIELD_TYPES[cls] = {f.name: hints[f.name] for f in fields(cls)}
+    return dict(found)
+
+
+_FIELD_TYPES: WeakKeyDictionary[type, dict[str, Any]] = WeakKeyDictionary()
 
 
 def type_name(tp: Any) -> str:

@@ -48,3 +48,21 @@ def test_to_json_value_turns_tuples_and_dataclasses_into_plain_json() -> None:
         xs: tuple[int, ...]
 
     assert to_json_value({"p": P((1, 2))}) == {"p": {"xs": [1, 2]}}
+
+
+def test_to_json_value_copies_plain_containers_and_converts_their_contents() -> None:
+    """The fast path for plain dicts and lists (every event of every action goes through it)
+    converts what they hold like the general one: keys become strings, tuples and mappings
+    inside become lists and dicts, and the result shares no container with the value."""
+    from collections import OrderedDict
+
+    @dataclass
+    class P:
+        xs: tuple[int, ...]
+
+    value = {1: [("a", 2.5), None, True], "m": OrderedDict(k=P((3,))), "s": "é"}
+    out = to_json_value(value)
+    assert out == {"1": [["a", 2.5], None, True], "m": {"k": {"xs": [3]}}, "s": "é"}
+    assert type(out["m"]) is dict
+    out["1"].append("x")
+    assert value[1] == [("a", 2.5), None, True]

@@ -25,6 +25,7 @@ from ludomots.games.topword.rules import Accept, Challenge, Pass, Place, Topword
 from ludomots.games.topword.scoring import MoveResult
 from ludomots.games.topword.search import Search, SearchSettings
 from ludomots.games.topword.seen import Seen
+from ludomots.games.topword.vocabulary import vocabulary_if_ready
 from ludomots.lexicon.lexicon import Lexicon
 
 VOWELS = frozenset("AEIOUY")
@@ -97,12 +98,22 @@ class TopwordBot:
 
     def move(self, seen: Seen, rng: SeededRandom) -> Action:
         """The bot's move on its turn: a word, or a pass."""
-        moves = generate(seen.board, seen.rack, seen.rules, seen.lexicon)
-        if self.vocabulary > 0:
-            moves = [m for m in moves if known(seen.lexicon, m, self.vocabulary)]
+        moves = self.known_moves(seen)
         if not moves:
             return Pass(worst_tile(seen.rack)) if seen.bag else Pass()
         return as_action(self.pick(moves, seen, rng))
+
+    def known_moves(self, seen: Seen) -> list[MoveResult]:
+        """The legal moves whose words the bot knows (all of them at a vocabulary of 0):
+        searched within its vocabulary (``vocabulary.py``) once that graph is built, and
+        until then every legal move filtered word by word; the same moves either way."""
+        if self.vocabulary <= 0:
+            return generate(seen.board, seen.rack, seen.rules, seen.lexicon)
+        words = vocabulary_if_ready(seen.lexicon, self.vocabulary)
+        if words is not None:
+            return generate(seen.board, seen.rack, seen.rules, seen.lexicon, words)
+        return [m for m in generate(seen.board, seen.rack, seen.rules, seen.lexicon)
+                if known(seen.lexicon, m, self.vocabulary)]
 
     def doubts(self, seen: Seen, rng: SeededRandom) -> bool:
         """Whether to challenge the pending word: invalid words are caught with the level's

@@ -110,9 +110,10 @@ class _Generator:
     """One search: the board and rack read once, then every line of both directions."""
 
     def __init__(self, board: Board, rack: Sequence[str], rules: Rules,
-                 lexicon: Lexicon) -> None:
+                 lexicon: Lexicon, words: Dawg | None = None) -> None:
+        """``words``: the words allowed, a part of the policy's (``generate``)."""
         self.rules = rules
-        self.dawg = lexicon.automaton("standard")
+        self.dawg = words if words is not None else lexicon.automaton("standard")
         self.cross_cache = _cross_cache(self.dawg)
         stacks = board.stacks
         self.tops: list[list[str | None]] = [[s[-1] if s else None for s in row]
@@ -425,12 +426,15 @@ def _notation(cell: Cell, direction: str, word: str) -> str:
     return f"{col + 1}{ROWS[row]} {word}"
 
 
-def generate(board: Board, rack: Sequence[str], rules: Rules,
-             lexicon: Lexicon) -> list[MoveResult]:
+def generate(board: Board, rack: Sequence[str], rules: Rules, lexicon: Lexicon,
+             words: Dawg | None = None) -> list[MoveResult]:
     """Every legal move of `rack` (tiles, `Q` the Qu tile) on `board` whose words the
     Topword policy of `lexicon` accepts, each once, scored exactly as `scoring.evaluate`
-    scores it."""
-    gen = _Generator(board, rack, rules, lexicon)
+    scores it. ``words``: only the moves all of whose words are in this graph, a part of the
+    policy's words (a bot's vocabulary, ``vocabulary.py``): the same moves as filtering
+    the full list, in the same order (the search tries the rack's letters in one order
+    whatever the graph), found without walking the words left out."""
+    gen = _Generator(board, rack, rules, lexicon, words)
     return [gen.result(raw) for raw in gen.run(stop_at_first=False)]
 
 
