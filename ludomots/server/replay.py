@@ -67,7 +67,7 @@ def build_replay(table_id: str, record: Record) -> dict[str, Any]:
         view = state.view(None)
         starts = _log_increments(view, logs, game.view_logs)
         timeout = bool(line and line.timeout)
-        if timeout:  # the first entry this step added is a timeout's, as in a live journal
+        if line is not None and line.timeout:  # its first entry, as in a live journal
             for key in starts:
                 added = view[key]
                 if added and isinstance(added[0], dict) and is_movers_entry(added[0], line.seat):
