@@ -93,6 +93,13 @@ def best_cell(game: dict[str, Any], exchange: bool) -> int:
 RING_FILLS = {0: "rgb(207, 224, 247)", 1: "rgb(251, 238, 176)", 2: "rgb(248, 207, 199)"}
 
 
+def _swaps(game: dict[str, Any]) -> list[tuple[str, str]]:
+    """The exchanges seat 0 may propose, as the rules count them (``state.exchanges``): one of
+    its cards for another player's card of another group (it may hold that group too)."""
+    return [(give, take) for give in sorted(set(game["held"][0]))
+            for held in game["held"][1:] for take in sorted(set(held)) if give != take]
+
+
 def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                                          screenshots: Path) -> None:
     page = new_page()
@@ -151,13 +158,12 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
                 VC.shot(page, screenshots, "move", full_page=True)
                 shots.add("move")
             page.locator(".vc-go").click()
-        elif step == "vocabulon" and (not proposed or not any(game["sabot"].values())) \
-                and game["held"][0] and any(set(h) - set(game["held"][0])
-                                            for h in game["held"][1:]):
+        elif step == "vocabulon" and (swaps := _swaps(game)) and \
+                (not proposed or not any(game["sabot"].values())):
             # Arrivée sur une case VOCABULON: an exchange proposed to another player (again
             # when every letter card has been won: an exchange is then all there is to do).
-            take = next(c for h in game["held"][1:] for c in h if c not in game["held"][0])
-            page.locator(".vc-give").first.click()
+            give, take = swaps[0]
+            page.locator(f'.vc-give[aria-label="Donner ma carte {give}"]').first.click()
             page.locator(f'.vc-take[data-group="{take}"]').first.click()
             VC.shot(page, screenshots, "exchange")
             page.get_by_role("button", name=re.compile("^Proposer mon")).click()

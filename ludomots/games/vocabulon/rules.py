@@ -122,7 +122,9 @@ class Vocabulon(Game[VocabulonState]):
         if state.step == "move":
             return Move(next(iter(state.reachable())))
         if state.step in ("vocabulon", "pick"):
-            return Pick(next(g for g, n in state.available().items() if n))
+            # No card left, only exchanges: the clock proposes none on the player's behalf
+            # (None: a bot plays the seat's turn, as for any move the clock cannot make).
+            return next((Pick(g) for g, n in state.available().items() if n), None)
         if state.step == "respond":
             return Respond(False)
         if state.step == "offer":

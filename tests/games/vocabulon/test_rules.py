@@ -743,6 +743,20 @@ def test_timeout_actions_are_legal_at_every_step() -> None:
     assert isinstance(action, Move) and state.check(seat, action) is None
 
 
+def test_a_timeout_on_a_vocabulon_cell_with_no_card_left_proposes_no_exchange() -> None:
+    # Every letter card won: on a VOCABULON cell only an exchange is left, and the clock does
+    # not propose one on the player's behalf (None: a bot plays the turn, as the table does
+    # for any move the clock cannot make). It raised StopIteration.
+    state = started()
+    state = start_from(state, 1, cell(BLUE, 2))
+    state, _ = arrive(state, 1, cell(BLUE, V1), 4)
+    everything = [g for g in GROUPS for _ in range(3)]
+    state = with_seats(state, held=[everything[0::3], everything[1::3], everything[2::3]])
+    assert state.step == "vocabulon" and not any(state.available().values())
+    assert state.exchanges(1)
+    assert GAME.timeout_action(state, 1) is None
+
+
 def test_preview_shows_a_cell_s_paths_and_the_riddle_length_never_an_answer() -> None:
     state = started()
     state = at_turn(state, 0, positions=[cell(BLUE, 9), cell(RED, 0), cell(RED, 2)])
