@@ -277,6 +277,42 @@ def test_two_players_create_join_and_see_each_others_moves(
     expect(carol.locator(".table-actions button")).to_have_count(0)
 
 
+def test_a_rack_tile_pressed_while_an_update_redraws_the_rack_is_chosen_when_released(
+        server: LiveServer, new_page: Any) -> None:
+    """Click-to-place: an update (here the other player's pass) that redraws the rack between
+    the press and the release of a tile must not lose the tap. The browser then sends the
+    click to the rack itself; the tile pressed is still the one chosen."""
+    alice = new_page()
+    table = create_table(alice, server, seats=("human",), auto_referee=True)
+    bruno = new_page()
+    bruno.goto(f"{server.base_url}/table/{table}")
+    bruno.fill("#join-name", "Bruno")
+    bruno.get_by_role("button", name="Rejoindre la table").click()
+    expect(bruno.locator(".rack .rack-tile")).to_have_count(7)
+    pages = [alice, bruno]
+    view = server.view(table)
+    mover, waiter = seat_page(view, pages), pages[1 - view["game"]["turn"]]
+    expect(mover.locator(".table-banner")).to_contain_text("À vous de jouer !")
+
+    tile = waiter.locator(".rack .rack-tile").first
+    tile_id = tile.get_attribute("data-tile-id")
+    box = tile.bounding_box()
+    assert box is not None
+    waiter.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    waiter.mouse.down()
+    pass_turn(mover)  # the update redraws the waiter's rack while the button is held
+    expect(waiter.locator(".table-banner")).to_contain_text("À vous de jouer !")
+    waiter.mouse.up()
+    chosen = waiter.locator(f'.rack .rack-tile[data-tile-id="{tile_id}"]')
+    expect(chosen).to_have_attribute("aria-pressed", "true")
+    # The next cell clicked receives it.
+    board = view["game"]["board"]
+    cell = next(cell_name((r, c)) for r, row in enumerate(board) for c, stack in enumerate(row)
+                if not stack)
+    waiter.locator(f'[data-cell="{cell}"]').click()
+    expect(waiter.locator(f'[data-cell="{cell}"]')).to_have_class(re.compile(r"\btentative\b"))
+
+
 # ---- rules enforced, errors in French -----------------------------------------------------------
 
 

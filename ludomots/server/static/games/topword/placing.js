@@ -254,12 +254,18 @@ export function onPointerMove(s, event) {
 }
 
 export function onPointerUp(s, event) {
-  const { pointer, board, placeTile, st, moveInRack, changed, unplace } = s;
+  const { pointer, board, placeTile, st, moveInRack, changed, unplace, tapRackTile } = s;
   const d = pointer.drag;
   setTimeout(() => { pointer.down = false; }, 0);
   if (!d || d.pointerId !== event.pointerId) return;
   pointer.drag = null;
-  if (!d.active) return; // a plain click: handled by the click listeners
+  if (!d.active) {
+    // A plain click, handled by the click listeners; but when an update redrew the rack
+    // between press and release, the pressed tile is gone from the page and the browser
+    // sends no click: the tap is taken here, not lost.
+    if (!d.fromCell && !d.el.isConnected) tapRackTile(d.tileId, true);
+    return;
+  }
   pointer.suppressClick = true;
   setTimeout(() => { pointer.suppressClick = false; }, 0);
   d.ghost.remove();
@@ -296,6 +302,22 @@ export function onPointerCancel(s) {
     d.el.classList.remove("drag-source");
     document.body.classList.remove("dragging");
   }
+}
+
+/** A rack tile clicked or tapped: it goes to the cursor if one is on the board (handy on
+ * phones; not for a keyboard's Enter, `byPointer` false), else it is chosen for the next cell
+ * clicked, or unchosen. */
+export function tapRackTile(s, tileId, byPointer) {
+  const { st, placeTile, advance, renderRack } = s;
+  if (!st.rack.some((t) => t.id === tileId) || [...st.placed.values()].includes(tileId)) return;
+  if (st.cursor && st.selected === null && byPointer) {
+    const { r, c } = st.cursor;
+    const cell = cellName(r, c);
+    if (placeTile(tileId, cell)) { st.trail.push({ cell, placed: true }); advance(); }
+    return;
+  }
+  st.selected = st.selected === tileId ? null : tileId;
+  renderRack();
 }
 
 export function moveInRack(s, tileId, index) {

@@ -18,7 +18,7 @@ export function mount(main, { id, info }) {
   // The screen's parts (panels.js): each function gets this object, the screen's state and
   // boxes; the bound functions are destructured here for the skeleton below.
   const s = bindPanels({}, statePanel, placingPanel, actionsPanel, journalPanel, renderPanel);
-  const { applyView, reconcileRack, finalWindow, isMyTurn, canChallenge, canAccept, boardStacks, placedLetters, maxHeight, placeTile, unplace, clearPlacement, changed, tilesPayload, requestPreview, setCursor, advance, typeLetter, backspace, shakeRack, moveCursor, onKey, onPointerDown, onPointerMove, onPointerUp, onPointerCancel, moveInRack, submitPlacement, doPass, doExchange, doChallenge, doAccept, shuffleRack, loadLog, saveLog, entryFromLast, challengeToast, toastEvents, ingestLog, renderAll, renderOverlay, renderBanner, renderPlayers, lastCells, renderBoard, renderPreview, renderRack, renderActions, renderTracking, wordButton, renderLog, resultRows, resultTable, renderEnd, showEndModal, showHelp } = s;
+  const { applyView, reconcileRack, finalWindow, isMyTurn, canChallenge, canAccept, boardStacks, placedLetters, maxHeight, placeTile, unplace, clearPlacement, changed, tilesPayload, requestPreview, setCursor, advance, typeLetter, backspace, shakeRack, moveCursor, onKey, onPointerDown, onPointerMove, onPointerUp, onPointerCancel, moveInRack, tapRackTile, submitPlacement, doPass, doExchange, doChallenge, doAccept, shuffleRack, loadLog, saveLog, entryFromLast, challengeToast, toastEvents, ingestLog, renderAll, renderOverlay, renderBanner, renderPlayers, lastCells, renderBoard, renderPreview, renderRack, renderActions, renderTracking, wordButton, renderLog, resultRows, resultTable, renderEnd, showEndModal, showHelp } = s;
   const logNote = el("p", { class: "muted small log-note", hidden: true });
   const kit = tableScreen({
     id, info, game: "topword", title: "Topword", prefix: "tw", help: showHelp,
@@ -133,18 +133,7 @@ export function mount(main, { id, info }) {
   rackBox.addEventListener("click", (event) => {
     if (pointer.suppressClick) return;
     const tileEl = event.target.closest("[data-tile-id]");
-    if (!tileEl) return;
-    const tileId = Number(tileEl.dataset.tileId);
-    if ([...st.placed.values()].includes(tileId)) return;
-    if (st.cursor && st.selected === null && event.detail !== 0) {
-      // A cursor is on the board: the tapped tile goes there (handy on phones).
-      const { r, c } = st.cursor;
-      const cell = cellName(r, c);
-      if (placeTile(tileId, cell)) { st.trail.push({ cell, placed: true }); advance(); }
-      return;
-    }
-    st.selected = st.selected === tileId ? null : tileId;
-    renderRack();
+    if (tileEl) tapRackTile(Number(tileEl.dataset.tileId), event.detail !== 0);
   });
 
   // ---- actions ----------------------------------------------------------------------------
