@@ -7,6 +7,7 @@ megabyte, in well under a millisecond).
 
 from __future__ import annotations
 
+import bisect
 import json
 import mmap
 import struct
@@ -27,6 +28,8 @@ from ludomots.lexicon.policy import STANDARD, Policy, policy_for
 from ludomots.lexicon.tags import CLASS_LABELS, CONJUGATED, categories, parse_tag
 
 _ENTRY = struct.Struct("<IIHH")
+#: The field of an addition's line (tab-separated) that holds its form's frequency.
+_ADDED_FREQUENCY = 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -294,6 +297,21 @@ class Lexicon:
     def frequency(self, form: str) -> float:
         """The highest frequency (per million words) of the form's readings."""
         return max((e.frequency for e in self.entries(form)), default=0.0)
+
+    def keys_reaching(self, threshold: float) -> set[str]:
+        """Every folded key one of whose readings has a form frequency of at least
+        ``threshold``: the keys whose ``frequency`` can reach it, read from the tables
+        without building a single ``Entry`` (a bot's vocabulary asks for tens of thousands)."""
+        frequencies = self._frequencies  # per entry: form frequency, lemma frequency
+        index = self._entry_index  # per key id: its first entry
+        found: set[str] = set()
+        for i in range(0, len(frequencies), 2):
+            if frequencies[i] >= threshold:
+                found.add(self._keys.restore_key(bisect.bisect_right(index, i // 2) - 1))
+        for key, line in self._added.items():
+            if float(line.decode("utf-8").split("\t")[_ADDED_FREQUENCY]) >= threshold:
+                found.add(key)
+        return found
 
     # -- patterns ---------------------------------------------------------------------------
 

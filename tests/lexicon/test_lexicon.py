@@ -208,3 +208,16 @@ def test_the_ascii_fast_path_folds_every_word_as_fold_does(word: str) -> None:
     for policy in (STANDARD, VOLAPUK):
         assert lex.accepts(word, policy) == (fold(word) in lex._trie(policy.name)), word
     assert lex.accepts("aujourd`hui", VOLAPUK) == lex.accepts("aujourd'hui", VOLAPUK)
+
+
+def test_keys_reaching_a_frequency_are_exactly_the_keys_whose_frequency_reaches_it() -> None:
+    lexicon = get_lexicon()
+    threshold = 50.0
+    found = lexicon.keys_reaching(threshold)
+    assert {"MAISON", "ETRE", "FAIRE"} <= found  # folded keys of frequent words
+    assert all(lexicon.frequency(key) >= threshold for key in sorted(found)[::50])
+    # None missing: every 200th word of the policy is found exactly when it reaches it.
+    sample = list(lexicon.automaton("standard").iter_words())[::200]
+    assert [w for w in sample if w in found] == \
+        [w for w in sample if lexicon.frequency(w) >= threshold]
+    assert "ZYTHUM" not in found

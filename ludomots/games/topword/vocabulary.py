@@ -13,14 +13,12 @@ débutant, two and a half for the confirmé), in the background (``vocabulary_if
 Which words reach the threshold is decided by ``Lexicon.frequency`` itself, the definition
 the bots use; it is only asked about the candidates: the keys with at least one reading (an
 entry of the lexicon's tables, or an addition) whose frequency reaches the threshold. A key's
-frequency is the highest of its readings', so no other key can reach it. (The candidates are
-read from the lexicon's own tables, hence the private attributes: ``Lexicon`` offers no way
-to list frequent words.)
+frequency is the highest of its readings', so no other key can reach it
+(``Lexicon.keys_reaching``).
 """
 
 from __future__ import annotations
 
-import bisect
 import logging
 import threading
 
@@ -28,25 +26,6 @@ from ludomots.lexicon.dawg import Dawg, build_dawg
 from ludomots.lexicon.lexicon import Lexicon
 
 log = logging.getLogger(__name__)
-
-#: The field of an addition's line (tab-separated) that holds its form's frequency.
-_ADDED_FREQUENCY = 4
-
-
-def _candidates(lexicon: Lexicon, threshold: float) -> set[str]:
-    """Every folded key one of whose readings has a frequency of at least ``threshold``."""
-    frequencies = lexicon._frequencies  # per entry: form frequency, lemma frequency
-    index = lexicon._entry_index  # per key id: its first entry
-    keys = lexicon._keys
-    found: set[str] = set()
-    for i in range(0, len(frequencies), 2):
-        if frequencies[i] >= threshold:
-            found.add(keys.restore_key(bisect.bisect_right(index, i // 2) - 1))
-    for key, line in lexicon._added.items():
-        if float(line.decode("utf-8").split("\t")[_ADDED_FREQUENCY]) >= threshold:
-            found.add(key)
-    return found
-
 
 _BUILT: dict[tuple[Lexicon, float], Dawg] = {}
 _BUILDING: set[tuple[Lexicon, float]] = set()
@@ -91,6 +70,6 @@ def _build_in_background(lexicon: Lexicon, threshold: float) -> None:
 
 def _build(lexicon: Lexicon, threshold: float) -> Dawg:
     policy = lexicon.automaton("standard")
-    words = sorted(key for key in _candidates(lexicon, threshold)
+    words = sorted(key for key in lexicon.keys_reaching(threshold)
                    if key in policy and lexicon.frequency(key) >= threshold)
     return Dawg(build_dawg(word.encode("ascii") for word in words))
