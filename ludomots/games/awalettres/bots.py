@@ -19,6 +19,7 @@ never their order). Levels differ in vocabulary and in judgement:
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -56,7 +57,7 @@ from ludomots.games.awalettres.rules import (
     Vote,
 )
 from ludomots.games.awalettres.scoring import Outcome, evaluate, length_bonus
-from ludomots.games.awalettres.search import Pool, exists, scored_words, words
+from ludomots.games.awalettres.search import Pool, exists, first_playable, scored_words, words
 from ludomots.lexicon.lexicon import Lexicon
 
 DEFINITIONS = (
@@ -69,6 +70,7 @@ DEFINITIONS = (
 )
 END_HORIZON = 25  # letters left in the grenier from which the end starts to matter
 EXACT = 60  # candidate words evaluated exactly after a quick ranking
+QUICK_WORDS = 6  # words a rollout's last resort looks at
 
 
 @lru_cache(maxsize=200_000)
@@ -156,6 +158,9 @@ class AwalettresBot:
     level = "base"
     threshold = 0.0  # vocabulary: frequency of the rarest word known (0: the whole lexicon)
     max_taken = 2  # letters taken from the others (or CONFUSION) a word may need
+    # MARABOUTAGE: letters the target's word may take (the imposed card included) when the
+    # bot checks that a word exists; unbounded, a card no word can take cost seconds of walk
+    marabout_taken = 3
 
     def choose(self, state: AwalettresState, seat: int, rng: SeededRandom) -> Action:
         seen = Seen.of(state, seat)
@@ -232,7 +237,8 @@ class AwalettresBot:
     def word(self, seen: Seen, rng: SeededRandom) -> Action:
         raise NotImplementedError
 
-    def highest_net(self, seen: Seen, max_taken: int, exact: int) -> Action:
+    def highest_net(self, seen: Seen, max_taken: int, exact: int,
+                    fallback: Callable[[Seen], Action] | None = None) -> Action:
         """The word with the highest immediate net gain: every word taking at most
         `max_taken` letters ranked by own seeds + bonus − seeds paid, the first `exact`
         evaluated by the rules' scoring (equal gains: the first ranked, longer words first,
@@ -243,6 +249,20 @@ class AwalettresBot:
                         for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
         best: tuple[int, Play] | None = None
         for _, _, key in quick[:exact]:
+            played = self.play(seen, key)
+            if played is not None and (best is None or played[1].net > best[0]):
+                best = (played[1].net, played[0])
+        if best is not None:
+            return best[1]
+        return (fallback or self.fallback)(seen)
+
+    def quick_fallback(self, seen: Seen) -> Action:
+        """The best net of the first few words the walk meets, any number of letters taken:
+        a rollout's last resort (`fallback` ranks every word, seconds when a MARABOUTAGE
+        narrows them down)."""
+        low, high = seen.lengths()
+        best: tuple[int, Play] | None = None
+        for key in first_playable(seen.lexicon, seen.pool(seen.seat), low, high, QUICK_WORDS):
             played = self.play(seen, key)
             if played is not None and (best is None or played[1].net > best[0]):
                 best = (played[1].net, played[0])
@@ -341,7 +361,8 @@ class AwalettresBot:
                 key = (gain, seen.scores[target], -target, card)
                 if best is not None and key[:3] <= best[:3]:
                     continue
-                if exists(seen.lexicon, seen.pool(target, (seen.seat, card)), low, high):
+                if exists(seen.lexicon, seen.pool(target, (seen.seat, card)), low, high,
+                          self.marabout_taken):
                     best = key
         if best is None:
             target = next(t for t in seen.opponents() if hands[t])

@@ -114,7 +114,7 @@ class Rollout:
         from ludomots.games.awalettres.bots import Seen
 
         return self.bot.highest_net(Seen.of(state, seat), self.settings.reply_taken,
-                                    self.settings.reply_exact)
+                                    self.settings.reply_exact, self.bot.quick_fallback)
 
     def act(self, state: AwalettresState, seat: int) -> Action:
         """Any decision of a rollout."""

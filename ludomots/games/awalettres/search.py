@@ -171,17 +171,24 @@ def _walk(lexicon: Lexicon, pool: Pool, min_len: int, max_len: int, found: Found
 def _playable(pool: Pool) -> Callable[[str, int], bool]:
     """Playability from the walk's own-first choice; the full check only under a MARABOUTAGE."""
     if pool.forced:
-        return lambda key, mine: pool.playable(key)
+        # a word without every designated letter is refused by `playable`: say so cheaply
+        # first, the walk meeting thousands of words that lack it
+        needed = [(letter, n) for letter, n in (+pool.required + +pool.taken).items()
+                  if letter != WILD]
+        return lambda key, mine: (all(key.count(letter) >= n for letter, n in needed)
+                                  and pool.playable(key))
     if pool.own_wild:
         return lambda key, mine: True
     return lambda key, mine: mine > 0
 
 
-def exists(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99) -> bool:
-    """Is any playable word possible?"""
+def exists(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99,
+           max_taken: int = 99) -> bool:
+    """Is any playable word possible (taking at most `max_taken` letters: the rules ask
+    without a limit, a bot may bound its search, the walk being long when no word exists)?"""
     ok = _playable(pool)
     return _walk(lexicon, pool, min_len, max_len,
-                 lambda key, mine, gain, cost: ok(key, mine))
+                 lambda key, mine, gain, cost: ok(key, mine), max_taken)
 
 
 def words(lexicon: Lexicon, pool: Pool, min_len: int = 2, max_len: int = 99) -> list[str]:

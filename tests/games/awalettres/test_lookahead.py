@@ -5,11 +5,13 @@ from collections import Counter
 import pytest
 
 from ludomots.core.budget import Budget
+from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.awalettres import BOTS
-from ludomots.games.awalettres.bots import Expert
+from ludomots.games.awalettres.bots import Expert, Seen
 from ludomots.games.awalettres.lookahead import (
     LookSettings,
+    Rollout,
     choose_word,
     determinize,
     hand_worth,
@@ -118,3 +120,26 @@ def test_a_word_replaces_the_judgement_s_choice_only_when_better_beyond_the_nois
     assert separated([[0.0, 2.0, 3.0]]) == 0  # one deal: no noise measured, no change
     assert separated([[0.0, 2.0, 3.0]], certain=True) == 2  # empty grenier: one deal is all
     assert separated([]) == 0
+
+
+def test_a_rollout_reply_with_no_word_of_one_taken_letter_is_the_best_of_the_first_words_met(
+) -> None:
+    # B holds no vowel and a MARABOUTAGE makes him take A's W: no word takes the W and one
+    # letter more, so the quick greedy reply falls back. The rollout's fallback looks at the
+    # first words the walk meets (the rules' own walk), not at every word the pool allows,
+    # which took seconds in such positions.
+    state = make_state(["AEIOUW", "BLRSTT", "AEHIMSY"], current=B, grenier="RNEN",
+                       marabout={B: [(A, "W")]})
+    assert state.step == "word" and state.can_play
+    expert = Expert()
+    rollout = Rollout(expert, LookSettings(Budget(work=1)), SeededRandom(1))
+
+    def slow(seen: Seen) -> Action:
+        raise AssertionError("the full fallback ranks every word")
+
+    expert.fallback = slow  # type: ignore[method-assign]
+    play = rollout.word(state, B)
+    assert isinstance(play, Play) and "W" in play.word
+    assert play == expert.quick_fallback(Seen.of(state, B))
+    state.apply(B, play)
+    assert state.played[-1].seat == B

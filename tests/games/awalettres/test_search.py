@@ -57,6 +57,24 @@ def test_required_cards_narrow_the_words() -> None:
     assert all("S" in key for key in words(LEXICON, pool)) and exists(LEXICON, pool)
 
 
+def test_a_bot_may_bound_the_letters_the_walk_takes_the_rules_do_not() -> None:
+    # V alone makes no word; VA takes one letter (A), so a bound of one letter finds it, a
+    # bound of zero does not. The rules ask without a bound (max_taken defaults to 99).
+    pool = Pool.of(0, [list("V"), list("A")])
+    assert exists(LEXICON, pool) and exists(LEXICON, pool, max_taken=1)
+    assert not exists(LEXICON, pool, max_taken=0)
+
+
+def test_designated_letters_narrow_the_walk_s_words_to_those_holding_them() -> None:
+    # A MARABOUTAGE makes seat 0 take the Q of seat 1: every word found holds the Q (the
+    # quick test before the full check keeps exactly the words `playable` keeps).
+    pool = Pool.designated(0, [list("UIET"), list("QS")], [(1, "Q")])
+    found = words(LEXICON, pool)
+    assert found and all("Q" in key and pool.playable(key) for key in found)
+    assert set(found) == {key for key in words(LEXICON, Pool.of(0, [list("UIET"), list("QS")]))
+                          if pool.playable(key)}
+
+
 def test_lengths_bound_the_walk() -> None:
     pool = Pool.of(0, [list("RATES"), list("")])
     assert {len(k) for k in words(LEXICON, pool, 4, 4)} == {4}
