@@ -10,9 +10,9 @@ is missed). With
 ``--ms-per-action`` (the benchmark's "server ms/action" column, measured from ``/proc`` over
 the same window) each share is also given in milliseconds of CPU per action.
 
-Each sample goes to one layer: the innermost frame of its stack that a rule of ``LAYERS``
-matches (so the JSON encoding called by the WebSocket writer counts as JSON encoding, and the
-database driver called by the store as the store). A stack no rule matches is "event loop"
+Each sample goes to one layer, by the rules of ``TIERS`` (the database driver counts as the
+database whoever called it; a game's code as a view or as applying an action according to
+which of the table's entry points called it). A stack no rule matches is "event loop"
 when its innermost frame is asyncio's or uvloop's own, else "other" (the ``--top`` list shows
 those frames). Prints figures; asserts nothing.
 """
@@ -24,46 +24,58 @@ import collections
 import re
 from pathlib import Path
 
-#: (layer, pattern on "function (file:line)"), tried on each frame from the innermost out.
-LAYERS: tuple[tuple[str, str], ...] = (
-    ("JSON encoding", r"^encode \(.*ludomots/server/ws\.py|orjson|json/encoder"),
-    ("JSON parsing", r"parse_json|parse_message|json/decoder"),
-    ("logging", r"/logging/|ludomots/server/logs\.py|logcontext\.py"),
-    ("metrics", r"prometheus_client"),
-    ("store (database thread)", r"psycopg|sqlalchemy|sqlite3|ludomots/table/store\.py|"
-                                r"ludomots/table/appends\.py"),
-    ("store (group writer)", r"ludomots/table/writer\.py"),
-    ("bus (Redis)", r"/redis/|ludomots/table/bus\.py|ludomots/table/leases\.py|"
-                    r"ludomots/table/cluster\.py"),
-    ("bots (pool, IPC)", r"ludomots/table/bots\.py|ludomots/table/botpool\.py|"
-                         r"ludomots/table/worker\.py|concurrent/futures/process|"
-                         r"multiprocessing|pickle"),
-    ("clocks", r"ludomots/table/clock(loop)?\.py"),
-    ("turn notices, lobby", r"ludomots/server/(turns|personal)\.py|ludomots/table/lobby\.py"),
-    ("views", r"^(views|update_views|view|_mark_timeouts|events_for) \(.*ludomots/table/"
-              r"table\.py|ludomots/games/.*/view|^view \(|_view \("),
-    ("table apply (play, commit)", r"ludomots/table/table\.py|ludomots/games/|ludomots/core/|"
-                                   r"ludomots/lexicon/"),
-    ("manager", r"ludomots/table/manager\.py|ludomots/table/subscription\.py"),
-    ("WebSocket layer (ludomots ws)", r"ludomots/server/ws\.py|ludomots/server/chat\.py"),
-    ("WebSocket/HTTP (uvicorn, websockets, starlette)", r"uvicorn|/websockets/|starlette|"
-                                                         r"httptools|h11"),
-    ("ludomots HTTP API", r"ludomots/server/"),
-    ("garbage collection", r"^<gc>|gc_collect"),
+#: (layer, pattern on "function (file:line)"), in three tiers: a sample goes to the first tier
+#: with a rule matching one of its frames, and within it to the innermost such frame. First the
+#: libraries doing the work (whoever called them), then the table's own entry points (so a
+#: game's code counts as a view or as applying an action according to who called it), then
+#: each module of the server.
+TIERS: tuple[tuple[tuple[str, str], ...], ...] = (
+    (
+        ("JSON encoding (WebSocket payloads)", r"^encode \(ludomots/server/ws\.py|orjson"),
+        ("JSON parsing", r"parse_json|parse_message|json/decoder"),
+        ("logging", r"\(logging/|ludomots/server/logs\.py|logcontext\.py"),
+        ("metrics", r"prometheus_client"),
+        ("database driver (psycopg, SQLAlchemy; any caller)", r"psycopg|sqlalchemy|sqlite3"),
+        ("Redis client (bus, leases)", r"\(redis/"),
+        ("bots: pickling, process pool", r"concurrent/futures/process|multiprocessing|pickle"),
+        ("WebSocket compression", r"permessage_deflate"),
+    ),
+    (
+        ("views (per seat)", r"Table\.(update_views|views|view|events_for) \(ludomots/table/"),
+        ("table apply: state digest", r"State\.digest \(ludomots/core/"),
+        ("table apply: rules (decode, check, play)", r"Table\.(play|commit|rewind) \("
+                                                     r"ludomots/table/"),
+        ("bots: job (state to JSON)", r"Table\.bot_job \("),
+    ),
+    (
+        ("store (group writer, database thread hand-off)", r"ludomots/table/(writer|store|"
+                                                           r"appends|live)\.py"),
+        ("bus, leases (ludomots side)", r"ludomots/table/(bus|leases|cluster)\.py"),
+        ("bots (runner, pool)", r"ludomots/table/(bots|botpool|worker)\.py"),
+        ("clocks", r"ludomots/table/clock(loop)?\.py"),
+        ("turn notices, lobby, personal hub", r"ludomots/server/(turns|personal)\.py|"
+                                              r"ludomots/table/lobby\.py|ludomots/accounts/"),
+        ("table manager", r"ludomots/table/|ludomots/games/|ludomots/core/"),
+        ("WebSocket connection (ludomots ws.py)", r"ludomots/server/(ws|chat)\.py"),
+        ("WebSocket/HTTP (uvicorn, websockets, starlette)", r"uvicorn|websockets/|starlette|"
+                                                             r"httptools|h11"),
+        ("HTTP API (ludomots)", r"ludomots/server/"),
+    ),
 )
 RUNNER = re.compile(r"^(Runner\.run|run_until_complete|run_forever) \(asyncio/")
 LOOP = re.compile(r"asyncio|uvloop|selectors|threading\.py|queue\.py")
-RULES = [(layer, re.compile(pattern)) for layer, pattern in LAYERS]
+COMPILED = [[(layer, re.compile(pattern)) for layer, pattern in tier] for tier in TIERS]
 
 
 def classify(frames: list[str]) -> tuple[str, str]:
     """(layer, the frame that decided it) for one stack, root first."""
     if frames and RUNNER.search(frames[-1]):  # in the loop's own C code (uvloop): I/O, timers
         return "event loop", frames[-1]
-    for frame in reversed(frames):
-        for layer, rule in RULES:
-            if rule.search(frame):
-                return layer, frame
+    for tier in COMPILED:
+        for frame in reversed(frames):
+            for layer, rule in tier:
+                if rule.search(frame):
+                    return layer, frame
     leaf = frames[-1] if frames else "?"
     return ("event loop" if LOOP.search(leaf) else "other"), leaf
 
