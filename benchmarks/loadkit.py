@@ -785,6 +785,11 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
     }
 
 
+def py_spy() -> str:
+    return shutil.which("py-spy", path=str(Path(sys.executable).parent)) or \
+        shutil.which("py-spy") or ""
+
+
 def start_profiler(args: argparse.Namespace, n: int) -> subprocess.Popen[bytes] | None:
     """With ``--profile PREFIX``: py-spy samples the first server process for the measured
     window, writing collapsed stacks to ``PREFIX.<tables>.txt`` (read them with
@@ -794,9 +799,8 @@ def start_profiler(args: argparse.Namespace, n: int) -> subprocess.Popen[bytes] 
     if not args.profile:
         return None
     out = f"{args.profile}.{n}.txt"
-    py_spy = shutil.which("py-spy", path=str(Path(sys.executable).parent)) or "py-spy"
     return subprocess.Popen(
-        [py_spy, "record", "--pid", str(args.server_pids[0]), "--format", "raw", "--duration",
+        [py_spy(), "record", "--pid", str(args.server_pids[0]), "--format", "raw", "--duration",
          str(math.ceil(args.window)), "--gil", "--nonblocking", "--output", out],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
@@ -1123,7 +1127,7 @@ def add_load_arguments(parser: argparse.ArgumentParser) -> None:
                         help="sample the (first) server process with py-spy during each "
                              "measured window: collapsed stacks in PROFILE.<tables>.txt, "
                              "broken down by `python benchmarks/layers.py PROFILE.<tables>.txt`"
-                             " (needs py-spy: pip install py-spy)")
+                             " (needs py-spy: pip install -e '.[profile]')")
 
 
 def _csv(values: Sequence[Any]) -> str:
@@ -1134,6 +1138,8 @@ def run_generator(args: argparse.Namespace, servers: Sequence[tuple[subprocess.P
                   service_pids: Sequence[int] = ()) -> list[dict[str, Any]]:
     """Run the load generator against ``servers`` (process, port) with the sizes, window and
     budget of ``args``; its RESULT lines, one per size tried."""
+    if args.profile and not py_spy():
+        raise SystemExit("--profile needs py-spy: pip install -e '.[profile]'")
     command = [sys.executable, str(Path(__file__).resolve()), "--loadgen",
                "--ports", _csv([port for _, port in servers]),
                "--server-pids", _csv([proc.pid for proc, _ in servers]),
