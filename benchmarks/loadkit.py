@@ -705,12 +705,15 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
     waits0 = await bot_queue_buckets(sim)
     snap0 = snapshot(args.server_pids, args.service_pids)
     cpu0 = time.process_time()
+    profiler = start_profiler(args, n)
     sim.window = window
     while time.perf_counter() < window.end:
         window.live_samples.append(sim.live())
         await asyncio.sleep(min(0.5, max(0.0, window.end - time.perf_counter())))
     snap1 = snapshot(args.server_pids, args.service_pids)
     cpu1 = time.process_time()
+    if profiler is not None:
+        await asyncio.to_thread(profiler.wait, args.window + 30)
     waits1 = await bot_queue_buckets(sim)
     live_end = sim.live()
     await asyncio.sleep(GRACE)
@@ -780,6 +783,26 @@ async def run_step(sim: Sim, n: int, args: argparse.Namespace) -> dict[str, Any]
         "disturbed": resources["other_cpu"] > args.quiet,
         "passed": passed,
     }
+
+
+def py_spy() -> str:
+    return shutil.which("py-spy", path=str(Path(sys.executable).parent)) or \
+        shutil.which("py-spy") or ""
+
+
+def start_profiler(args: argparse.Namespace, n: int) -> subprocess.Popen[bytes] | None:
+    """With ``--profile PREFIX``: py-spy samples the first server process for the measured
+    window, writing collapsed stacks to ``PREFIX.<tables>.txt`` (read them with
+    ``benchmarks/layers.py``). Only the thread holding the GIL is sampled (``--gil``): a
+    thread merely runnable, waiting for a core on a busy machine, would otherwise count as
+    busy. Its own CPU counts as "other"."""
+    if not args.profile:
+        return None
+    out = f"{args.profile}.{n}.txt"
+    return subprocess.Popen(
+        [py_spy(), "record", "--pid", str(args.server_pids[0]), "--format", "raw", "--duration",
+         str(math.ceil(args.window)), "--gil", "--nonblocking", "--output", out],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
 def _scaled(value: float | None, scale: float) -> float | None:
@@ -1100,6 +1123,11 @@ def add_load_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--log-level", default="warning",
                         choices=["debug", "info", "warning", "error"])
     parser.add_argument("--keep", action="store_true", help="keep the database and server log")
+    parser.add_argument("--profile", default="",
+                        help="sample the (first) server process with py-spy during each "
+                             "measured window: collapsed stacks in PROFILE.<tables>.txt, "
+                             "broken down by `python benchmarks/layers.py PROFILE.<tables>.txt`"
+                             " (needs py-spy: pip install -e '.[profile]')")
 
 
 def _csv(values: Sequence[Any]) -> str:
@@ -1110,6 +1138,8 @@ def run_generator(args: argparse.Namespace, servers: Sequence[tuple[subprocess.P
                   service_pids: Sequence[int] = ()) -> list[dict[str, Any]]:
     """Run the load generator against ``servers`` (process, port) with the sizes, window and
     budget of ``args``; its RESULT lines, one per size tried."""
+    if args.profile and not py_spy():
+        raise SystemExit("--profile needs py-spy: pip install -e '.[profile]'")
     command = [sys.executable, str(Path(__file__).resolve()), "--loadgen",
                "--ports", _csv([port for _, port in servers]),
                "--server-pids", _csv([proc.pid for proc, _ in servers]),
@@ -1123,7 +1153,8 @@ def run_generator(args: argparse.Namespace, servers: Sequence[tuple[subprocess.P
                "--start-timeout", str(args.start_timeout),
                "--quiet", str(args.quiet), "--quiet-wait", str(args.quiet_wait),
                "--moves", args.moves, "--humans", str(args.humans),
-               "--bot-level", args.bot_level]
+               "--bot-level", args.bot_level,
+               "--profile", str(Path(args.profile).resolve()) if args.profile else ""]
     print("load generator: " + " ".join(command[1:]), flush=True)
     results: list[dict[str, Any]] = []
     gen = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=ROOT)

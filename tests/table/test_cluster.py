@@ -16,7 +16,7 @@ import pytest_asyncio
 from prometheus_client import REGISTRY
 
 from ludomots.core.errors import RuleError
-from ludomots.table.bus import Notice, RedisBus
+from ludomots.table.bus import Notice, RedisBus, origin_prefix
 from ludomots.table.leases import RedisLeases
 from ludomots.table.manager import TableManager
 from ludomots.table.model import ClockSettings, SeatSpec
@@ -292,3 +292,41 @@ def test_notices_round_trip_and_refuse_unknown_kinds() -> None:
     assert Notice.decode(notice.encode()) == notice
     with pytest.raises(ValueError, match="unknown notice kind"):
         Notice.decode(notice.encode().replace('"action"', '"other"'))
+
+
+def test_a_notice_begins_with_its_origin_so_its_own_process_skips_it_unread() -> None:
+    """``bus.py``: a process recognises its own notices by a prefix, without decoding them."""
+    notice = Notice("t1", "action", "p1", 4, 1, {"type": "bid", "card": 2}, 1500, "d" * 64)
+    raw = notice.encode().encode()
+    assert raw.startswith(origin_prefix("p1"))
+    assert not raw.startswith(origin_prefix("p"))
+    assert not raw.startswith(origin_prefix("p12"))
+
+
+@pytest.mark.asyncio
+async def test_a_burst_of_notices_reaches_the_other_process_whole_and_in_order(
+        redis_server: RedisServer) -> None:
+    """``bus.py``: notices queued while a send is in flight go out together (a pipeline);
+    the other process gets every one, in the order published, and none comes back to its
+    sender."""
+    sender, receiver = RedisBus(redis_server.url), RedisBus(redis_server.url)
+    heard: dict[str, list[Notice]] = {"sender": [], "receiver": []}
+
+    async def no_resync() -> None:
+        return None
+
+    await sender.start(heard["sender"].append, no_resync)
+    await receiver.start(heard["receiver"].append, no_resync)
+    try:
+        for seq in range(1, 301):  # queued at once, faster than one round trip each
+            sender.publish(Notice("burst", "action", sender.process_id, seq, seq % 2,
+                                  {"type": "bid", "card": seq}))
+        await _until(lambda: len(heard["receiver"]) >= 300)
+        await sender.flush()
+        await asyncio.sleep(0.2)  # anything extra (a repeat, an echo) would arrive by now
+        assert [n.seq for n in heard["receiver"]] == list(range(1, 301))
+        assert heard["receiver"][-1].action == {"type": "bid", "card": 300}
+        assert heard["sender"] == []
+    finally:
+        await sender.close()
+        await receiver.close()
