@@ -402,3 +402,26 @@ def test_done_announcing_pressed_while_another_player_is_done_is_sent_when_relea
     pageflow.release_after_update(alice, VP, before)
     expect(alice.locator(".vp-page")).not_to_have_attribute("data-step", "announce")
     assert server.view(table)["game"]["step"] != "announce"
+
+
+def test_an_anagram_being_typed_survives_another_player_s_announcement(
+        server: LiveServer, new_page: Any) -> None:
+    """Everyone announces at once: Bruno's « J’ai fini », arriving while Alice types an
+    anagram, redraws her announcement panel; what she typed stays in the field, which keeps
+    the focus, and the accent she chose stays chosen (the fields were made anew, empty)."""
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(server, "volapuk", {
+        "accents": True, "anagrams": True, "turn_seconds": 0, "announce_seconds": 0})
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    _play_until_a_word_is_laid(server, table, [alice_token, bruno_token])
+    expect(alice.locator(".vp-page")).to_have_attribute("data-step", "announce")
+    alice.get_by_label("Accent", exact=True).select_option("grave")
+    field = alice.get_by_label("Anagramme", exact=True)
+    field.fill("ANAG")
+    before = VP.actions(alice)
+    pageflow.act(server, table, bruno_token, {"type": "done"})
+    VP.wait_moved(alice, before)
+    expect(field).to_have_value("ANAG")
+    expect(field).to_be_focused()
+    expect(alice.get_by_label("Accent", exact=True)).to_have_value("grave")
