@@ -43,9 +43,12 @@ export function sameControl(pressed, now) {
  */
 export function keepTaps(root) {
   let press = null; // {control, pointerId}: the control pressed by the primary button
+  let waiting = null; // {control, clicked}: a release whose click is given once its task is over
+  let given = null; // {control, pointerId}: the click given for the last release
 
   const onDown = (event) => {
     press = null;
+    given = null;
     if (!event.isPrimary || event.button !== 0) return;
     const control = controlOf(event.target);
     if (control && root.contains(control)) press = { control, pointerId: event.pointerId };
@@ -58,14 +61,14 @@ export function keepTaps(root) {
     const hit = document.elementFromPoint(event.clientX, event.clientY);
     const now = hit && root.contains(hit) ? controlOf(hit) : null;
     if (!now || now.matches(":disabled") || !sameControl(p.control, now)) return;
-    // The browser's own click, if it sends one, comes in this same task: only a release that
-    // got none on the control gets ours, once the task is over.
-    let clicked = false;
-    const seen = (e) => { if (e.target instanceof Node && now.contains(e.target)) clicked = true; };
-    window.addEventListener("click", seen, true);
+    // A mouse's click, when the browser sends one, comes in this same task: the release gets
+    // ours only if none came, once the task is over.
+    const w = { control: now, clicked: false };
+    waiting = w;
     setTimeout(() => {
-      window.removeEventListener("click", seen, true);
-      if (clicked || !hit.isConnected) return;
+      if (waiting === w) waiting = null;
+      if (w.clicked || !hit.isConnected) return;
+      given = { control: now, pointerId: event.pointerId };
       hit.dispatchEvent(new MouseEvent("click", {
         bubbles: true, cancelable: true, composed: true, view: window, detail: 1, button: 0,
         clientX: event.clientX, clientY: event.clientY, screenX: event.screenX, screenY: event.screenY,
@@ -73,13 +76,21 @@ export function keepTaps(root) {
     }, 0);
   };
 
-  const onCancel = () => { press = null; };
-  window.addEventListener("pointerdown", onDown, true);
-  window.addEventListener("pointerup", onUp, true);
-  window.addEventListener("pointercancel", onCancel, true);
-  return () => {
-    window.removeEventListener("pointerdown", onDown, true);
-    window.removeEventListener("pointerup", onUp, true);
-    window.removeEventListener("pointercancel", onCancel, true);
+  // The browser's own click for that release: ours is not sent (it came first), or, when a
+  // touch's tap arrives after ours (a later task), it is not delivered twice.
+  const onClick = (event) => {
+    if (!event.isTrusted || !(event.target instanceof Node)) return;
+    if (waiting && waiting.control.contains(event.target)) {
+      waiting.clicked = true;
+    } else if (given && given.control.contains(event.target) && event.pointerId === given.pointerId) {
+      given = null;
+      event.stopImmediatePropagation();
+      event.preventDefault();
+    }
   };
+
+  const onCancel = () => { press = null; };
+  const listeners = [["pointerdown", onDown], ["pointerup", onUp], ["pointercancel", onCancel], ["click", onClick]];
+  for (const [type, fn] of listeners) window.addEventListener(type, fn, true);
+  return () => { for (const [type, fn] of listeners) window.removeEventListener(type, fn, true); };
 }
