@@ -85,6 +85,9 @@ class LiveServer:
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 pass
             time.sleep(0.1)
+        # Not left running behind the failure: an orphan server loads the machine and makes the
+        # next tests' servers slower to start in turn.
+        self.stop()
         raise RuntimeError(f"the server did not answer within {START_TIMEOUT} s:\n{self.log()}")
 
     def stop(self) -> None:

@@ -5,6 +5,7 @@ Each helper asserts what the page must show on the way, exactly as the tests did
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from dataclasses import dataclass
@@ -76,6 +77,36 @@ def seat_token(page: Any, table_id: str) -> str:
     return token
 
 
+def two_humans(server: LiveServer, game: str, options: dict[str, Any]) -> tuple[str, str, str]:
+    """A table of ``game`` for Alice (seat 0) and Bruno, who joins it, both by the HTTP API:
+    (table id, Alice's token, Bruno's token)."""
+    created = server.post_json("/api/tables", {
+        "game": game, "name": "Alice", "options": options,
+        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    joined = server.post_json(f"/api/tables/{created['table']}/join", {"name": "Bruno"})
+    return created["table"], created["token"], joined["token"]
+
+
+def act(server: LiveServer, table_id: str, token: str, action: dict[str, Any]) -> None:
+    """One action of a seat over the real WebSocket (as another player's device sends it);
+    returns once the server applied it."""
+    from websockets.sync.client import connect
+
+    with connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            if message["type"] == "welcome" and message["seat"] is not None:
+                break
+        actions = message["view"]["table"]["actions"]
+        ws.send(json.dumps({"type": "action", "action": action}))
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            assert message["type"] != "error", f"refused: {message}"
+            if message["type"] == "update" and message["view"]["table"]["actions"] > actions:
+                return
+
+
 # ---- following a game ---------------------------------------------------------------------------
 
 
@@ -135,6 +166,25 @@ class GameScreen:
         self.shot(page, folder, "phone", full_page=True)
         self.shot(page, folder, "phone-top")
         page.set_viewport_size(DESKTOP)
+
+
+# ---- a tap across an update ----------------------------------------------------------------------
+
+
+def press(page: Any, control: Any) -> None:
+    """The mouse button pressed (not released) in the middle of ``control``."""
+    control.scroll_into_view_if_needed()
+    box = control.bounding_box()
+    assert box is not None, "the control to press must be on the page"
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+
+
+def release_after_update(page: Any, screen: GameScreen, before: int) -> None:
+    """Once the page shows the update that came while the button was held (more than
+    ``before`` actions: the panels were redrawn under the pointer), the button is released."""
+    screen.wait_moved(page, before)
+    page.mouse.up()
 
 
 # ---- small screens -------------------------------------------------------------------------------

@@ -245,3 +245,26 @@ def test_awalettres_game_against_two_bots(server: LiveServer, new_page: Any,
     pageflow.replay_step(page, played[0])
     AW.shot(page, screenshots, "replay", full_page=True)
     pageflow.replay_end(page)
+
+
+def test_a_definition_sent_while_another_player_sends_his_is_kept_when_released(
+        server: LiveServer, new_page: Any) -> None:
+    """WAYAMPOU's definitions are written at the same time: Bruno's, arriving between the
+    press and the release of « Envoyer ma définition », redraws Alice's panel (and its button)
+    under the pointer. The browser then sends no click; the tap must not be lost: her
+    definition is sent, and the vote begins with both."""
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(
+        server, "awalettres", {"first_player": "wayampou"})
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    expect(alice.locator(".aw-page")).to_have_attribute("data-step", "define")
+    mine = "Un petit oiseau des forêts de Guyane."
+    alice.locator("#aw-define").fill(mine)
+    before = AW.actions(alice)
+    pageflow.press(alice, alice.get_by_role("button", name="Envoyer ma définition"))
+    pageflow.act(server, table, bruno_token,
+                 {"type": "define", "text": "Une danse des bords du fleuve Maroni."})
+    pageflow.release_after_update(alice, AW, before)
+    expect(alice.locator(".aw-page")).to_have_attribute("data-step", "vote")
+    expect(alice.locator(".aw-def.mine .aw-def-text")).to_have_text(mine)

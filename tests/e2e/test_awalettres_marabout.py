@@ -18,7 +18,6 @@ preview shows the seeds, and the caster is paid for his card as for any letter t
 
 from __future__ import annotations
 
-import json
 import re
 import time
 from collections.abc import Iterator
@@ -155,25 +154,6 @@ def store_table(db: Path, position: Position) -> tuple[str, dict[int, str]]:
     return info.id, tokens
 
 
-def act(server: LiveServer, table_id: str, token: str, action: dict[str, Any]) -> None:
-    """One action of a seat over the real WebSocket; returns once the server applied it."""
-    from websockets.sync.client import connect
-
-    with connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        while True:
-            message = json.loads(ws.recv(timeout=10))
-            if message["type"] == "welcome" and message["seat"] is not None:
-                break
-        actions = message["view"]["table"]["actions"]
-        ws.send(json.dumps({"type": "action", "action": action}))
-        while True:
-            message = json.loads(ws.recv(timeout=10))
-            assert message["type"] != "error", f"refused: {message}"
-            if message["type"] == "update" and message["view"]["table"]["actions"] > actions:
-                return
-
-
 @pytest.fixture
 def resumed(tmp_path: Path) -> Iterator[tuple[LiveServer, Position, str, dict[int, str]]]:
     """The server started on a store holding the deal up to the caster's MARABOUTAGE."""
@@ -202,7 +182,8 @@ def test_the_target_builds_his_word_with_the_caster_s_designated_card(
     expect(page.locator(".aw-page")).to_have_attribute("data-step", "marabout")
 
     # The caster designates a card of his own hand to Alice, over the real WebSocket.
-    act(server, table_id, tokens[caster], {"type": "marabout", "target": ALICE, "card": card})
+    pageflow.act(server, table_id, tokens[caster],
+                 {"type": "marabout", "target": ALICE, "card": card})
     page.wait_for_function("() => { const p = document.querySelector('.aw-page');"
                            " return p.dataset.step === 'word' && p.dataset.mine === 'true'; }")
     before = server.view(table_id, tokens[ALICE])

@@ -151,3 +151,46 @@ def test_two_players_chat_mute_resign_and_take_the_rematch_in_one_click(
     alice.reload()  # the choice is kept
     pageflow.wait_for_replay(alice)
     expect(alice.locator(".replay-chat .chat-msg")).to_have_count(3)
+
+
+# A control redrawn by an update, as the frame compares it with the one pressed (taps.js):
+# each variant of the pressed button, and whether it gets the click dropped by the browser.
+SAME_CONTROL = """async () => {
+  const { sameControl } = await import('/static/taps.js');
+  const card = (props) => {
+    const b = document.createElement('button');
+    b.type = 'button';
+    b.className = props.cls ?? 'ty-hand-card';
+    b.dataset.letter = props.letter ?? 'E';
+    b.setAttribute('aria-pressed', props.pressed ?? 'false');
+    if (props.disabled) b.disabled = true;
+    const face = document.createElement('span');
+    face.className = props.faceCls ?? 'ty-card';
+    face.textContent = props.text ?? 'E';
+    b.append(face);
+    return b;
+  };
+  const pressed = card({});
+  return {
+    same: sameControl(pressed, card({})),
+    onlyClasses: sameControl(pressed, card({ cls: 'ty-hand-card fresh', faceCls: 'ty-card new' })),
+    pressedState: sameControl(pressed, card({ pressed: 'true' })),
+    disabled: sameControl(pressed, card({ disabled: true })),
+    data: sameControl(pressed, card({ letter: 'A' })),
+    text: sameControl(pressed, card({ text: 'A' })),
+    otherTag: sameControl(pressed, document.createElement('a')),
+  };
+}"""
+
+
+def test_a_redrawn_control_gets_the_dropped_click_only_if_it_means_the_same(
+        server: LiveServer, new_page: Any) -> None:
+    """The frame's rule for a tap whose control an update redrew (taps.js): the new control
+    under the pointer is clicked only when its tag, text and attributes are those of the one
+    pressed (classes, which carry animations, aside); a control that changed (pressed state,
+    disabled, data, text) gets nothing, so no action the player did not see is sent."""
+    page = new_page()
+    page.goto(f"{server.base_url}/")
+    assert page.evaluate(SAME_CONTROL) == {
+        "same": True, "onlyClasses": True, "pressedState": False, "disabled": False,
+        "data": False, "text": False, "otherTag": False}

@@ -293,8 +293,9 @@ def test_two_players_create_join_and_see_each_others_moves(
 def test_a_rack_tile_pressed_while_an_update_redraws_the_rack_is_chosen_when_released(
         server: LiveServer, new_page: Any) -> None:
     """Click-to-place: an update (here the other player's pass) that redraws the rack between
-    the press and the release of a tile must not lose the tap. The browser then sends the
-    click to the rack itself; the tile pressed is still the one chosen."""
+    the press and the release of a tile must not lose the tap. The browser then sends no
+    click (the node pressed is gone); the frame clicks the same tile redrawn (taps.js), so
+    the tile pressed is still the one chosen."""
     alice = new_page()
     table = create_table(alice, server, seats=("human",), auto_referee=True)
     bruno = new_page()

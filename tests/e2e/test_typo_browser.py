@@ -171,3 +171,27 @@ def test_typo_game_against_three_bots(server: LiveServer, new_page: Any,
     pageflow.replay_start(page)
     pageflow.replay_end(page)
     TY.shot(page, screenshots, "replay", full_page=True)
+
+
+def test_a_hand_card_pressed_while_another_player_chooses_is_picked_when_released(
+        server: LiveServer, new_page: Any) -> None:
+    """Choosing a card is simultaneous: Bruno's choice, arriving between the press and the
+    release of a card of Alice's hand, redraws her hand under the pointer. The browser then
+    sends no click (the node pressed is gone); the tap must not be lost: the card is picked."""
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(
+        server, "typo", {"referee": "auto", "thinking_seconds": 0})
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    card = alice.locator(".ty-hand.choosing .ty-hand-card:not([disabled])").first
+    letter = card.get_attribute("data-letter")
+    before = TY.actions(alice)
+    pageflow.press(alice, card)
+    bruno_hand = server.view(table, bruno_token)["game"]["hand"]
+    pageflow.act(server, table, bruno_token, {"type": "choose", "card": bruno_hand[0]})
+    pageflow.release_after_update(alice, TY, before)
+    expect(alice.locator(".ty-hand-card[aria-pressed=true]")).to_have_attribute(
+        "data-letter", letter or "")
+    expect(alice.locator(".ty-choose-btn")).to_have_text(f"Jouer {letter}")
+    # Still Alice's choice to make: nothing was sent for her.
+    assert server.view(table, alice_token)["game"]["my_choice"] is None

@@ -302,3 +302,27 @@ def test_the_longest_secret_word_fits_on_a_phone(server: LiveServer, new_page: A
     expect(page.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
         "aria-label", re.compile(f"^{secret} : 0 lettre sur 8"))
     pageflow.assert_no_sideways_scroll(page, pageflow.PHONE["width"])
+
+
+def test_the_secret_word_sent_while_another_player_writes_his_is_kept_when_released(
+        server: LiveServer, new_page: Any) -> None:
+    """The secret words are written at the same time: Bruno's, arriving between the press and
+    the release of « Écrire mon mot secret », redraws Alice's panel (and its button) under
+    the pointer. The browser then sends no click; the tap must not be lost: her word is sent."""
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(server, "vocabulon", {})
+    lengths = server.view(table, alice_token)["game"]["secret_lengths"]
+    alice_word, bruno_word = (secret_candidates(get_lexicon(), n)[k]
+                              for k, n in enumerate(lengths))
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    expect(alice.locator(".vc-page")).to_have_attribute("data-step", "secret")
+    alice.locator("#vc-secret").fill(alice_word.lower())
+    expect(alice.locator(".vc-preview")).to_contain_text("convient")
+    before = VC.actions(alice)
+    pageflow.press(alice, alice.get_by_role("button", name="Écrire mon mot secret"))
+    pageflow.act(server, table, bruno_token, {"type": "secret", "word": bruno_word})
+    pageflow.release_after_update(alice, VC, before)
+    expect(alice.locator(".vc-players .player.me .vc-secret")).to_have_attribute(
+        "aria-label", re.compile(f"^{alice_word} : 0 lettre sur {lengths[0]}"))
+    assert server.view(table, alice_token)["game"]["secret"] == alice_word.lower()  # as typed

@@ -359,3 +359,69 @@ def test_volapuk_screen_on_a_laptop_and_on_a_phone(server: LiveServer, new_page:
     assert centre.evaluate(BOX)["width"] < 26
     pageflow.assert_no_sideways_scroll(page, pageflow.PHONE["width"])
     VP.shot(page, screenshots, "phone-board-whole")
+
+
+def _play_until_a_word_is_laid(server: LiveServer, table: str, tokens: list[str]) -> None:
+    """The players throw and lay, each from his own socket, until a word is on the board
+    (a player without a word rethrows, then passes)."""
+    deadline = time.monotonic() + GAME_TIMEOUT
+    while True:
+        assert time.monotonic() < deadline, f"no word laid in time:\n{server.log()}"
+        seat = server.view(table)["game"]["to_act"][0]
+        game = server.view(table, tokens[seat])["game"]
+        if game["step"] == "announce":
+            return
+        rack = game["racks"][seat]
+        found = find_place(game, seat) if all(d["face"] is not None for d in rack) else None
+        if found is not None:
+            action = found[0]
+        elif game["rolls_left"]:
+            action = {"type": "roll", "keep": []}
+        else:
+            action = {"type": "pass"}
+        pageflow.act(server, table, tokens[seat], action)
+
+
+def test_done_announcing_pressed_while_another_player_is_done_is_sent_when_released(
+        server: LiveServer, new_page: Any) -> None:
+    """After a word, everyone announces at once: Bruno's « J’ai fini », arriving between the
+    press and the release of Alice's « J’ai fini mes annonces », redraws her panel (and its
+    button) under the pointer. The browser then sends no click; the tap must not be lost:
+    her « done » is sent, and the announcements are over for both."""
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(
+        server, "volapuk", {"accents": True, "turn_seconds": 0, "announce_seconds": 0})
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    _play_until_a_word_is_laid(server, table, [alice_token, bruno_token])
+    expect(alice.locator(".vp-page")).to_have_attribute("data-step", "announce")
+    done = alice.get_by_role("button", name="J’ai fini mes annonces")
+    before = VP.actions(alice)
+    pageflow.press(alice, done)
+    pageflow.act(server, table, bruno_token, {"type": "done"})
+    pageflow.release_after_update(alice, VP, before)
+    expect(alice.locator(".vp-page")).not_to_have_attribute("data-step", "announce")
+    assert server.view(table)["game"]["step"] != "announce"
+
+
+def test_an_anagram_being_typed_survives_another_player_s_announcement(
+        server: LiveServer, new_page: Any) -> None:
+    """Everyone announces at once: Bruno's « J’ai fini », arriving while Alice types an
+    anagram, redraws her announcement panel; what she typed stays in the field, which keeps
+    the focus, and the accent she chose stays chosen (the fields were made anew, empty)."""
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(server, "volapuk", {
+        "accents": True, "anagrams": True, "turn_seconds": 0, "announce_seconds": 0})
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    _play_until_a_word_is_laid(server, table, [alice_token, bruno_token])
+    expect(alice.locator(".vp-page")).to_have_attribute("data-step", "announce")
+    alice.get_by_label("Accent", exact=True).select_option("grave")
+    field = alice.get_by_label("Anagramme", exact=True)
+    field.fill("ANAG")
+    before = VP.actions(alice)
+    pageflow.act(server, table, bruno_token, {"type": "done"})
+    VP.wait_moved(alice, before)
+    expect(field).to_have_value("ANAG")
+    expect(field).to_be_focused()
+    expect(alice.get_by_label("Accent", exact=True)).to_have_value("grave")

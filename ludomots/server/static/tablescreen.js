@@ -14,6 +14,7 @@ import { tableLife } from "./tablelife.js";
 import { frameSocket } from "./tableviews.js";
 import { frameDrawing } from "./tabledraw.js";
 import { turnAlert, alertsButton } from "./turnalert.js";
+import { keepTaps } from "./taps.js";
 
 /**
  * The shared part of a table screen. Options:
@@ -41,6 +42,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
   // clocks, the page and the hooks are set later, by connect and layout).
   const f = { st, id, game, prefix, title, alive: true, hooks: {}, socket: null, clocks: null, page: null };
   const keyHandlers = [];
+  let stopTaps = () => {};
 
   // ---- derived state ---------------------------------------------------------------------
 
@@ -101,6 +103,8 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
     f.page = el("div", { class: pageClass }, head, life.offerBox,
       el("div", { class: "table-layout" }, el("div", { class: "table-main" }, column), el("aside", { class: "table-side" }, side, life.chatBox)));
     replace(main, f.page);
+    // A tap on a control that an update redraws between press and release is not lost (taps.js).
+    stopTaps = keepTaps(f.page);
     f.clocks = startClocks(f.page, () => ({ table: st.table, skew: st.clockSkew, playing: playing() }), () => {
       if (myClockFirst && mustAct()) return st.seat;
       return actors().length ? actors()[0] : null;
@@ -162,6 +166,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
       alert.stop();
       clearTimeout(st.previewTimer);
       for (const onKey of keyHandlers) document.removeEventListener("keydown", onKey);
+      stopTaps();
       if (extra) extra();
       for (const d of document.querySelectorAll("dialog.modal")) d.close();
     };

@@ -51,6 +51,20 @@ export function replace(node, ...children) {
   return append(node, children);
 }
 
+/** Remembers the field of `node` that has the focus (and its caret); the function returned
+ * gives them back once `node` is redrawn around the same field. Call it before building the
+ * new children: moving the field into them takes it out of the page, and the focus with it. */
+export function focusKeeper(node) {
+  const active = document.activeElement;
+  if (!(active instanceof HTMLElement) || !node.contains(active)) return () => {};
+  const caret = active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null;
+  return () => {
+    if (!node.contains(active) || document.activeElement === active) return;
+    active.focus({ preventScroll: true });
+    try { if (caret) active.setSelectionRange(caret[0], caret[1]); } catch { /* not a text field */ }
+  };
+}
+
 // ---- icons (drawn for this project: simple strokes on a 24×24 grid) ------------------------
 
 const ICONS = {

@@ -254,18 +254,14 @@ export function onPointerMove(s, event) {
 }
 
 export function onPointerUp(s, event) {
-  const { pointer, board, placeTile, st, moveInRack, changed, unplace, tapRackTile } = s;
+  const { pointer, board, placeTile, st, moveInRack, changed, unplace } = s;
   const d = pointer.drag;
   setTimeout(() => { pointer.down = false; }, 0);
   if (!d || d.pointerId !== event.pointerId) return;
   pointer.drag = null;
-  if (!d.active) {
-    // A plain click, handled by the click listeners; but when an update redrew the rack
-    // between press and release, the pressed tile is gone from the page and the browser
-    // sends no click: the tap is taken here, not lost.
-    if (!d.fromCell && !d.el.isConnected) tapRackTile(d.tileId, true);
-    return;
-  }
+  // A plain click is handled by the click listeners (even when an update redrew the rack
+  // between press and release: the frame then clicks the same tile redrawn, taps.js).
+  if (!d.active) return;
   pointer.suppressClick = true;
   setTimeout(() => { pointer.suppressClick = false; }, 0);
   d.ghost.remove();

@@ -4,7 +4,7 @@
 // in the riddle card (vocabulon.js). Errors come from the server in French and are shown as
 // they are; nothing is decided here.
 
-import { el, icon, button, replace } from "../../ui.js";
+import { el, icon, button, replace, focusKeeper } from "../../ui.js";
 import { SEAT_COLOURS } from "../../tablekit.js";
 import {
   GROUPS, letterCard, describePath, pathDirection, pathTowards, cellName, foldWord, RINGS, ringOf,
@@ -54,14 +54,10 @@ function secretForm(ctx, type, length, label, submitLabel) {
 
 /** Fill `box` with the panel of the current step. */
 export function actionPanel(box, ctx) {
-  const active = document.activeElement;
-  const keep = active instanceof HTMLInputElement && box.contains(active) ? [active, active.selectionStart, active.selectionEnd] : null;
+  const refocus = focusKeeper(box); // the word field keeps its focus and caret
   const panel = PANELS[ctx.g.step];
   replace(box, panel ? panel(ctx) : null);
-  if (keep && box.contains(keep[0])) {
-    keep[0].focus({ preventScroll: true });
-    try { keep[0].setSelectionRange(keep[1], keep[2]); } catch { /* not a text field */ }
-  }
+  refocus();
 }
 
 const PANELS = {

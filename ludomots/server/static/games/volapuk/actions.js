@@ -5,6 +5,7 @@
 import { el, button, toast, confirmModal } from "../../ui.js";
 import { showKeysHelp } from "../../tablekit.js";
 import { play as sound } from "../../sound.js";
+import { keptField } from "./panels.js";
 
 export function doRoll(s) {
   const { myTurn, st, rack, sendAction } = s;
@@ -41,8 +42,9 @@ export async function doPass(s) {
 
 /** Seed A6, "quel que soit le tour de jeu": an anagram of a word of the board, on one's turn. */
 export function anagramForm(s) {
-  const { busy, myTurn, sendAction } = s;
-  const input = el("input", { type: "text", maxlength: "30", placeholder: "Anagramme d’un mot du plateau…", "aria-label": "Anagramme d’un mot du plateau", autocomplete: "off" });
+  const { st, busy, myTurn, sendAction } = s;
+  // Kept for the turn: the rack's redraws (a die clicked, a view) never lose what is typed.
+  const input = keptField(st, `turn:${st.game.turn}`, "boardAnagram", () => el("input", { type: "text", maxlength: "30", placeholder: "Anagramme d’un mot du plateau…", "aria-label": "Anagramme d’un mot du plateau", autocomplete: "off" }));
   const form = el("form", { class: "inline vp-announce-form vp-board-anagram" }, input,
     button("Annoncer l’anagramme", { kind: "small", type: "submit", disabled: busy() }));
   form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim() && myTurn()) sendAction({ type: "anagram", word: input.value.trim() }); });

@@ -131,29 +131,40 @@ export function resultTable(g, seatName) {
 
 const MARKS = [["aigu", "accent aigu ´"], ["grave", "accent grave `"], ["circonflexe", "accent circonflexe ^"], ["trema", "tréma ¨"]];
 
-/** After a word, with the plus-values: announce accents, anagrams, definitions, then finish. */
-export function announcePanel(g, { busy, send, seatName }) {
+/** A field of the screen kept across redraws while `scope` (the turn, the word announced on)
+ * lasts: another player's announcement, redrawing the panel, never loses what is typed or
+ * chosen. `st.fields` holds them. */
+export function keptField(st, scope, name, make) {
+  if (!st.fields || st.fields.scope !== scope) st.fields = { scope };
+  if (!st.fields[name]) st.fields[name] = make();
+  return st.fields[name];
+}
+
+/** After a word, with the plus-values: announce accents, anagrams, definitions, then finish.
+ * The fields are kept in `st` (keptField) for as long as the announcements on this word. */
+export function announcePanel(g, { busy, send, seatName, st }) {
   const a = g.announce || { word: [], text: "", accents: [], mine: [], my_definitions: [] };
   const o = g.options || {};
+  const field = (name, make) => keptField(st, `announce:${g.turn}:${a.seat}:${a.text}`, name, make);
   const parts = [el("div", { class: "vp-rack-head" }, el("h2", { class: "vp-rack-title", text: `Annonces sur ${a.text}` }),
     el("span", { class: "muted small", text: `posé par ${seatName(a.seat)}` }))];
   if (o.accents) {
-    const cell = el("select", { "aria-label": "Lettre à accentuer" }, a.word.map(([r, c], k) => el("option", { value: `${r},${c}`, text: `${cellName(r, c)} : ${a.text.replace(/[^A-Za-zÀ-ÿ]/g, "")[k] || ""}` })));
-    const mark = el("select", { "aria-label": "Accent" }, MARKS.map(([m, label]) => el("option", { value: m, text: label })));
+    const cell = field("cell", () => el("select", { "aria-label": "Lettre à accentuer" }, a.word.map(([r, c], k) => el("option", { value: `${r},${c}`, text: `${cellName(r, c)} : ${a.text.replace(/[^A-Za-zÀ-ÿ]/g, "")[k] || ""}` }))));
+    const mark = field("mark", () => el("select", { "aria-label": "Accent" }, MARKS.map(([m, label]) => el("option", { value: m, text: label }))));
     const form = el("form", { class: "inline vp-announce-form" }, cell, mark, button("Annoncer l’accent", { kind: "small", type: "submit", disabled: busy }));
     form.addEventListener("submit", (e) => { e.preventDefault(); const [r, c] = cell.value.split(",").map(Number); send({ type: "accent", row: r, col: c, mark: mark.value }); });
     parts.push(el("p", { class: "muted small", text: "Accent juste : 3 points (6 s’il sert à deux mots croisés)." }), form);
     if (a.accents.length) parts.push(el("p", { class: "small", text: `Annoncés : ${a.accents.map((x) => `${x.accent} en ${x.name}`).join(", ")}` }));
   }
   if (o.anagrams) {
-    const input = el("input", { type: "text", maxlength: "30", placeholder: "Un anagramme…", "aria-label": "Anagramme", autocomplete: "off" });
+    const input = field("anagram", () => el("input", { type: "text", maxlength: "30", placeholder: "Un anagramme…", "aria-label": "Anagramme", autocomplete: "off" }));
     const form = el("form", { class: "inline vp-announce-form" }, input, button("Annoncer", { kind: "small", type: "submit", disabled: busy }));
     form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim()) send({ type: "anagram", word: input.value.trim() }); });
     parts.push(el("p", { class: "muted small", text: "Anagramme : 1 point par lettre, rien s’il est annoncé par plusieurs." }), form);
     if (a.mine.length) parts.push(el("p", { class: "small", text: `Vos anagrammes : ${a.mine.join(", ")}` }));
   }
   if (o.definitions) {
-    const input = el("input", { type: "text", maxlength: "200", placeholder: "Une définition…", "aria-label": "Définition", autocomplete: "off" });
+    const input = field("definition", () => el("input", { type: "text", maxlength: "200", placeholder: "Une définition…", "aria-label": "Définition", autocomplete: "off" }));
     const form = el("form", { class: "inline vp-announce-form" }, input, button("Définir", { kind: "small", type: "submit", disabled: busy }));
     form.addEventListener("submit", (e) => { e.preventDefault(); if (input.value.trim()) send({ type: "define", text: input.value.trim() }); });
     parts.push(el("p", { class: "muted small", text: `Le dictionnaire donne ${plural(a.senses || 0, "sens", "sens")} : 3, 5, 7… points par définition individuelle.` }), form);

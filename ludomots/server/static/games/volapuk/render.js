@@ -2,7 +2,7 @@
 // of the game.
 // Each function takes the screen object `s` first (panels.js).
 
-import { el, icon, button, replace, plural, num } from "../../ui.js";
+import { el, icon, button, replace, focusKeeper, plural, num } from "../../ui.js";
 import { waitingText } from "../../tablekit.js";
 import {
   DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, outcomeChips, breakdownNode, boardNode, cellName, dieNode, key, lastCells, END_REASONS, dice,
@@ -189,8 +189,11 @@ export function renderRack(s) {
   const g = st.game;
   if (!g || !seated() || g.over) { replace(rackZone); rackZone.hidden = true; return; }
   rackZone.hidden = false;
+  // The fields typed in (anagrams, definitions) are kept across redraws, and so is the focus.
+  const refocus = focusKeeper(rackZone);
   if (g.step === "announce" && mustAct()) {
-    replace(rackZone, announcePanel(g, { busy: busy(), send: sendAction, seatName }));
+    replace(rackZone, announcePanel(g, { busy: busy(), send: sendAction, seatName, st }));
+    refocus();
     return;
   }
   const my = rack();
@@ -241,6 +244,7 @@ export function renderRack(s) {
     el("div", { class: "rack vp-rack" }, diceNodes.length ? diceNodes : el("span", { class: "muted", text: "Vous n’avez plus de dé." })),
     dirs, actions, anagrams,
     canPlace() && my.some((d) => d.face !== null) ? el("p", { class: "muted small vp-hint", text: "★ : fétiche, gardé avec sa face pour le tour suivant (annoncé à tous)." }) : null);
+  refocus();
 }
 
 export function renderPlayers(s) {
