@@ -45,15 +45,15 @@ def _check_payload(payload: dict[str, Any], seat: int | None, state: TopwordStat
         if "board" in path or "start_draws" in path or (over and path[-1] in (
                 "final_racks", "racks")):
             continue
+        # A list of the seat's own tiles (its draw) may equal another rack or the bag by
+        # chance: two E drawn, two E left. Only a list it may not know can give them away.
+        if seat is not None and not Counter(letters) - Counter(state.racks[seat]):
+            continue
         for other, rack in enumerate(state.racks):
             if other == seat or len(rack) < 2 or not same_tiles(letters, rack):
                 continue
-            assert seat is not None and same_tiles(letters, state.racks[seat]), \
-                f"seat {other}'s rack {rack} reached seat {seat} at {path}"
-        # A list of the seat's own tiles (its draw) may equal the bag by chance: two E drawn,
-        # two E left. Only a list it may not know can give the bag's order away.
-        own = seat is not None and not Counter(letters) - Counter(state.racks[seat])
-        if len(state.bag) >= 2 and not own:
+            raise AssertionError(f"seat {other}'s rack {rack} reached seat {seat} at {path}")
+        if len(state.bag) >= 2:
             assert letters != state.bag, f"the bag order reached seat {seat} at {path}"
     if len(state.bag) >= 6:
         assert "".join(state.bag) not in text
@@ -68,7 +68,7 @@ def _check_payload(payload: dict[str, Any], seat: int | None, state: TopwordStat
 
 def test_the_check_tells_a_seats_own_draw_from_the_bag_order() -> None:
     """The check itself: seat 1 drew E, E and the bag holds E, E (a deal of CI's run); the
-    same bag order in a payload that is not its own tiles is a leak."""
+    bag's order or another seat's rack in a list that is not its own tiles is a leak."""
     state = GAME.new(GAME.coerce_options({"referee": "auto"}), 2, 7)
     state.racks[1] = ["E", "E", "A", "S", "T", "R", "N"]
     state.bag = ["E", "E"]
@@ -79,6 +79,10 @@ def test_the_check_tells_a_seats_own_draw_from_the_bag_order() -> None:
     leaked = {"type": "update", "view": {"game": {"next": ["O", "U"]}}}
     with pytest.raises(AssertionError, match="the bag order reached seat 1"):
         _check_payload(leaked, 1, state, record, {})
+    state.racks[0] = ["Z", "W", "K"]
+    rack = {"type": "update", "view": {"game": {"shown": ["K", "Z", "W"]}}}
+    with pytest.raises(AssertionError, match="seat 0's rack"):
+        _check_payload(rack, 1, state, record, {})
 
 
 def _check_game(client: TestClient, game: PlayedGame) -> int:
