@@ -19,7 +19,7 @@ never their order). Levels differ in vocabulary and in judgement:
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
@@ -247,26 +247,27 @@ class AwalettresBot:
         found = scored_words(seen.lexicon, seen.pool(seen.seat), low, high, max_taken)
         quick = sorted(((gain - cost + length_bonus(len(key)), len(key), key)
                         for key, gain, cost in found), key=lambda t: (-t[0], -t[1], t[2]))
-        best: tuple[int, Play] | None = None
-        for _, _, key in quick[:exact]:
-            played = self.play(seen, key)
-            if played is not None and (best is None or played[1].net > best[0]):
-                best = (played[1].net, played[0])
-        if best is not None:
-            return best[1]
-        return (fallback or self.fallback)(seen)
+        best = self.best_net(seen, (key for _, _, key in quick[:exact]))
+        return best if best is not None else (fallback or self.fallback)(seen)
 
     def quick_fallback(self, seen: Seen) -> Action:
         """The best net of the first few words the walk meets, any number of letters taken:
         a rollout's last resort (`fallback` ranks every word, seconds when a MARABOUTAGE
         narrows them down)."""
         low, high = seen.lengths()
+        best = self.best_net(seen, first_playable(seen.lexicon, seen.pool(seen.seat), low, high,
+                                                  QUICK_WORDS))
+        return best if best is not None else self.fallback(seen)
+
+    def best_net(self, seen: Seen, keys: Iterable[str]) -> Play | None:
+        """The play of the word of `keys` with the highest net gain by the rules' scoring
+        (equal gains: the first); None when none of them can be played."""
         best: tuple[int, Play] | None = None
-        for key in first_playable(seen.lexicon, seen.pool(seen.seat), low, high, QUICK_WORDS):
+        for key in keys:
             played = self.play(seen, key)
             if played is not None and (best is None or played[1].net > best[0]):
                 best = (played[1].net, played[0])
-        return best[1] if best is not None else self.fallback(seen)
+        return best[1] if best is not None else None
 
     def fallback(self, seen: Seen) -> Action:
         """The best word by the quick estimate, whatever the vocabulary; the opponents'
