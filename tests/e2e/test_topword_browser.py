@@ -310,10 +310,7 @@ def test_a_rack_tile_pressed_while_an_update_redraws_the_rack_is_chosen_when_rel
 
     tile = waiter.locator(".rack .rack-tile").first
     tile_id = tile.get_attribute("data-tile-id")
-    box = tile.bounding_box()
-    assert box is not None
-    waiter.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    waiter.mouse.down()
+    pageflow.press(waiter, tile)
     pass_turn(mover)  # the update redraws the waiter's rack while the button is held
     expect(waiter.locator(".table-banner")).to_contain_text("À vous de jouer !")
     waiter.mouse.up()
