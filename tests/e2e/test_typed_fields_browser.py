@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from tests.e2e import pageflow
 from tests.e2e.conftest import LiveServer
 
 expect = pytest.importorskip("playwright.sync_api").expect
@@ -43,3 +44,30 @@ def test_the_join_form_keeps_the_name_being_typed_when_another_player_sits_down(
     seats = server.get_json(f"/api/tables/{table_id}")["seats"]
     assert [s["name"] for s in seats] == ["Alice", "Bruno", "Camille"]
 
+
+def test_a_definition_being_typed_keeps_its_focus_when_another_player_sends_his(
+        server: LiveServer, new_page: Any) -> None:
+    """Awalettres' WAYAMPOU: the definitions are written at the same time. Bruno's, arriving
+    while Alice writes hers, redraws her panel; she goes on typing where her caret was, and
+    her whole definition is the one sent."""
+    from tests.e2e.test_awalettres_browser import AW
+    from tests.e2e.test_table_life_browser import _seat_page
+
+    table, alice_token, bruno_token = pageflow.two_humans(
+        server, "awalettres", {"first_player": "wayampou"})
+    alice = _seat_page(new_page, server, table, 0, alice_token)
+    expect(alice.locator(".aw-page")).to_have_attribute("data-step", "define")
+    area = alice.locator("#aw-define")
+    area.press_sequentially("Un petit oiseau de Guyane.")
+    for _ in range(len("Guyane.")):
+        alice.keyboard.press("ArrowLeft")  # the caret before « Guyane »
+    before = AW.actions(alice)
+    pageflow.act(server, table, bruno_token,
+                 {"type": "define", "text": "Une danse des bords du fleuve Maroni."})
+    AW.wait_moved(alice, before)  # the page shows Bruno's definition: the panel was redrawn
+    alice.keyboard.type("la forêt de ")
+    mine = "Un petit oiseau de la forêt de Guyane."
+    expect(area).to_have_value(mine)
+    alice.get_by_role("button", name="Envoyer ma définition").click()
+    expect(alice.locator(".aw-page")).to_have_attribute("data-step", "vote")
+    expect(alice.locator(".aw-def.mine .aw-def-text")).to_have_text(mine)
