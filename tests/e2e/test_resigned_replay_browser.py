@@ -4,7 +4,6 @@ scores where the game stopped, as the table's end said and the record says
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import pytest
@@ -15,30 +14,12 @@ from tests.e2e.conftest import LiveServer
 expect = pytest.importorskip("playwright.sync_api").expect
 
 
-def _resign(server: LiveServer, table_id: str, token: str) -> None:
-    """The seat of ``token`` resigns over the real WebSocket; returns once the game is over."""
-    from websockets.sync.client import connect
-
-    with connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10) as ws:
-        ws.send(json.dumps({"type": "hello", "token": token}))
-        while True:
-            message = json.loads(ws.recv(timeout=10))
-            if message["type"] == "welcome" and message["seat"] is not None:
-                break
-        ws.send(json.dumps({"type": "resign"}))
-        while True:
-            message = json.loads(ws.recv(timeout=10))
-            assert message["type"] != "error", f"refused: {message}"
-            if message["type"] == "update" and message["view"]["table"]["status"] == "over":
-                return
-
-
 def test_the_replay_of_a_resigned_game_names_its_winner_and_who_left(
         server: LiveServer, new_page: Any) -> None:
     table_id, alice, bruno = pageflow.two_humans(server, "typo", {})
     hand = server.view(table_id, alice)["game"]["hand"]
     pageflow.act(server, table_id, alice, {"type": "choose", "card": hand[0]})
-    _resign(server, table_id, bruno)
+    pageflow.resign(server, table_id, bruno)
     page = new_page()
     page.goto(f"{server.base_url}/partie/{table_id}/revoir")
     pageflow.wait_for_replay(page)
