@@ -279,13 +279,20 @@ def replay_command(path: Path, as_json: bool) -> None:
         if as_json:
             click.echo(json.dumps({"ok": False, "step": exc.step, "error": str(exc)}))
         raise click.ClickException(str(exc)) from exc
+    # A game that players left ends with the table's result, which the replay checked.
+    winners = record.winners if record.departures else state.winners()
     result = {"ok": True, "game": record.game, "actions": len(record.actions),
-              "scores": state.scores(), "winners": state.winners()}
+              "scores": state.scores(), "winners": winners}
+    if record.departures:
+        result["ranks"] = record.ranks
+        result["departures"] = [d.to_json() for d in record.departures]
     if as_json:
         click.echo(json.dumps(result))
     else:
+        left = "".join(f"; {d.name} (seat {d.seat}) left after {d.seq} actions ({d.reason})"
+                       for d in record.departures)
         click.echo(f"{path}: {len(record.actions)} actions replayed exactly; "
-                   f"scores {state.scores()}, winners {state.winners()}")
+                   f"scores {state.scores()}, winners {winners}{left}")
 
 
 def run() -> None:

@@ -26,8 +26,9 @@ from ludomots.accounts.schema import (
     RATING_HISTORY,
     RATINGS,
 )
-from ludomots.core.record import FORMAT_VERSION
-from ludomots.table.store import ACTIONS, SEAT_CLAIMS, TABLES
+from ludomots.core.record import Record, RecordedAction, SeatInfo
+from ludomots.core.standing import Departure
+from ludomots.table.store import ACTIONS, DEPARTURES, SEAT_CLAIMS, TABLES
 
 #: Only players active within this window appear on a leaderboard (lichess' rule).
 ACTIVE_MS = 30 * DAY_MS
@@ -298,23 +299,33 @@ class Queries:
                                   .where(SEAT_CLAIMS.c.table_id == table_id)).all())
         seats = json.loads(table.seats)
         results = conn.execute(select(GAME_RESULTS.c.seat, GAME_RESULTS.c.score,
-                                      GAME_RESULTS.c.winner)
+                                      GAME_RESULTS.c.rank, GAME_RESULTS.c.winner)
                                .where(GAME_RESULTS.c.table_id == table_id)
                                .order_by(GAME_RESULTS.c.seat)).all()
         actions = conn.execute(select(ACTIONS.c.seat, ACTIONS.c.action, ACTIONS.c.ms,
-                                      ACTIONS.c.digest)
+                                      ACTIONS.c.digest, ACTIONS.c.timeout)
                                .where(ACTIONS.c.table_id == table_id)
                                .order_by(ACTIONS.c.seq)).all()
-        return {
-            "format_version": FORMAT_VERSION, "game": table.game,
-            "options": json.loads(table.options), "seed": table.seed,
-            "seats": [{"name": names.get(i, s.get("name", "")), "kind": s["kind"],
-                       "level": s.get("level")} for i, s in enumerate(seats)],
-            "actions": [{"seat": a.seat, "action": json.loads(a.action), "ms": a.ms,
-                         "digest": a.digest} for a in actions],
-            "scores": [r.score for r in results] or None,
-            "winners": [r.seat for r in results if r.winner] if results else None,
-        }
+        departures = [Departure(seat=d.seat, reason=d.reason, name=d.name, seq=d.seq,
+                                level=d.level, at=d.at)
+                      for d in conn.execute(select(DEPARTURES)
+                                            .where(DEPARTURES.c.table_id == table_id)
+                                            .order_by(DEPARTURES.c.seq, DEPARTURES.c.at))]
+        record = Record(
+            game=table.game, options=json.loads(table.options), seed=table.seed,
+            seats=[SeatInfo(name=names.get(i, s.get("name", "")), kind=s["kind"],
+                            level=s.get("level")) for i, s in enumerate(seats)],
+            actions=[RecordedAction(seat=a.seat, action=json.loads(a.action), ms=a.ms,
+                                    digest=a.digest, timeout=bool(a.timeout))
+                     for a in actions],
+            scores=[r.score for r in results] or None,
+            winners=[r.seat for r in results if r.winner] if results else None)
+        if departures:  # as the table's ``record`` says how it ended (``Record``)
+            for d in departures:  # the human who left, not the bot that played on
+                record.seats[d.seat] = SeatInfo(name=d.name, kind="human")
+            record.departures = departures
+            record.ranks = [r.rank for r in results] or None
+        return record.to_json()
 
 
 def class_titles() -> dict[str, str]:

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from ludomots.core.errors import ReplayDivergence, RuleError
 from ludomots.core.game import Action, Event, Game, State
 from ludomots.core.options import options_from_json, options_to_json
+from ludomots.core.standing import Departure, standing
 
 FORMAT_VERSION = 1
 
@@ -83,7 +84,12 @@ class RecordedAction:
 
 @dataclass
 class Record:
-    """A complete game: enough to rebuild every state, plus the outcome to check against."""
+    """A complete game: enough to rebuild every state, plus the outcome to check against.
+
+    A game that players left (resigned, expelled: a table event, never an action) lists its
+    ``departures`` and ends with the table's result: ``scores`` as the game counts them when
+    it stopped (it may not have reached its end), ``winners`` and ``ranks`` as ``standing``
+    corrects them. A game nobody left has neither field, and reads as before."""
 
     game: str
     options: dict[str, Any]
@@ -93,9 +99,11 @@ class Record:
     scores: list[int] | None = None
     winners: list[int] | None = None
     format_version: int = FORMAT_VERSION
+    departures: list[Departure] = field(default_factory=list)
+    ranks: list[int] | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        out = {
             "format_version": self.format_version,
             "game": self.game,
             "options": self.options,
@@ -105,6 +113,10 @@ class Record:
             "scores": self.scores,
             "winners": self.winners,
         }
+        if self.departures:  # only then: the record of a game nobody left reads as before
+            out["departures"] = [d.to_json() for d in self.departures]
+            out["ranks"] = self.ranks
+        return out
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Record:
@@ -116,7 +128,11 @@ class Record:
                              f"(this version reads {FORMAT_VERSION})")
         scores = data.get("scores")
         winners = data.get("winners")
-        for key, value in (("scores", scores), ("winners", winners)):
+        ranks = data.get("ranks")
+        departures = data.get("departures", [])
+        if not isinstance(departures, list):
+            raise ValueError("record field 'departures' must be a list")
+        for key, value in (("scores", scores), ("winners", winners), ("ranks", ranks)):
             if value is not None and not (
                 isinstance(value, list)
                 and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
@@ -131,6 +147,8 @@ class Record:
             scores=scores,
             winners=winners,
             format_version=version,
+            departures=[Departure.from_json(d) for d in departures],
+            ranks=ranks,
         )
 
     def dump(self, path: str | Path) -> None:
@@ -209,6 +227,9 @@ def replay(record: Record, game: Game) -> State:
         state = current
     assert state is not None  # _live_states always yields the initial state
     end = len(record.actions)
+    if record.departures:
+        _check_departures(record, state)
+        return state
     if record.scores is not None:
         if not state.is_over():
             raise ReplayDivergence(end, "record has final scores but the game is not over")
@@ -218,6 +239,27 @@ def replay(record: Record, game: Game) -> State:
     if record.winners is not None and state.winners() != record.winners:
         raise ReplayDivergence(end, f"winners {state.winners()} != recorded {record.winners}")
     return state
+
+
+def _check_departures(record: Record, state: State) -> None:
+    """A game that players left: each left a seat of the game, once, within its actions, and
+    the recorded result is the game's scores where it stopped with ``standing``'s winners and
+    ranks (the game need not have reached its end: the departures may have stopped it)."""
+    end = len(record.actions)
+    seats = [d.seat for d in record.departures]
+    if len(set(seats)) != len(seats) or any(not 0 <= s < len(record.seats) for s in seats) \
+            or any(d.seq > end for d in record.departures):
+        raise ReplayDivergence(end, f"departures {[d.to_json() for d in record.departures]} "
+                                    f"do not fit a game of {len(record.seats)} seats and "
+                                    f"{end} actions")
+    over = state.is_over()
+    winners, ranks = standing(state.scores(), state.winners() if over else [], over,
+                              record.departures)
+    for key, recorded, replayed in (("final scores", record.scores, state.scores()),
+                                    ("winners", record.winners, winners),
+                                    ("ranks", record.ranks, ranks)):
+        if recorded is not None and recorded != replayed:
+            raise ReplayDivergence(end, f"{key} {replayed} != recorded {recorded}")
 
 
 def replay_states(record: Record, game: Game) -> Iterator[tuple[int, State]]:

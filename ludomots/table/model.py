@@ -14,6 +14,7 @@ from typing import Any, Literal
 from ludomots.core.bots import LEVEL_TITLES
 from ludomots.core.errors import RuleError
 from ludomots.core.record import SeatInfo
+from ludomots.core.standing import Departure as Departure  # records keep departures too
 from ludomots.core.text import printable, tidy
 
 SeatKind = Literal["human", "bot"]
@@ -229,24 +230,6 @@ class ResignRule:
 
     def to_json(self) -> dict[str, Any]:
         return {"mode": self.mode, "level": self.level}
-
-
-@dataclass(frozen=True)
-class Departure:
-    """A human who left a game in progress: resigned (``reason`` "resign") or was expelled
-    once out of time ("expel"). ``name`` is who sat there; ``level`` the bot that took the
-    seat over (None: the seat plays no more)."""
-
-    seat: int
-    reason: str
-    name: str
-    seq: int
-    level: str | None = None
-    at: int = 0
-
-    def to_json(self) -> dict[str, Any]:
-        return {"seat": self.seat, "reason": self.reason, "name": self.name, "seq": self.seq,
-                "level": self.level, "at": self.at}
 
 
 @dataclass(frozen=True)

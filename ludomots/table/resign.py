@@ -14,7 +14,8 @@ exactly, and the table's result is the game's result corrected by the departures
 - when no human is left to play, the game ends on the scores as they stand.
 
 Among those who stayed, the winners are the game's winners if it reached its end (else those
-with the best score); those who left rank after them all, the last to leave first.
+with the best score); those who left rank after them all, the last to leave first (the rule is
+``core/standing.py``'s, so that a record listing its departures replays to the same result).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from typing import Any
 
 from ludomots.core.errors import RuleError
 from ludomots.core.game import State
+from ludomots.core.standing import standing
 from ludomots.table.errors import table_error
 from ludomots.table.model import Departure, TableInfo
 
@@ -53,38 +55,15 @@ def departure_for(info: TableInfo, seat: int, name: str, seq: int, at: int,
 
 def table_result(info: TableInfo, state: State) -> dict[str, Any]:
     """``{"scores", "winners"}`` (the game's own when nobody left), and after a departure
-    ``ranks`` (``ranks[i]`` is seat i's place, 1 = first, ties share one) and ``reason``
-    (when departures ended the game before its end, the last one's: "resign" or "expel";
-    else null)."""
+    ``ranks`` (``ranks[i]`` is seat i's place, 1 = first, ties share one: ``standing``) and
+    ``reason`` (when departures ended the game before its end, the last one's: "resign" or
+    "expel"; else null)."""
     scores = list(state.scores())
-    seats = range(len(info.seats))
-    departed = info.departed()
-    if not departed:
+    if not info.departures:
         return {"scores": scores, "winners": list(state.winners())}
-    stayed = [i for i in seats if i not in departed]
-    winners = [w for w in state.winners() if w in stayed] if state.is_over() else []
-    if not winners and stayed:
-        best = max(scores[i] for i in stayed)
-        winners = [i for i in stayed if scores[i] == best]
-    ranks = _ranks(stayed, winners, scores)
-    place = len(stayed) + 1
-    for d in sorted(departed.values(), key=lambda d: (d.seq, d.at), reverse=True):
-        ranks[d.seat] = place
-        place += 1
-    ended = ended_by_departures(info) and not state.is_over()
-    return {"scores": scores, "winners": winners, "ranks": [ranks[i] for i in seats],
+    over = state.is_over()
+    winners, ranks = standing(scores, state.winners() if over else [], over,
+                              list(info.departed().values()))
+    ended = ended_by_departures(info) and not over
+    return {"scores": scores, "winners": winners, "ranks": ranks,
             "reason": info.departures[-1].reason if ended else None}
-
-
-def _ranks(seats: list[int], winners: list[int], scores: list[int]) -> dict[int, int]:
-    """Winners first, then by score (a shared score, a shared place)."""
-    order = sorted(seats, key=lambda i: (i not in winners, -scores[i]))
-    ranks: dict[int, int] = {}
-    for position, seat in enumerate(order, start=1):
-        previous = order[position - 2] if position > 1 else None
-        if previous is not None and (previous in winners) == (seat in winners) and \
-                scores[previous] == scores[seat]:
-            ranks[seat] = ranks[previous]
-        else:
-            ranks[seat] = position
-    return ranks

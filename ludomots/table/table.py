@@ -484,9 +484,16 @@ class Table:
         have it; the manager gives it out only once the game is over."""
         base = self.recorder.record
         seats = self.info.record_seats()
-        return Record(game=base.game, options=dict(base.options), seed=base.seed,
-                      seats=seats, actions=list(base.actions),
-                      scores=base.scores, winners=base.winners)
+        record = Record(game=base.game, options=dict(base.options), seed=base.seed,
+                        seats=seats, actions=list(base.actions),
+                        scores=base.scores, winners=base.winners)
+        if self.info.departures and self.status == "over":
+            # How it ended: the table's result (what the players' histories keep), not the
+            # game's, which knows nothing of those who left and may not have reached its end.
+            result = self.result()
+            record.scores, record.winners = result["scores"], result["winners"]
+            record.departures, record.ranks = list(self.info.departures), result["ranks"]
+        return record
 
     def bot_job(self, seat: int, level: str) -> BotJob:
         """A bot's job for the current position. Its random stream derives from the table's seed,

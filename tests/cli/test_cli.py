@@ -10,6 +10,7 @@ from click.testing import CliRunner
 from ludomots.cli import main
 from ludomots.core import registry
 from tests.core import gops
+from tests.core.test_record import left_after_one_round
 
 runner = CliRunner()
 
@@ -85,6 +86,17 @@ def test_replay_reproduces_a_record_and_fails_loudly_on_a_tampered_one(
     ok = runner.invoke(main, ["replay", str(path), "--json"])
     assert ok.exit_code == 0, ok.output
     assert json.loads(ok.output)["ok"] is True
+
+    # A game that a player left: the table's result, checked, with who left and when.
+    left = tmp_path / "left.json"
+    left_after_one_round().dump(left)
+    said = runner.invoke(main, ["replay", str(left), "--json"])
+    assert said.exit_code == 0, said.output
+    report = json.loads(said.output)
+    assert (report["winners"], report["ranks"]) == ([0], [1, 3, 2])
+    assert [d["name"] for d in report["departures"]] == ["Bruno"]
+    text = runner.invoke(main, ["replay", str(left)])
+    assert "Bruno (seat 1) left after 3 actions (resign)" in text.output
 
     record = json.loads(path.read_text("utf-8"))
     record["actions"][0]["digest"] = "0" * 64

@@ -8,6 +8,7 @@ import pytest
 
 from ludomots.core.errors import ReplayDivergence, RuleError
 from ludomots.core.record import FORMAT_VERSION, Record, Recorder, SeatInfo, replay, replay_states
+from ludomots.core.standing import Departure
 
 from .gops import GAME, Bid
 
@@ -129,6 +130,63 @@ def test_truncated_record_with_scores_diverges() -> None:
     del record.actions[-1]
     with pytest.raises(ReplayDivergence, match="not over"):
         replay(record, GAME)
+
+
+def left_after_one_round() -> Record:
+    """3 seats bid 3, 2, 1 (Alice's unique highest bid takes the prize), then Bruno resigns
+    and the game ends on the scores as they stand (the table's "score" rule): the record says
+    how it ended, as the table does (core/standing.py)."""
+    recorder = Recorder.start(GAME, {"cards": 3}, 11,
+                              [SEATS[0], SeatInfo("Bruno", "human"), SEATS[1]])
+    for seat, card in ((0, 3), (1, 2), (2, 1)):
+        recorder.play(seat, Bid(card))
+    record = recorder.record
+    prize = recorder.state.scores()[0]
+    assert prize > 0 and record.scores is None  # the game goes on: 2 rounds are left
+    record.scores, record.winners, record.ranks = [prize, 0, 0], [0], [1, 3, 2]
+    record.departures = [Departure(seat=1, reason="resign", name="Bruno", seq=3, at=5)]
+    return record
+
+
+def test_a_record_that_players_left_replays_to_the_result_it_says() -> None:
+    """Those who left rank last; among those who stayed, the best score wins when the game
+    did not reach its end; the scores are the game's where it stopped."""
+    record = left_after_one_round()
+    state = replay(record, GAME)
+    assert not state.is_over() and state.scores() == record.scores
+    data = record.to_json()
+    assert data["departures"] == [{"seat": 1, "reason": "resign", "name": "Bruno", "seq": 3,
+                                   "level": None, "at": 5}]
+    assert data["ranks"] == [1, 3, 2]
+    assert Record.from_json(data) == record
+    # A game nobody left has neither field.
+    assert "departures" not in _played().record.to_json()
+    assert "ranks" not in _played().record.to_json()
+
+
+@pytest.mark.parametrize("change", [
+    {"scores": [9, 0, 0]}, {"winners": [2]}, {"ranks": [1, 2, 3]},
+    {"departures": [Departure(seat=1, reason="resign", name="Bruno", seq=4)]},
+    {"departures": [Departure(seat=3, reason="resign", name="Bruno", seq=3)]}])
+def test_a_changed_result_or_departure_diverges_at_the_end(change: dict[str, object]) -> None:
+    record = left_after_one_round()
+    for key, value in change.items():
+        setattr(record, key, value)
+    with pytest.raises(ReplayDivergence) as info:
+        replay(record, GAME)
+    assert info.value.step == 3
+
+
+@pytest.mark.parametrize("departure", [
+    {"seat": 1, "reason": "quit", "name": "B", "seq": 1, "level": None, "at": 0},
+    {"seat": -1, "reason": "resign", "name": "B", "seq": 1, "level": None, "at": 0},
+    {"seat": 1, "reason": "resign", "name": None, "seq": 1, "level": None, "at": 0},
+    "Bruno"])
+def test_malformed_departures_are_refused(departure: object) -> None:
+    data = left_after_one_round().to_json()
+    data["departures"] = [departure]
+    with pytest.raises(ValueError):
+        Record.from_json(data)
 
 
 def test_record_of_another_game_or_bad_options_diverges_at_step_0() -> None:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -90,20 +91,35 @@ def two_humans(server: LiveServer, game: str, options: dict[str, Any]) -> tuple[
 def act(server: LiveServer, table_id: str, token: str, action: dict[str, Any]) -> None:
     """One action of a seat over the real WebSocket (as another player's device sends it);
     returns once the server applied it."""
+    _send_as_seat(server, table_id, token, {"type": "action", "action": action},
+                  lambda table, actions: table["actions"] > actions)
+
+
+def resign(server: LiveServer, table_id: str, token: str) -> None:
+    """The seat of ``token`` resigns over the real WebSocket; returns once the server
+    announced the departure."""
+    _send_as_seat(server, table_id, token, {"type": "resign"},
+                  lambda table, _: any(d["seat"] == table["left"] for d in table["departures"]))
+
+
+def _send_as_seat(server: LiveServer, table_id: str, token: str, message: dict[str, Any],
+                  done: Callable[[dict[str, Any], int], bool]) -> None:
+    """``message`` from the seat of ``token``, once welcomed; returns at the first update
+    whose table part makes ``done(table, actions before)`` true."""
     from websockets.sync.client import connect
 
     with connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10) as ws:
         ws.send(json.dumps({"type": "hello", "token": token}))
         while True:
-            message = json.loads(ws.recv(timeout=10))
-            if message["type"] == "welcome" and message["seat"] is not None:
+            answer = json.loads(ws.recv(timeout=10))
+            if answer["type"] == "welcome" and answer["seat"] is not None:
                 break
-        actions = message["view"]["table"]["actions"]
-        ws.send(json.dumps({"type": "action", "action": action}))
+        actions = answer["view"]["table"]["actions"]
+        ws.send(json.dumps(message))
         while True:
-            message = json.loads(ws.recv(timeout=10))
-            assert message["type"] != "error", f"refused: {message}"
-            if message["type"] == "update" and message["view"]["table"]["actions"] > actions:
+            answer = json.loads(ws.recv(timeout=10))
+            assert answer["type"] != "error", f"refused: {answer}"
+            if answer["type"] == "update" and done(answer["view"]["table"], actions):
                 return
 
 

@@ -166,21 +166,45 @@ def test_the_export_holds_every_record_and_they_replay(client: TestClient) -> No
     first = finish_rated(client, alice, bruno, winner=0)
     second, tokens = gops_table(alice, bruno)
     play_gops(client, second, tokens, winner=1)
+    # A third game, which Bruno resigns after one round: its record says how it ended.
+    third, tokens = gops_table(alice, bruno)
+    seat0, seat1 = Socket(client, third, tokens[0]), Socket(client, third, tokens[1])
+    for socket in (seat0, seat1):
+        socket.send({"type": "action", "action": {"type": "bid", "card": 8}})
+    seat1.until(lambda m: m["type"] == "update" and actions_of(m["view"]) == 2)
+    seat1.send({"type": "resign"})
+    seat0.until(lambda m: m["type"] == "update" and m["view"]["table"]["status"] == "over")
+    seat0.close()
+    seat1.close()
     settle(client)
     response = alice.get("/api/me/export")
     assert response.status_code == 200
     assert response.headers["content-disposition"].startswith("attachment;")
     data = json.loads(response.text)
     assert data["name"] == "Alice" and data["format"] == "ludomots-export-1"
-    assert [(g["table"], g["seat"]) for g in data["games"]] == [(first, 0), (second, 0)]
+    assert [(g["table"], g["seat"]) for g in data["games"]] == [
+        (first, 0), (second, 0), (third, 0)]
     for entry in data["games"]:
         record = Record.from_json({k: v for k, v in entry.items() if k not in ("table",
                                                                                "seat")})
         assert record.seats[0].name == "Alice"
         state = replay(record, registry.get_game("gops"))
-        assert state.scores() == record.scores and state.winners() == record.winners
+        assert state.scores() == record.scores
         assert entry == {**client.get(f"/api/tables/{entry['table']}/record").json(),
                          "table": entry["table"], "seat": 0}
+    # The games played to their end read as before: the game's result, nothing more.
+    for entry in data["games"][:2]:
+        assert set(entry) == {"format_version", "game", "options", "seed", "seats",
+                              "actions", "scores", "winners", "table", "seat"}
+        state = replay(Record.from_json({k: v for k, v in entry.items()
+                                         if k not in ("table", "seat")}),
+                       registry.get_game("gops"))
+        assert state.is_over() and entry["winners"] == state.winners()
+    resigned = data["games"][2]
+    assert resigned["scores"] == [0, 0]  # the tied bid's prize was not won
+    assert (resigned["winners"], resigned["ranks"]) == ([0], [1, 2])
+    assert [(d["seat"], d["reason"], d["name"], d["seq"], d["level"])
+            for d in resigned["departures"]] == [(1, "resign", "Bruno", 2, None)]
     assert refusal(Player(client, "x").get("/api/me/export")) == (
         401, "login_required", "Connectez-vous pour télécharger vos parties.")
 

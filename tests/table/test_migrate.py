@@ -122,3 +122,29 @@ def test_a_database_at_0004_marks_its_stored_actions_as_no_timeouts(db_url: str)
     with store.engine.connect() as conn:
         assert compare_metadata(MigrationContext.configure(conn), all_metadata()) == []
     store.close()
+
+
+def test_a_database_at_0005_drops_the_kept_replays_of_games_someone_left(db_url: str) -> None:
+    """Migration 0006: a replay kept before records said how a game someone left ended shows
+    no result; it is dropped so that the next visit computes it again. Other replays stay."""
+    from sqlalchemy import text
+
+    from ludomots.table.migrate import upgrade
+
+    store = Store(db_url)
+    assert upgrade(store.engine, "0005") == (None, "0005")
+    with store.engine.begin() as conn:
+        for table_id in ("left", "played"):
+            conn.execute(text(
+                "INSERT INTO tables (id, game, options, seed, seats, clock, status, created_at,"
+                " updated_at) VALUES (:id, 'gops', '{\"cards\": 3}', 1, '[{\"kind\": \"human\","
+                " \"level\": null, \"name\": \"Alice\"}]', '{\"seconds_per_move\": 0}',"
+                " 'finished', 1, 1)"), {"id": table_id})
+        conn.execute(text("INSERT INTO departures (table_id, seat, reason, name, seq, level, at)"
+                          " VALUES ('left', 0, 'resign', 'Alice', 1, NULL, 2)"))
+    store.save_replay("left", b'{"scores": null}')
+    store.save_replay("played", b'{"scores": [3, 1]}')
+    assert store.migrate() == ("0005", head())
+    assert store.load_replay("left") is None
+    assert store.load_replay("played") == b'{"scores": [3, 1]}'
+    store.close()

@@ -9,7 +9,8 @@ import { account, accountReady, getFollows, invite } from "./account.js";
 /** Hide the join form's name field once the browser knows a player is logged in. */
 export function joinAsAccount(nameField, nameInput) {
   const apply = (me) => {
-    if (!me) return;
+    // A kept field (the join form's, across redraws) is told once.
+    if (!me || nameField.nextElementSibling?.classList.contains("playing-as")) return;
     nameInput.required = false;
     nameField.hidden = true;
     nameField.after(el("span", { class: "playing-as", dataset: { account: me.name } }, "Vous rejoignez sous votre nom : ", el("strong", { text: me.name })));

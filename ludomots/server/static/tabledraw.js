@@ -2,9 +2,9 @@
 // the join or invitation box, the turn banner and the page's title, the log list, the end card
 // and the end-of-game modal.
 
-import { el, icon, replace, plural } from "./ui.js";
+import { el, icon, replace, plural, focusKeeper } from "./ui.js";
 import {
-  renderRoleChip, joinPanel, overText, renderBanner as fillBanner, endLinks, showEndModal,
+  renderRoleChip, joinPanel, joinNameField, overText, renderBanner as fillBanner, endLinks, showEndModal,
 } from "./tablekit.js";
 
 /** The drawing functions of the frame `f` (see tableviews.js). */
@@ -18,13 +18,19 @@ export function frameDrawing(f) {
     renderRoleChip(roleChip, seated() ? st.seat : null, seated() ? seatName(st.seat) : "");
   }
 
-  /** The join form or the invitation (before the game). */
+  /** The join form or the invitation (before the game). The name field lives as long as the
+   *  screen and keeps its focus and caret: another player sitting down redraws the form, and
+   *  must not wipe the name a visitor is typing. */
+  let nameInput = null;
   function renderInfo() {
     if (!st.table) return;
+    nameInput = nameInput || joinNameField();
+    const refocus = focusKeeper(infoBox);
     replace(infoBox, joinPanel({
-      id, table: st.table, seated: seated(), seatName, socket: f.socket,
+      id, table: st.table, seated: seated(), seatName, socket: f.socket, nameInput,
       onJoined: (res) => { st.token = res.token; st.seat = res.seat; },
     }));
+    refocus();
   }
 
   /**

@@ -72,16 +72,22 @@ export function renderRoleChip(chip, seat, name) {
   }
 }
 
+/** The join form's name field, with the name the player last used. */
+export function joinNameField() {
+  return el("input", { id: "join-name", type: "text", required: true, maxlength: "24", value: playerName.get(), autocomplete: "nickname", placeholder: "Votre nom" });
+}
+
 /**
  * Before the game: the join form for a visitor when a seat is free, else the invitation link.
  * `onJoined(res)` receives the join answer ({seat, token}) once the seat is taken; the token is
- * already stored and the socket switched to it.
+ * already stored and the socket switched to it. `nameInput`: the name field to put in the form
+ * (a screen keeps one across redraws, so that a view arriving never wipes the name typed).
  */
-export function joinPanel({ id, table, seated, seatName, socket, onJoined }) {
+export function joinPanel({ id, table, seated, seatName, socket, onJoined, nameInput = null }) {
   const seats = Array.isArray(table.seats) ? table.seats : [];
   const openSeats = seats.filter((s) => s.open).length;
   if (!seated && table.status === "waiting" && openSeats > 0) {
-    const nameInput = el("input", { id: "join-name", type: "text", required: true, maxlength: "24", value: playerName.get(), autocomplete: "nickname", placeholder: "Votre nom" });
+    nameInput = nameInput || joinNameField();
     const joinBtn = button("Rejoindre la table", { kind: "primary", iconName: "plus", type: "submit" });
     const nameLabel = el("label", { for: "join-name", class: "visually-hidden", text: "Votre nom" });
     const form = el("form", { class: "card join-card" },

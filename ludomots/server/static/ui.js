@@ -57,7 +57,7 @@ export function replace(node, ...children) {
 export function focusKeeper(node) {
   const active = document.activeElement;
   if (!(active instanceof HTMLElement) || !node.contains(active)) return () => {};
-  const caret = active instanceof HTMLInputElement ? [active.selectionStart, active.selectionEnd] : null;
+  const caret = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement ? [active.selectionStart, active.selectionEnd] : null;
   return () => {
     if (!node.contains(active) || document.activeElement === active) return;
     active.focus({ preventScroll: true });

@@ -1,7 +1,7 @@
 // Awalettres' table screen, the action panel: what the player to act may do at each step.
 // Each function takes the screen object `s` first (panels.js).
 
-import { el, icon, button, replace } from "../../ui.js";
+import { el, icon, button, replace, focusKeeper } from "../../ui.js";
 import { SEAT_COLOURS } from "../../tablekit.js";
 import { play as sound } from "../../sound.js";
 import {
@@ -9,14 +9,23 @@ import {
 } from "./cards.js";
 
 export function renderAction(s) {
-  const { st, mustAct, actionBox, page, renderBuilder, renderGive, renderPanic, renderExchange, renderTrim, renderMarabout, renderDefine, renderVote } = s;
+  const { st, mustAct, actionBox, page } = s;
   const g = st.game;
   const show = Boolean(g && mustAct());
   actionBox.hidden = !show;
   page.classList.toggle("aw-acting", show);
   if (!show) return;
   actionBox.className = `card aw-action step-${g.step}`;
-  switch (g.step) {
+  // The fields typed in (the word, the shout, the definition) live as long as the screen; a
+  // panel redrawn around one (another player's definition arriving) gives its focus back.
+  const refocus = focusKeeper(actionBox);
+  drawStep(s, g.step);
+  refocus();
+}
+
+function drawStep(s, step) {
+  const { actionBox, renderBuilder, renderGive, renderPanic, renderExchange, renderTrim, renderMarabout, renderDefine, renderVote } = s;
+  switch (step) {
     case "word": return renderBuilder();
     case "give": return renderGive();
     case "panic": return renderPanic();
