@@ -31,7 +31,7 @@ import sys
 import tempfile
 import threading
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +56,13 @@ def seats(args: argparse.Namespace) -> list[SeatSpec]:
         [SeatSpec.bot(args.bot)]
 
 
-def move_source(moves: str) -> Executor | None:
-    """The process that finds the humans' real moves (None: they pass)."""
+def move_source(moves: str, executor: str) -> Executor | None:
+    """The process (or, with ``--executor thread``, the thread) that finds the humans' real
+    moves (None: they pass)."""
     if moves == "pass":
         return None
+    if executor == "thread":
+        return ThreadPoolExecutor(max_workers=1, thread_name_prefix="move-source")
     return ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
 
 
@@ -157,8 +160,8 @@ async def run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         store = Store(f"sqlite:///{tmp}/bench.db")
         store.create_schema()
-        moves = move_source(args.moves)
-        async with TableManager(store, executor="process", rate_limit=0) as manager:
+        moves = move_source(args.moves, args.executor)
+        async with TableManager(store, executor=args.executor, rate_limit=0) as manager:
             tune_for_server()  # as ``ludomots serve`` does once ready
             counters = Counters()
             stop = asyncio.Event()
@@ -217,6 +220,11 @@ def main() -> None:
     parser.add_argument("--moves", choices=["pass", "real"], default="pass")
     parser.add_argument("--humans", type=int, choices=[1, 2], default=2)
     parser.add_argument("--bot", default="debutant")
+    parser.add_argument("--executor", choices=["process", "thread"], default="process",
+                        help="thread: the bots and the humans' move finder run in threads of "
+                             "this process (their CPU then shows in the per-thread lines, not "
+                             "on the event loop's), for a busy machine where niced worker "
+                             "processes would starve")
     parser.add_argument("--profile", action="store_true")
     asyncio.run(run(parser.parse_args()))
 
