@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -10,6 +11,16 @@ from ludomots.core.jsonvalues import canonical_json, from_json_value, to_json_va
 
 def test_canonical_json_sorts_keys_and_keeps_accents() -> None:
     assert canonical_json({"b": 1, "a": ["é", None]}) == '{"a":["é",null],"b":1}'
+
+
+def test_canonical_json_is_byte_for_byte_what_the_stored_digests_were_taken_of() -> None:
+    """Issue 22 made the encoder once, without the circular check: the bytes (hence every
+    stored digest) must stay those of the ``json.dumps`` call the digests were taken with."""
+    value = {"z": [1, -2.5, 1e16, 1e-05, True, None], "é": "naïve\u2028\x1f\"\\\n",
+             "board": [[["A"], [], ["B", "C"]]] * 3, "t": ("tuple", 3), "n": {7: "b", 1: {}},
+             "big": 2 ** 64 - 1, "emoji": "\U0001f600"}
+    assert canonical_json(value) == json.dumps(value, sort_keys=True, separators=(",", ":"),
+                                               ensure_ascii=False, allow_nan=False)
 
 
 def test_canonical_json_refuses_nan() -> None:
