@@ -26,7 +26,7 @@ from ludomots.accounts.schema import (
     RATING_HISTORY,
     RATINGS,
 )
-from ludomots.core.record import Record, RecordedAction, SeatInfo
+from ludomots.core.record import Record, RecordedAction, SeatInfo, seats_as_recorded
 from ludomots.core.standing import Departure
 from ludomots.table.store import ACTIONS, DEPARTURES, SEAT_CLAIMS, TABLES
 
@@ -321,8 +321,7 @@ class Queries:
             scores=[r.score for r in results] or None,
             winners=[r.seat for r in results if r.winner] if results else None)
         if departures:  # as the table's ``record`` says how it ended (``Record``)
-            for d in departures:  # the human who left, not the bot that played on
-                record.seats[d.seat] = SeatInfo(name=d.name, kind="human")
+            record.seats = seats_as_recorded(record.seats, departures)
             record.departures = departures
             record.ranks = [r.rank for r in results] or None
         return record.to_json()

@@ -8,7 +8,7 @@ step that differs rather than at the end with a different score.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -51,6 +51,15 @@ class SeatInfo:
         if level is not None and not isinstance(level, str):
             raise ValueError(f"seat level must be a string or null, got {level!r}")
         return cls(name=_get(data, "name", str), kind=kind, level=level)
+
+
+def seats_as_recorded(seats: Sequence[SeatInfo], departures: Iterable[Departure]) -> list[SeatInfo]:
+    """Who sat where, as records name them: a human who left, not the bot that took the seat
+    over (the table's download and the account export both say so)."""
+    named = list(seats)
+    for d in departures:
+        named[d.seat] = SeatInfo(name=d.name, kind="human")
+    return named
 
 
 @dataclass(frozen=True)

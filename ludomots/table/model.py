@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from ludomots.core.bots import LEVEL_TITLES
 from ludomots.core.errors import RuleError
-from ludomots.core.record import SeatInfo
+from ludomots.core.record import SeatInfo, seats_as_recorded
 from ludomots.core.standing import Departure as Departure  # records keep departures too
 from ludomots.core.text import printable, tidy
 
@@ -267,10 +267,7 @@ class TableInfo:
     def record_seats(self) -> list[SeatInfo]:
         """Who sat where, as records and replays name them: a human who resigned, not the bot
         that took the seat over."""
-        seats = self.seat_infos()
-        for d in self.departures:
-            seats[d.seat] = SeatInfo(name=d.name, kind="human")
-        return seats
+        return seats_as_recorded(self.seat_infos(), self.departures)
 
     def with_status(self, status: TableStatus) -> TableInfo:
         return replace(self, status=status)
