@@ -71,3 +71,60 @@ def test_a_definition_being_typed_keeps_its_focus_when_another_player_sends_his(
     alice.get_by_role("button", name="Envoyer ma définition").click()
     expect(alice.locator(".aw-page")).to_have_attribute("data-step", "vote")
     expect(alice.locator(".aw-def.mine .aw-def-text")).to_have_text(mine)
+
+
+def test_an_answer_being_typed_keeps_its_focus_when_a_third_player_resigns(
+        server: LiveServer, new_page: Any) -> None:
+    """Vocabulon at three: while the player asked a riddle types his answer, the third player
+    resigns (which redraws the riddle card around the answer field); the player goes on
+    typing where his caret was, and his whole answer is the one sent."""
+    from ludomots.games.vocabulon.words import secret_candidates
+    from ludomots.lexicon.lexicon import get_lexicon
+    from tests.e2e.test_table_life_browser import _seat_page
+    from tests.e2e.test_vocabulon_browser import VC, answer_of
+
+    created = server.post_json("/api/tables", {
+        "game": "vocabulon", "name": "Alice", "options": {},
+        "seats": [{"kind": "human"}, {"kind": "human"}, {"kind": "human"}]})
+    table = created["table"]
+    tokens = [created["token"]] + [
+        server.post_json(f"/api/tables/{table}/join", {"name": name})["token"]
+        for name in ("Bruno", "Camille")]
+    lengths = server.view(table, tokens[0])["game"]["secret_lengths"]
+    for seat, token in enumerate(tokens):
+        word = secret_candidates(get_lexicon(), lengths[seat])[seat]
+        pageflow.act(server, table, token, {"type": "secret", "word": word})
+    game = server.view(table, tokens[0])["game"]
+    mover = game["to_act"][0]
+    pageflow.act(server, table, tokens[mover], {"type": "throw"})
+    game = server.view(table, tokens[mover])["game"]
+    # Whatever the die: a letter cell asks its riddle; a VOCABULON cell, the riddle of a
+    # compartment picked.
+    cell = min(game["reachable"], key=lambda c: c["group"] is None)
+    pageflow.act(server, table, tokens[mover], {"type": "move", "cell": cell["cell"]})
+    if cell["group"] is None:
+        sabot = server.view(table, tokens[mover])["game"]["sabot"]
+        pageflow.act(server, table, tokens[mover],
+                     {"type": "pick", "group": next(g for g, n in sabot.items() if n)})
+    game = server.view(table, tokens[mover])["game"]
+    assert (game["step"], game["riddle"]["asked"]) == ("answer", mover)
+    answer = answer_of(game).lower()
+
+    page = _seat_page(new_page, server, table, mover, tokens[mover])
+    expect(page.locator(".vc-page")).to_have_attribute("data-step", "answer")
+    field = page.locator("#vc-answer")
+    field.press_sequentially(answer[:2] + answer[3:])  # one letter left out
+    for _ in range(len(answer) - 3):
+        page.keyboard.press("ArrowLeft")  # the caret where the letter is missing
+    third = next(s for s in range(3) if s not in (mover, game["riddle"]["reader"]))
+    before = VC.actions(page)
+    pageflow.resign(server, table, tokens[third])
+    # The page shows the bot that took the seat over: the riddle card was redrawn.
+    expect(page.locator(".vc-players")).to_contain_text("Robot")
+    page.keyboard.type(answer[2])
+    expect(field).to_have_value(answer)
+    page.keyboard.press("Enter")
+    VC.wait_moved(page, before)
+    solution = [e for e in server.view(table, tokens[mover])["game"]["history"]
+                if e["type"] == "solution"]
+    assert solution[-1]["answer"] == answer

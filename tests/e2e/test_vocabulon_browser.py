@@ -114,6 +114,9 @@ def test_vocabulon_game_against_two_bots(server: LiveServer, new_page: Any,
     for ring, colour in RING_FILLS.items():
         sector = page.locator(f".vc-board-svg .vc-cell.ring-{ring}.alt-0 .vc-sector").first
         assert sector.evaluate("e => getComputedStyle(e).fill") == colour
+    # The two bots write their words as soon as the game starts: once the page shows them, a
+    # refused word must leave the count where it is.
+    expect(page.locator(".vc-page")).to_have_attribute("data-actions", "2")
     field = page.locator("#vc-secret")
     field.fill("mer")
     message = "Votre mot secret doit avoir 4 lettres ; « mer » en a 3."

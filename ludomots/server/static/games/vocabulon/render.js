@@ -2,7 +2,7 @@
 // panel, players, sabot, log and the end of the game.
 // Each function takes the screen object `s` first (panels.js).
 
-import { el, icon, button, replace } from "../../ui.js";
+import { el, icon, button, replace, focusKeeper } from "../../ui.js";
 import { SEAT_COLOURS, whoNode, avatarNode, waitingText } from "../../tablekit.js";
 import {
   GROUPS, drawBoard, letterCard, secretTiles, historyText, endText, entrySeat, coverage, pathTowards, riddleTries,
@@ -111,6 +111,7 @@ export function renderRiddle(s) {
   riddleBox.className = ["card", "vc-riddle", mine ? "mine" : ""].join(" ");
   const total = g.step === "answer" ? g.options.sandglass_seconds : g.options.others_seconds;
   const slots = Array.from({ length: q.length }, (_, i) => el("span", { class: ["vc-slot", i === 0 ? "given" : ""], text: i === 0 ? q.initial : r.clue && ((r.clue.kind === "deuxieme" && i === 1) || (r.clue.kind === "derniere" && i === q.length - 1)) ? r.clue.letter : "" }));
+  const refocus = focusKeeper(riddleBox); // the answer field keeps its focus and caret
   replace(riddleBox,
     el("div", { class: "vc-riddle-head" },
       letterCard(r.group, { extraClass: "big" }),
@@ -128,6 +129,7 @@ export function renderRiddle(s) {
     tries.length ? el("ul", { class: "vc-tries" }, tries.map((a) => el("li", {}, whoNode(a.seat, seatName(a.seat)), el("s", { text: a.word })))) : null,
     g.step === "others" ? el("p", { class: "muted small", text: `${seatName(r.asked)} n’a pas trouvé. Répondent encore, dans l’ordre : ${r.queue.map(seatName).join(", ")}.` }) : null,
     mine ? answerForm : el("p", { class: "vc-waiting muted", text: `${current === r.asked ? seatName(current) : `${seatName(current)} (les autres joueurs)`} réfléchit…` }));
+  refocus();
   answerInput.disabled = busy();
   for (const b of answerForm.querySelectorAll("button")) b.disabled = busy();
   paintGlass();
