@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import marisa_trie
 
@@ -28,8 +28,22 @@ from ludomots.lexicon.policy import STANDARD, Policy, policy_for
 from ludomots.lexicon.tags import CLASS_LABELS, CONJUGATED, categories, parse_tag
 
 _ENTRY = struct.Struct("<IIHH")
-#: The field of an addition's line (tab-separated) that holds its form's frequency.
-_ADDED_FREQUENCY = 4
+
+
+class _AddedLine(NamedTuple):
+    """An addition's line in the additions trie, as ``build.py`` writes it (tab-separated)."""
+
+    form: str
+    lemma: str
+    tag: str
+    sources: str
+    form_frequency: float
+    lemma_frequency: float
+
+    @classmethod
+    def parse(cls, raw: bytes) -> _AddedLine:
+        form, lemma, tag, sources, form_frequency, lemma_frequency = raw.decode("utf-8").split("\t")
+        return cls(form, lemma, tag, sources, float(form_frequency), float(lemma_frequency))
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,12 +270,13 @@ class Lexicon:
 
     def _added_entries(self, key: str) -> list[Entry]:
         found: list[Entry] = []
-        for line in self._added.get(key, ()):
-            form, lemma, tag, _sources, freq, lemma_freq = line.decode("utf-8").split("\t")
-            info = parse_tag(tag)
-            found += [Entry(form, lemma, cls, info.gender, info.number, info.moods,
-                            info.persons, info.pronominal, float(freq), float(lemma_freq),
-                            categories(form, tag), tag) for cls in info.classes]
+        for raw in self._added.get(key, ()):
+            line = _AddedLine.parse(raw)
+            info = parse_tag(line.tag)
+            found += [Entry(line.form, line.lemma, cls, info.gender, info.number, info.moods,
+                            info.persons, info.pronominal, line.form_frequency,
+                            line.lemma_frequency, categories(line.form, line.tag), line.tag)
+                      for cls in info.classes]
         return found
 
     def entries(self, form: str) -> list[Entry]:
@@ -308,8 +323,8 @@ class Lexicon:
         for i in range(0, len(frequencies), 2):
             if frequencies[i] >= threshold:
                 found.add(self._keys.restore_key(bisect.bisect_right(index, i // 2) - 1))
-        for key, line in self._added.items():
-            if float(line.decode("utf-8").split("\t")[_ADDED_FREQUENCY]) >= threshold:
+        for key, raw in self._added.items():
+            if _AddedLine.parse(raw).form_frequency >= threshold:
                 found.add(key)
         return found
 
