@@ -31,7 +31,7 @@ from __future__ import annotations
 import argparse
 import bisect
 import sys
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -193,6 +193,10 @@ def table(name: str, by_level: dict[str, LevelWords], familiarity: Familiarity,
         out.append(f"  {level:<10} {len(lw.words):6d} words ({len(lw.words) / max(1, lw.games):.1f}"
                    f" a game, {len(set(lw.words))} distinct), {shares}")
     for level in sorted(by_level):
+        common = Counter(by_level[level].words).most_common(examples)
+        if common:
+            out.append(f"  {level}'s most played words: "
+                       + ", ".join(f"{w} x{n}" for w, n in common))
         rare = sorted({(familiarity.lemma(w)[1], w) for w in by_level[level].words})[:examples]
         if rare:
             out.append(f"  {level}'s least familiar words: " + ", ".join(
