@@ -18,6 +18,8 @@ seconds, which include waiting for a busy machine). Asserts nothing.
 - ``--out FILE`` appends one JSON line per game; with ``--first-deal`` a long table is played
   in parts (deals 0-99, then 100-199...), and ``--summary FILE...`` prints the table of
   everything in the files without playing.
+- ``--records DIR`` also keeps each game's record (``DIR/<game>-d<deal>-g<game>.json``), for
+  replays and for ``benchmarks/debutant.py`` (the words each level played).
 """
 
 from __future__ import annotations
@@ -61,11 +63,13 @@ def table_levels(seats: Sequence[str], players: int | None) -> list[str]:
     return levels
 
 
-def play_deal(task: tuple[str, list[str], int, int, bool, Any]) -> list[dict[str, Any]]:
-    """Every game of one deal (one per rotation when paired), as JSON lines."""
+def play_deal(task: tuple[str, list[str], int, int, bool, Any, str | None]
+              ) -> list[dict[str, Any]]:
+    """Every game of one deal (one per rotation when paired), as JSON lines; each game's
+    record goes to the records directory if there is one."""
     from ludomots.core import registry
 
-    game_name, levels, seed, deal, paired, options = task
+    game_name, levels, seed, deal, paired, options, records = task
     game = registry.get_game(game_name)
     bots = registry.get_bots(game_name)
     n = len(levels)
@@ -81,7 +85,8 @@ def play_deal(task: tuple[str, list[str], int, int, bool, Any]) -> list[dict[str
         started = time.perf_counter()
         try:
             result = play_game(game, bots, [levels[i] for i in order], seed_i, options,
-                               by_position, time_decisions=True)
+                               by_position, keep_record=records is not None,
+                               time_decisions=True)
         except GameFailed as failed:
             line["error"] = f"{type(failed.__cause__).__name__}: {failed.__cause__}"
             line["step"] = failed.step
@@ -91,6 +96,8 @@ def play_deal(task: tuple[str, list[str], int, int, bool, Any]) -> list[dict[str
             line["actions"] = result.actions
             line["decisions"] = [[by_position[p], round(cpu, 4), round(wall, 4)]
                                  for p, _, cpu, wall in result.decisions]
+            if records is not None and result.record is not None:
+                result.record.dump(Path(records) / f"{game_name}-d{deal}-g{index}.json")
         line["seconds"] = round(time.perf_counter() - started, 2)
         lines.append(line)
     return lines
@@ -101,9 +108,10 @@ def _worker_init(clock: bool) -> None:
 
 
 def run(game: str, levels: list[str], seed: int, deals: Iterable[int], paired: bool,
-        processes: int, clock: bool, options: Any = None) -> Iterator[dict[str, Any]]:
+        processes: int, clock: bool, options: Any = None, records: str | None = None
+        ) -> Iterator[dict[str, Any]]:
     """Game lines, deal by deal in order, whatever the number of processes."""
-    tasks = [(game, levels, seed, deal, paired, options) for deal in deals]
+    tasks = [(game, levels, seed, deal, paired, options, records) for deal in deals]
     if processes <= 1:
         _worker_init(clock)
         for task in tasks:
@@ -209,6 +217,8 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                         help="a game option (value read as JSON if it can be)")
     parser.add_argument("--out", help="append one JSON line per game to this file")
+    parser.add_argument("--records", metavar="DIR",
+                        help="keep each game's record in this directory (made if missing)")
     parser.add_argument("--summary", nargs="+", metavar="FILE",
                         help="print the table of these files' games; play nothing")
     args = parser.parse_args(argv)
@@ -222,12 +232,14 @@ def main(argv: Sequence[str] | None = None) -> None:
     options = dict(_option(text) for text in args.option) or None
     print(f"{args.game}: {','.join(levels)}, {len(deals) * per_deal} games from deal "
           f"{args.first_deal}, seed {args.seed}, {args.processes} processes", flush=True)
+    if args.records:
+        Path(args.records).mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     lines = []
     out = open(args.out, "a", encoding="utf-8") if args.out else None  # noqa: SIM115
     try:
         for line in run(args.game, levels, args.seed, deals, paired, args.processes,
-                        args.clock, options):
+                        args.clock, options, args.records):
             lines.append(line)
             if out is not None:
                 out.write(json.dumps(line) + "\n")

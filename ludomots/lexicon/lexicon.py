@@ -313,6 +313,27 @@ class Lexicon:
         """The highest frequency (per million words) of the form's readings."""
         return max((e.frequency for e in self.entries(form)), default=0.0)
 
+    def lemma_frequencies(self) -> dict[str, float]:
+        """Every lemma with its frequency per million words (Lexique's films and books,
+        averaged), the highest of its readings' lemma and form frequencies, read from the
+        tables without building an ``Entry``: the ranking of lemmas by use
+        (``benchmarks/debutant.py``). A lemma is at least as frequent as any of its forms;
+        counting them keeps the lemmas whose forms Lexique lemmatizes otherwise (it files
+        *copine* under *copain*: Grammalecte's lemma *copine* has no lemma frequency)."""
+        frequencies = self._frequencies  # per entry: form frequency, lemma frequency
+        best: dict[int, float] = {}
+        for i in range(len(frequencies) // 2):
+            _, lemma_id, _, _ = _ENTRY.unpack_from(self._entries, i * _ENTRY.size)
+            frequency = max(frequencies[2 * i], frequencies[2 * i + 1])
+            if frequency > best.get(lemma_id, -1.0):
+                best[lemma_id] = frequency
+        found = {self._lemmas.restore_key(lemma_id): f for lemma_id, f in best.items()}
+        for _, raw in self._added.iteritems():
+            line = _AddedLine.parse(raw)
+            found[line.lemma] = max(found.get(line.lemma, 0.0), line.form_frequency,
+                                    line.lemma_frequency)
+        return found
+
     def keys_reaching(self, threshold: float) -> set[str]:
         """Every folded key one of whose readings has a form frequency of at least
         ``threshold``: the keys whose ``frequency`` can reach it, read from the tables

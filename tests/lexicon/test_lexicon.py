@@ -221,3 +221,19 @@ def test_keys_reaching_a_frequency_are_exactly_the_keys_whose_frequency_reaches_
     assert [w for w in sample if w in found] == \
         [w for w in sample if lexicon.frequency(w) >= threshold]
     assert "ZYTHUM" not in found
+
+
+def test_lemma_frequencies_give_each_lemma_the_highest_frequency_of_its_readings() -> None:
+    lexicon = get_lexicon()
+    table = lexicon.lemma_frequencies()
+    readings = [e for e in lexicon.entries("mangeaient") if e.lemma == "manger"]
+    assert readings and table["manger"] == max(e.lemma_frequency for e in readings)
+    assert table["le"] > table["manger"] > table["chat"] > table.get("zythum", 0.0)
+    # Lexique files "copine" under "copain": Grammalecte's lemma keeps its form's frequency.
+    copine = [e for e in lexicon.entries("copine") if e.lemma == "copine"]
+    assert copine[0].lemma_frequency == 0.0 and table["copine"] == copine[0].frequency > 30
+    # No reading of a sample of the lexicon's words is more frequent than its lemma's entry
+    # (the adjectives read apart have no frequency, and may have no entry).
+    sample = list(lexicon.automaton("standard").iter_words())[::500]
+    assert all(table.get(e.lemma, 0.0) >= max(e.lemma_frequency, e.frequency)
+               for w in sample for e in lexicon.entries(w))

@@ -4,8 +4,9 @@ Every bot decides from what `state.view(seat)` shows: the board, its own dice (f
 green dice, their six faces), the Élue letter, the scores. A turn is up to three rolls and a
 word; the levels differ in how hard they look:
 
-- the débutant rolls once and lays a short word read the usual way (left to right or top to
-  bottom), the first that comes among a handful and brings points;
+- the débutant rolls once and lays a short common word (Lexique frequency of 5 per million or
+  more) read the usual way (left to right or top to bottom), the first that comes among a
+  handful and brings points;
 - the confirmé rolls up to twice, keeping the dice of his best word, and reads words forwards
   and along the diagonals (not reversed); he keeps his jokers as fétiches;
 - the expert rolls up to three times, keeping the dice of his best word between rolls and
@@ -37,11 +38,23 @@ from ludomots.games.volapuk.botsearch import recompositions, swap_places
 from ludomots.games.volapuk.dice import JOKER, SIGN_ACCENTS, SUPER
 from ludomots.games.volapuk.movegen import SIGN_TEXT, Candidate, anagrams, generate
 from ludomots.games.volapuk.rules import MAX_DEFINITION, VolapukState
+from ludomots.lexicon.lexicon import Lexicon
 
 if TYPE_CHECKING:
     from ludomots.games.volapuk.actions import Recompose
 
 SIGNED_LIMIT = 3000  # candidates of words written with signs, at most
+
+_KNOWN: dict[tuple[Lexicon, float], frozenset[str]] = {}
+
+
+def known_words(lexicon: Lexicon, threshold: float) -> frozenset[str]:
+    """The folded words whose Lexique frequency reaches ``threshold`` (``Lexicon.frequency``,
+    exactly: ``keys_reaching``), read once a process."""
+    found = _KNOWN.get((lexicon, threshold))
+    if found is None:
+        found = _KNOWN[(lexicon, threshold)] = frozenset(lexicon.keys_reaching(threshold))
+    return found
 
 
 def placement_points(state: VolapukState, seat: int, cand: Candidate
@@ -72,10 +85,14 @@ class Level:
     recompose: int = 0  # board-die moves tried, alone and with its best words (+10)
     upgraded: int = 0  # its best words tried with each of those moves
     keep_faces: frozenset[str] = frozenset()  # faces kept when rolling again, beside its word
+    vocabulary: float = 0.0  # its main word's Lexique frequency at least (0: the whole lexicon)
 
 
 LEVELS = {
-    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0, 0),
+    # The débutant's words are common ones (issue 21's calibration: with the whole lexicon,
+    # the first words in alphabetical order came first: AA 148 times in 110 games, ABD, ADAM).
+    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0, 0,
+                      vocabulary=5.0),
     "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
                       True, 0, 0),
     # The expert rolls all three times unless he has a move of 200 (rolling again keeps the
@@ -212,6 +229,9 @@ class VolapukBot:
         found = self.candidates(state, seat)
         if not found and not self.conf.swaps:
             return []
+        if self.conf.vocabulary:
+            known = known_words(state.lexicon, self.conf.vocabulary)
+            found = [c for c in found if c.word in known]
         if self.level == "debutant":
             found.sort(key=lambda c: (len(c.dice), c.word, c.start, c.direction))
             pool = found[: self.conf.judged]

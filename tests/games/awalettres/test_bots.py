@@ -146,3 +146,11 @@ def test_the_marabout_check_walks_a_bounded_part_of_the_lexicon() -> None:
         del dawg.children
     assert action == Marabout(B, "B")
     assert visited[0] < 100_000
+
+
+def test_the_debutant_takes_letters_for_a_common_word_before_an_obscure_one() -> None:
+    # Issue 21's calibration: with Q and Z in hand, no word of his own letters. The best
+    # word by the shared fallback's estimate is QUIZ (0.26 per million, taking U and I from
+    # C), which a beginner does not know; the débutant plays the best common word, NEZ.
+    state = make_state(["QZ", "ARTBCDF", "EIOUSNL"], grenier="E" * 20)
+    assert BOTS["debutant"]().choose(state, A, SeededRandom(1)) == Play("NEZ", (C, C, A))

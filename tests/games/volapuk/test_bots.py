@@ -103,3 +103,13 @@ def test_the_greedy_bot_rolls_once_then_places_or_passes() -> None:
     assert greedy.choose(state, 0, SeededRandom(1)) == Roll(())
     state = make_state(["QQQWWWX", "AAAAAAA"])
     assert greedy.choose(state, 0, SeededRandom(1)) == Pass()  # no word, and no second roll
+
+
+def test_the_debutant_lays_a_common_word() -> None:
+    # Issue 21's calibration: among the words of his dice, shortest and alphabetical first,
+    # the débutant took AL (no Lexique frequency) here, and AA, ABD, ADAM in his games; he
+    # now lays only words of 5 per million or more: MA.
+    state = make_state(["AABEMLS", "AAAAAAA"], board=board_with(("H6", "E", "AA")))
+    action = VolapukBot("debutant").choose(state, 0, SeededRandom(1))
+    assert isinstance(action, Place)
+    assert [w.text for w in state.outcome(0, action).words] == ["MA"]
