@@ -515,8 +515,14 @@ class Expert(AwalettresBot):
                                     for c, n in taken.items())
         return mine - theirs / others
 
+    give_confusion = True  # give his own CONFUSION by ÉCHANGE (a parameter, to measure it)
+
     def exchange(self, seen: Seen, rng: SeededRandom) -> Action:
         """Near the end give the dearest letter away; otherwise as the confirmé."""
+        if self.give_confusion:
+            given = self.give_own_confusion(seen)
+            if given is not None:
+                return given
         if seen.end_weight() < 0.5:
             return super().exchange(seen, rng)
         hands = seen.hands
@@ -529,6 +535,29 @@ class Expert(AwalettresBot):
         if value >= VALUES[give]:
             return Exchange("", None, "")
         return Exchange(give, target, card)
+
+    def give_own_confusion(self, seen: Seen) -> Exchange | None:
+        """Seed: a CONFUSION « fait l'objet d'un ECHANGE, le joueur qui la récupère donne 5
+        graines ... à celui à qui il l'a pris ». Giving his own one brings him 5 seeds that
+        the receiver loses (who then holds a card costing 5 if unplayed), against a wild
+        card worth about 2 while the grenier lasts: a swing of 10 for a loss of 2 at most.
+        The receiver is the leader among the opponents without a CONFUSION of their own;
+        the letter taken back is his dearest mid-game, his cheapest near the end (a letter
+        left in hand then costs its seeds)."""
+        hands = seen.hands
+        if WILD not in hands[seen.seat] or not seen.view["options"]["exchange_confusion"]:
+            return None
+        targets = [t for t in seen.opponents()
+                   if WILD not in hands[t] and any(c != WILD for c in hands[t])]
+        if not targets:
+            return None
+        target = max(targets, key=lambda t: (seen.scores[t], -t))
+        letters = [c for c in hands[target] if c != WILD]
+        if seen.end_weight() < 0.5:
+            take = max(letters, key=lambda c: (VALUES[c], c))
+        else:
+            take = min(letters, key=lambda c: (VALUES[c], c))
+        return Exchange(WILD, target, take)
 
     def marabout_end(self, seen: Seen) -> float:
         return seen.end_weight()
