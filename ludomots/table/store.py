@@ -36,7 +36,7 @@ from sqlalchemy import Connection, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ludomots.core.jsonvalues import canonical_json
-from ludomots.table.appends import MAX_MS, ActionRow, AppendSql
+from ludomots.table.appends import MAX_MS, ActionRow, AppendSql, DriverSql
 from ludomots.table.engine import engine_url, make_engine
 from ludomots.table.errors import ConflictError, NotFoundError, StoreError
 from ludomots.table.metrics import STORE_ERRORS
@@ -112,6 +112,32 @@ class Store:
         finally:
             if self._lock is not None:
                 self._lock.release()
+
+    def read_rows(self, sql: DriverSql, values: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """The rows of one compiled SELECT (``DriverSql``), on the driver's own connection and
+        without a transaction of our own: for the reads made at every turn, where
+        SQLAlchemy's per-statement work (and, on SQLite, ``BEGIN IMMEDIATE``, the write lock
+        for a read) cost more than the query (``benchmarks/turn_notices.py``). One statement
+        reads a consistent snapshot on its own. Errors as StoreError."""
+        if self._lock is not None:
+            self._lock.acquire()
+        try:
+            raw = self.engine.raw_connection()
+            try:
+                cursor = raw.cursor()
+                cursor.execute(sql.text, sql.params(values))
+                rows = [tuple(row) for row in cursor.fetchall()]
+                cursor.close()
+            finally:
+                raw.rollback()  # ends the read transaction a driver may have opened
+                raw.close()  # back to the pool
+        except (self.engine.dialect.loaded_dbapi.Error, SQLAlchemyError) as exc:
+            STORE_ERRORS.inc()  # SQLAlchemyError: the pool could not give a connection
+            raise StoreError(f"database error: {exc}") from exc
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+        return rows
 
     def transaction(self) -> AbstractContextManager[Connection]:
         """One transaction, errors as StoreError: for the layers that keep tables of their own
