@@ -119,25 +119,35 @@ class Store:
         SQLAlchemy's per-statement work (and, on SQLite, ``BEGIN IMMEDIATE``, the write lock
         for a read) cost more than the query (``benchmarks/turn_notices.py``). One statement
         reads a consistent snapshot on its own. Errors as StoreError."""
+        try:
+            with self._driver() as raw:
+                try:
+                    cursor = raw.cursor()
+                    cursor.execute(sql.text, sql.params(values))
+                    rows = [tuple(row) for row in cursor.fetchall()]
+                    cursor.close()
+                finally:
+                    raw.rollback()  # ends the read transaction a driver may have opened
+        except (self.engine.dialect.loaded_dbapi.Error, SQLAlchemyError) as exc:
+            STORE_ERRORS.inc()  # SQLAlchemyError: the pool could not give a connection
+            raise StoreError(f"database error: {exc}") from exc
+        return rows
+
+    @contextmanager
+    def _driver(self) -> Iterator[Any]:
+        """The driver's own connection, from the pool and back to it (the statements compiled
+        once: ``read_rows``, ``append_actions``); an in-memory database takes turns."""
         if self._lock is not None:
             self._lock.acquire()
         try:
             raw = self.engine.raw_connection()
             try:
-                cursor = raw.cursor()
-                cursor.execute(sql.text, sql.params(values))
-                rows = [tuple(row) for row in cursor.fetchall()]
-                cursor.close()
+                yield raw
             finally:
-                raw.rollback()  # ends the read transaction a driver may have opened
                 raw.close()  # back to the pool
-        except (self.engine.dialect.loaded_dbapi.Error, SQLAlchemyError) as exc:
-            STORE_ERRORS.inc()  # SQLAlchemyError: the pool could not give a connection
-            raise StoreError(f"database error: {exc}") from exc
         finally:
             if self._lock is not None:
                 self._lock.release()
-        return rows
 
     def transaction(self) -> AbstractContextManager[Connection]:
         """One transaction, errors as StoreError: for the layers that keep tables of their own
@@ -410,10 +420,7 @@ class Store:
     def _append_batch(self, rows: Sequence[ActionRow], now: int) -> set[tuple[str, int]]:
         """One transaction for ``rows``; the (table, seq) pairs that were already stored."""
         sql = self._sql
-        if self._lock is not None:
-            self._lock.acquire()
-        try:
-            raw = self.engine.raw_connection()
+        with self._driver() as raw:
             try:
                 cursor = raw.cursor()
                 if sql.begin:
@@ -439,11 +446,6 @@ class Store:
             except BaseException:
                 raw.rollback()
                 raise
-            finally:
-                raw.close()  # back to the pool
-        finally:
-            if self._lock is not None:
-                self._lock.release()
         return taken
 
     def _append_one(self, row: ActionRow) -> StoreError | None:
