@@ -1061,7 +1061,7 @@ def report(results: list[dict[str, Any]], args: argparse.Namespace) -> None:
             errors += f"; {r['mismatched']} updates not showing the pass"
         print(f"{r['tables']:>6} {r['server_cpu']:>6.0f}% {r['workers_cpu']:>5.0f}% "
               f"{r['server_rss_mib']:>8.0f} {r['workers_rss_mib']:>8.0f} "
-              f"{_fmt(r['server_ms_per_action'], '.1f'):>6} "
+              f"{_fmt(r['server_ms_per_action'], '.2f'):>6} "
               f"{r['machine_busy']:>6.0f}% {r['loadgen_cpu']:>6.0f}% {r['other_cpu']:>5.0f}% "
               f"{_fmt(r['loadgen_lag_p99_ms'], '.1f'):>7} "
               f"{_fmt(r['loadgen_lag_max_ms'], '.0f'):>7} {_fmt(r['http_p99_ms'], '.0f'):>8} "

@@ -46,6 +46,7 @@ from ludomots.accounts.schema import (
     SERVER_KEYS,
     SESSIONS,
 )
+from ludomots.table.appends import DriverSql
 from ludomots.table.errors import StoreError
 from ludomots.table.model import LIVE_STATUSES
 from ludomots.table.store import SEAT_CLAIMS, TABLES, Store
@@ -70,6 +71,9 @@ _FOLLOW_COUNTS = select(  # (followers, following), one round trip
     .where(FOLLOWS.c.followed == bindparam("account_id")).scalar_subquery(),
     select(func.count()).select_from(FOLLOWS)
     .where(FOLLOWS.c.follower == bindparam("account_id")).scalar_subquery())
+
+_SEAT_LINKS = select(SEAT_ACCOUNTS.c.seat, SEAT_ACCOUNTS.c.account_id) \
+    .where(SEAT_ACCOUNTS.c.table_id == bindparam("table_id"))
 
 
 @dataclass(frozen=True)
@@ -102,6 +106,7 @@ class AccountDb:
         self.store = store
         self.process = process
         self._now = now
+        self._seat_links_sql = DriverSql.compile(_SEAT_LINKS, store.engine)
 
     def ms(self) -> int:
         return int(self._now() * 1000)
@@ -307,13 +312,9 @@ class AccountDb:
         return True
 
     def seat_links(self, table_id: str) -> dict[int, int]:
-        with self.tx() as conn:
-            return self._seat_links(conn, table_id)
-
-    @staticmethod
-    def _seat_links(conn: Connection, table_id: str) -> dict[int, int]:
-        rows = conn.execute(select(SEAT_ACCOUNTS.c.seat, SEAT_ACCOUNTS.c.account_id)
-                            .where(SEAT_ACCOUNTS.c.table_id == table_id))
+        """{seat: account id} of the table's seats linked to an account. Read at every turn
+        (the turn notices), so through a statement compiled once (``Store.read_rows``)."""
+        rows = self.store.read_rows(self._seat_links_sql, {"table_id": table_id})
         return {seat: account for seat, account in rows}
 
     def is_rated(self, table_id: str) -> bool:

@@ -116,6 +116,12 @@ class PersonalHub:
         async with self._changed:
             await self._changed.wait_for(lambda: account_id not in self._sockets)
 
+    def reaches_anyone(self) -> bool:
+        """Whether a notice could reach a page now: a page open on this process, or other
+        processes on the bus. Alone and without pages, a notice would go nowhere, so the
+        turn notices need not even look up whose seats these are."""
+        return self._bus is not None or bool(self._sockets)
+
     def notify(self, account_id: int, payload: dict[str, Any]) -> int:
         """To the account's sockets here (how many) and on the other processes."""
         if self._bus is not None:

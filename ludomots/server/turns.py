@@ -40,7 +40,10 @@ class TurnNotices:
         """The manager's hook: ``waiting`` had to act before the change. Seats now to act
         that were not get a ``turn`` notice; at a game's end every seat gets ``table_over``.
         Only humans' seats that are still playing are looked up (a bot's turn costs
-        nothing)."""
+        nothing), and none while no page could hear the notice (a process alone without
+        a personal page open: guests' tables cost no lookup)."""
+        if not self._hub.reaches_anyone():
+            return
         if table.status == "over":
             seats = frozenset(range(len(table.info.seats)))
             kind = "table_over"

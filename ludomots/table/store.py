@@ -36,7 +36,7 @@ from sqlalchemy import Connection, func, insert, literal, select, update
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 
 from ludomots.core.jsonvalues import canonical_json
-from ludomots.table.appends import MAX_MS, ActionRow, AppendSql
+from ludomots.table.appends import MAX_MS, ActionRow, AppendSql, DriverSql
 from ludomots.table.engine import engine_url, make_engine
 from ludomots.table.errors import ConflictError, NotFoundError, StoreError
 from ludomots.table.metrics import STORE_ERRORS
@@ -109,6 +109,42 @@ class Store:
         except SQLAlchemyError as exc:
             STORE_ERRORS.inc()
             raise StoreError(f"database error: {exc}") from exc
+        finally:
+            if self._lock is not None:
+                self._lock.release()
+
+    def read_rows(self, sql: DriverSql, values: dict[str, Any]) -> list[tuple[Any, ...]]:
+        """The rows of one compiled SELECT (``DriverSql``), on the driver's own connection and
+        without a transaction of our own: for the reads made at every turn, where
+        SQLAlchemy's per-statement work (and, on SQLite, ``BEGIN IMMEDIATE``, the write lock
+        for a read) cost more than the query (``benchmarks/turn_notices.py``). One statement
+        reads a consistent snapshot on its own. Errors as StoreError."""
+        try:
+            with self._driver() as raw:
+                try:
+                    cursor = raw.cursor()
+                    cursor.execute(sql.text, sql.params(values))
+                    rows = [tuple(row) for row in cursor.fetchall()]
+                    cursor.close()
+                finally:
+                    raw.rollback()  # ends the read transaction a driver may have opened
+        except (self.engine.dialect.loaded_dbapi.Error, SQLAlchemyError) as exc:
+            STORE_ERRORS.inc()  # SQLAlchemyError: the pool could not give a connection
+            raise StoreError(f"database error: {exc}") from exc
+        return rows
+
+    @contextmanager
+    def _driver(self) -> Iterator[Any]:
+        """The driver's own connection, from the pool and back to it (the statements compiled
+        once: ``read_rows``, ``append_actions``); an in-memory database takes turns."""
+        if self._lock is not None:
+            self._lock.acquire()
+        try:
+            raw = self.engine.raw_connection()
+            try:
+                yield raw
+            finally:
+                raw.close()  # back to the pool
         finally:
             if self._lock is not None:
                 self._lock.release()
@@ -384,10 +420,7 @@ class Store:
     def _append_batch(self, rows: Sequence[ActionRow], now: int) -> set[tuple[str, int]]:
         """One transaction for ``rows``; the (table, seq) pairs that were already stored."""
         sql = self._sql
-        if self._lock is not None:
-            self._lock.acquire()
-        try:
-            raw = self.engine.raw_connection()
+        with self._driver() as raw:
             try:
                 cursor = raw.cursor()
                 if sql.begin:
@@ -413,11 +446,6 @@ class Store:
             except BaseException:
                 raw.rollback()
                 raise
-            finally:
-                raw.close()  # back to the pool
-        finally:
-            if self._lock is not None:
-                self._lock.release()
         return taken
 
     def _append_one(self, row: ActionRow) -> StoreError | None:
