@@ -127,16 +127,19 @@ class Familiarity:
         self.lexicon = lexicon
         self.lemmas = lexicon.lemma_frequencies()
         self._descending = sorted(self.lemmas.values(), reverse=True)
-        self._ascending = self._descending[::-1]
+        self._lemma_of: dict[str, tuple[str | None, float]] = {}  # a word is asked once per size
 
     def lemma(self, word: str) -> tuple[str | None, float]:
         """The word's most frequent lemma and its frequency (None, 0.0 when none is known)."""
-        best: tuple[str | None, float] = (None, 0.0)
-        for entry in self.lexicon.entries(word):
-            frequency = self.lemmas.get(entry.lemma, 0.0)
-            if best[0] is None or frequency > best[1]:
-                best = (entry.lemma, frequency)
-        return best
+        found = self._lemma_of.get(word)
+        if found is None:
+            found = (None, 0.0)
+            for entry in self.lexicon.entries(word):
+                frequency = self.lemmas.get(entry.lemma, 0.0)
+                if found[0] is None or frequency > found[1]:
+                    found = (entry.lemma, frequency)
+            self._lemma_of[word] = found
+        return found
 
     def threshold(self, size: int) -> float:
         """The lemma frequency of the ``size``-th most frequent lemma."""
@@ -144,7 +147,7 @@ class Familiarity:
 
     def rank(self, frequency: float) -> int:
         """1 + the number of lemmas more frequent than ``frequency``."""
-        return len(self._ascending) - bisect.bisect_right(self._ascending, frequency) + 1
+        return bisect.bisect_left(self._descending, -frequency, key=lambda f: -f) + 1
 
     def known(self, word: str, size: int) -> bool:
         lemma, frequency = self.lemma(word)
