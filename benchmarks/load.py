@@ -3,6 +3,8 @@
 Run: python benchmarks/load.py               (about 10 minutes)
      python benchmarks/load.py --quick       (smoke run: 1 and 2 processes, 30 and 60 tables)
      python benchmarks/load.py --processes 1,2 --sizes 100,200,300
+     python benchmarks/load.py --cpu-limit 0.25 --per-process --sizes 40,60,80
+                                              (scaling: each server capped, `cpulimit.py`)
 
 What runs: a throwaway PostgreSQL cluster and a redis-server (``tests/table/services.py``:
 Debian's binaries on loopback ports, no fsync), then for each process count P, P processes of
@@ -29,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import os
 import sys
 import tempfile
 import time
@@ -49,6 +52,7 @@ if _missing("psycopg", "redis", "httpx"):
              f"lacks {', '.join(_missing('psycopg', 'redis', 'httpx'))}: "
              f"{sys.executable} -m pip install -e '.[scale,test]'")
 
+from cpulimit import CpuLimit  # noqa: E402
 from loadkit import (  # noqa: E402
     ROOT,
     _fmt,
@@ -82,11 +86,24 @@ def measure(args: argparse.Namespace, count: int, cluster: PostgresCluster,
     db_url = cluster.create_schema(f"load{count}_")
     assert redis.process is not None
     services = [_postgres_pid(cluster), redis.process.pid]
-    with contextlib.ExitStack() as stack:
-        running = [stack.enter_context(server(
-            args, workdir, db_url=db_url, log_name=f"server{count}_{i}.log",
-            extra=["--redis", redis.url])) for i in range(count)]
-        results = run_generator(args, running, services)
+    limits = [CpuLimit(f"ludomots-load-{os.getpid()}-{count}-{i}", args.cpu_limit)
+              for i in range(count)] if args.cpu_limit else []
+    if args.per_process:  # the same tables per process at every count
+        args = argparse.Namespace(**{**vars(args), "sizes": [s * count for s in args.sizes]})
+    try:
+        with contextlib.ExitStack() as stack:
+            running = [stack.enter_context(server(
+                args, workdir, db_url=db_url, log_name=f"server{count}_{i}.log",
+                extra=["--redis", redis.url], preexec=limits[i].preexec if limits else None))
+                for i in range(count)]
+            results = run_generator(args, running, services)
+        if limits:
+            throttled = ", ".join(f"{limit.throttled_ms() / 1000:.1f}" for limit in limits)
+            print(f"CPU limit {args.cpu_limit:g} core per server (its bot workers included): "
+                  f"held back by it {throttled} s in all, by server", flush=True)
+    finally:
+        for limit in limits:
+            limit.close()
     report(results, args)
     for i in range(count):
         summarize_log(workdir / f"server{count}_{i}.log")
@@ -96,6 +113,8 @@ def measure(args: argparse.Namespace, count: int, cluster: PostgresCluster,
 def summary(by_count: dict[int, list[dict[str, Any]]], args: argparse.Namespace) -> None:
     print(f"\nScaling (p99 target {args.target_ms:g} ms; all processes, PostgreSQL, Redis and "
           f"the load generator share {len(_cpus())} cores)")
+    if args.cpu_limit:
+        print(f"(each server capped at {args.cpu_limit:g} core, its bot workers included)")
     print(f"{'processes':>9} {'held':>6} {'at tables':>9} {'p99 ms':>7} {'hum/s':>6} "
           f"{'all/s':>6} {'servers':>8} {'bots+db':>8} {'machine':>8}")
     for count, results in sorted(by_count.items()):
@@ -116,7 +135,7 @@ def summary(by_count: dict[int, list[dict[str, Any]]], args: argparse.Namespace)
 
 
 def _cpus() -> list[int]:
-    return list(range(__import__("os").cpu_count() or 1))
+    return list(range(os.cpu_count() or 1))
 
 
 def main() -> None:
@@ -132,6 +151,12 @@ def main() -> None:
                         help="seconds of load per process count, all sizes included (200)")
     parser.add_argument("--quiet-wait", type=float,
                         help="seconds to wait for other programs to calm down before a window")
+    parser.add_argument("--cpu-limit", type=float, metavar="CORES",
+                        help="cap each server process, its bot workers included, at this "
+                             "many cores (`cpulimit.py`: a control group; needs root), so that "
+                             "more processes than cores can show how capacity scales")
+    parser.add_argument("--per-process", action="store_true",
+                        help="--sizes are tables per process (multiplied by the process count)")
     add_load_arguments(parser)
     args = parser.parse_args()
     quick = args.quick

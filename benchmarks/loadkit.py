@@ -35,7 +35,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -900,10 +900,12 @@ def _lines(stream: Any, out: queue.Queue[str | None]) -> None:
 
 @contextlib.contextmanager
 def server(args: argparse.Namespace, workdir: Path, *, db_url: str | None = None,
-           extra: Sequence[str] = (), log_name: str = "server.log"
+           extra: Sequence[str] = (), log_name: str = "server.log",
+           preexec: Callable[[], None] | None = None
            ) -> Iterator[tuple[subprocess.Popen[str], int]]:
     """``ludomots serve`` on a free loopback port (a fresh SQLite file unless ``db_url``),
-    with ``extra`` options; (process, port) once it says it is ready."""
+    with ``extra`` options; (process, port) once it says it is ready. ``preexec`` runs in the
+    child before the server starts (`cpulimit.py`: joining a capped control group)."""
     port = free_port()
     exe = Path(sys.executable).with_name("ludomots")
     command = [str(exe)] if exe.exists() else [sys.executable, "-m", "ludomots"]
@@ -914,7 +916,8 @@ def server(args: argparse.Namespace, workdir: Path, *, db_url: str | None = None
     print("server: " + " ".join(command), flush=True)
     log = (workdir / log_name).open("w")
     proc = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=log, text=True,
-                            cwd=workdir, env={**os.environ, "PYTHONUNBUFFERED": "1"})
+                            cwd=workdir, env={**os.environ, "PYTHONUNBUFFERED": "1"},
+                            preexec_fn=preexec)
     lines: queue.Queue[str | None] = queue.Queue()
     threading.Thread(target=_lines, args=(proc.stdout, lines), daemon=True).start()
     children: set[int] = set()
