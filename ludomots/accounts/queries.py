@@ -26,6 +26,7 @@ from ludomots.accounts.schema import (
     RATING_HISTORY,
     RATINGS,
 )
+from ludomots.core.bots import RETIRED_LEVELS
 from ludomots.core.record import Record, RecordedAction, SeatInfo, seats_as_recorded
 from ludomots.core.standing import Departure
 from ludomots.table.store import ACTIONS, DEPARTURES, SEAT_CLAIMS, TABLES
@@ -253,7 +254,8 @@ class Queries:
                      ) -> dict[str, dict[str, dict[str, Any]]]:
         from ludomots.accounts.ratings import PROVISIONAL_SIGMA
 
-        query = select(BOT_RATINGS)
+        # A retired level's row stays (its history) but is no longer shown.
+        query = select(BOT_RATINGS).where(BOT_RATINGS.c.level.not_in(sorted(RETIRED_LEVELS)))
         if game is not None:
             query = query.where(BOT_RATINGS.c.game == game)
         rows = conn.execute(query.order_by(BOT_RATINGS.c.game, BOT_RATINGS.c.players,

@@ -39,6 +39,7 @@ from ludomots.accounts.schema import (
     SEAT_ACCOUNTS,
 )
 from ludomots.core import registry
+from ludomots.core.bots import current_level
 from ludomots.core.game import Game, State
 from ludomots.core.options import options_to_json
 from ludomots.table.errors import StoreError
@@ -255,16 +256,17 @@ class Results:
         known = _human_skills(conn, result.game, cls, sorted(humans))
         if any(not stored or skill.provisional for skill, _, stored in known.values()):
             return
-        levels = [s.level or "" for s in seats if s.kind == "bot"]
-        bots = _bot_skills(conn, result.game, cls, levels)
-        skills = [known[links[s.seat]][0] if s.kind == "human" else bots[s.level or ""][0]
+        # A seat saved with a retired level was played on by its successor, rated as such.
+        level_of = {s.seat: current_level(s.level or "") for s in seats if s.kind == "bot"}
+        bots = _bot_skills(conn, result.game, cls, list(level_of.values()))
+        skills = [known[links[s.seat]][0] if s.kind == "human" else bots[level_of[s.seat]][0]
                   for s in seats]
         new = rate_some(skills, [s.rank for s in seats], [s.kind == "bot" for s in seats])
         # A level seated twice moves by the mean of its seats' changes.
         moved: dict[str, list[Skill]] = {}
         for s, skill in zip(seats, new, strict=True):
             if s.kind == "bot":
-                moved.setdefault(s.level or "", []).append(skill)
+                moved.setdefault(level_of[s.seat], []).append(skill)
         for level, changes in moved.items():
             old, games, stored = bots[level]
             skill = Skill(sum(c.mu for c in changes) / len(changes),

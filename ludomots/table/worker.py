@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from ludomots.core import registry
-from ludomots.core.bots import BotFactory
+from ludomots.core.bots import BotFactory, current_level
 from ludomots.core.game import Game, State
 from ludomots.core.rng import SeededRandom
 
@@ -61,10 +61,11 @@ def _entry(name: str, module_name: str) -> tuple[Game, dict[str, BotFactory]]:
 def choose_action(job: BotJob) -> dict[str, Any]:
     """The bot's action as JSON (what a browser would send)."""
     game, bots = _entry(job.game, job.game_module)
-    if job.level not in bots:
+    level = current_level(job.level)  # a seat saved with a retired level plays on
+    if level not in bots:
         raise KeyError(f"{job.game} has no bot level {job.level!r}")
     state = job.state_class.from_json(job.state)
-    bot = bots[job.level]()
+    bot = bots[level]()
     action = bot.choose(state, job.seat, SeededRandom.from_json(job.rng))
     return game.action_codec.encode(action)
 

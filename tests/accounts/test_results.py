@@ -14,7 +14,13 @@ from sqlalchemy import func, select
 
 from ludomots.accounts.db import AccountDb
 from ludomots.accounts.results import FinishedGame, Results, SeatResult
-from ludomots.accounts.schema import FINISHED_TABLES, GAME_RESULTS, RATING_HISTORY, RATINGS
+from ludomots.accounts.schema import (
+    BOT_RATINGS,
+    FINISHED_TABLES,
+    GAME_RESULTS,
+    RATING_HISTORY,
+    RATINGS,
+)
 from ludomots.core import registry
 from ludomots.table.model import ClockSettings, SeatSpec, TableInfo
 from ludomots.table.store import Store
@@ -156,3 +162,26 @@ def test_processes_starting_together_seed_the_bots_once(tmp_path: Path) -> None:
     assert sum(written) == expected == _count(dbs[0], BOT_RATINGS)  # type: ignore[arg-type]
     for db in dbs:
         db.store.close()
+
+
+def test_a_game_saved_with_a_retired_level_calibrates_its_successor(tmp_path: Path) -> None:
+    # « Maître » was withdrawn (issue 21): its seats are played on by the expert, whose
+    # rating the game moves; no « Maître » row appears.
+    db = _db(fresh_db_url(tmp_path))
+    info = TableInfo(id="old", game="gops", options={}, seed=1,
+                     seats=(SeatSpec.human("Alice"), SeatSpec.bot("maitre")), status="over",
+                     clock=ClockSettings(0))
+    db.store.create_table(info, {0: "a"})
+    alice = db.create_account("Alice", "hash")
+    db.link_seat("old", 0, alice.id, rated=False)
+    with db.tx() as conn:
+        conn.execute(RATINGS.insert().values(
+            account_id=alice.id, game="gops", players="2", mu=30.0, sigma=3.0, rating=1800,
+            provisional=False, games=30, last_played=0))
+    seats = (SeatResult(0, "Alice", "human", None, 10, 1, True),
+             SeatResult(1, "Robot Maître", "bot", "maitre", 5, 2, False))
+    assert Results(db).finish(FinishedGame("old", "gops", True, seats))
+    with db.tx() as conn:
+        rows = conn.execute(select(BOT_RATINGS.c.level, BOT_RATINGS.c.games)).all()
+    assert [tuple(r) for r in rows] == [("expert", 1)]
+    db.store.close()

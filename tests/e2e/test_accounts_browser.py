@@ -429,14 +429,14 @@ def test_bot_levels_show_their_calibrated_rating_and_leaderboards_are_linked(
     ratings = server.get_json("/api/bots/ratings")["topword"]
     select = page.locator(".seat-row").nth(1).locator(".level-select")
     for level, title in (("debutant", "Débutant"), ("confirme", "Confirmé"),
-                         ("greedy", "Glouton"), ("expert", "Expert"), ("maitre", "Maître")):
+                         ("greedy", "Glouton"), ("expert", "Expert")):
         entry = ratings["2"][level]
         shown = f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}"
         expect(select.locator(f"option[value={level}]")).to_have_text(shown, timeout=LOADED)
     # A third player: the ratings of tables of 3 or 4.
     page.get_by_role("button", name="Ajouter un joueur").click()
     third = page.locator(".seat-row").nth(2).locator(".level-select")
-    for level, title in (("greedy", "Glouton"), ("expert", "Expert"), ("maitre", "Maître")):
+    for level, title in (("greedy", "Glouton"), ("expert", "Expert")):
         entry = ratings["3-4"][level]
         expect(third.locator(f"option[value={level}]")).to_have_text(
             f"{title} ≈ {entry['rating']}{' ?' if entry['provisional'] else ''}")

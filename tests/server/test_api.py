@@ -17,10 +17,9 @@ def test_games_lists_topword_with_levels_options_and_unavailable_games(
     assert topword["available"] is True
     assert topword["title"] == "Topword"
     assert (topword["min_players"], topword["max_players"]) == (2, 4)
-    assert topword["levels"] == ["debutant", "confirme", "greedy", "expert", "maitre"]
+    assert topword["levels"] == ["debutant", "confirme", "greedy", "expert"]
     assert topword["level_titles"] == {"debutant": "Débutant", "confirme": "Confirmé",
-                                       "greedy": "Glouton", "expert": "Expert",
-                                       "maitre": "Maître"}
+                                       "greedy": "Glouton", "expert": "Expert"}
     referee = next(o for o in topword["options"] if o["name"] == "referee")
     assert referee["choices"] == ["challenge", "auto"] and referee["default"] == "challenge"
     assert all("available" in g for g in games.values())

@@ -270,6 +270,10 @@ def test_seeded_bot_ratings_are_served(client: TestClient) -> None:
                       "expert": {"rating": display(37.0), "provisional": False, "games": 60}}
     _execute(client, update(BOT_RATINGS).values(games=61))
     assert seed_bot_ratings(db, seed, overwrite=True) == 2
+    # A retired level's row (« Maître », issue 21) stays in the database but is not served.
+    assert seed_bot_ratings(db, {"gops": {"2": {"maitre": {"mu": 40.0, "sigma": 2.0,
+                                                          "games": 60}}}}) == 1
+    assert set(client.get("/api/bots/ratings").json()["gops"]["2"]) == {"debutant", "expert"}
 
 
 def _no_error(message: dict[str, Any]) -> bool:

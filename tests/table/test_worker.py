@@ -39,3 +39,8 @@ def test_a_worker_process_finds_a_runtime_game_through_its_module() -> None:
 def test_an_unknown_level_is_an_error() -> None:
     with pytest.raises(KeyError, match="no bot level 'confirme'"):
         choose_action(_job("confirme"))
+
+
+def test_a_seat_saved_with_a_retired_level_is_played_by_its_successor() -> None:
+    # « Maître » was withdrawn (issue 21); a game saved with it goes on with the expert.
+    assert choose_action(_job("maitre")) == choose_action(_job("expert"))

@@ -1,10 +1,11 @@
 """Post-game analysis: at each turn, the strongest engine's move and the best-scoring move next
 to what was played. Runs on finished games only, when the record has made every rack public.
 
-The engine is the master's search (`search.py`: leave values, simulation with inference, the
-exact endgame), bounded to ``BUDGET`` a move: a replay analyses every move of the game at
-once, so a 50-move game costs about 50 × 0.2 s of one core, once (replays are cached). It
-decides from the view of the seat that moved, as that player could have."""
+The engine is the expert's search, the strongest level's (`search.py`: leave values,
+simulation with inference, the exact endgame), bounded to ``BUDGET`` a move: a replay
+analyses every move of the game at once, so a 50-move game costs about 50 × 0.2 s of one
+core, once (replays are cached). It decides from the view of the seat that moved, as that
+player could have."""
 
 from __future__ import annotations
 
@@ -16,7 +17,7 @@ from ludomots.core.errors import RuleError
 from ludomots.core.game import Action
 from ludomots.core.rng import SeededRandom
 from ludomots.games.topword.board import cell_name
-from ludomots.games.topword.bots import Maitre
+from ludomots.games.topword.bots import Expert
 from ludomots.games.topword.movegen import generate
 from ludomots.games.topword.rules import Pass, Place, Play, TopwordState
 from ludomots.games.topword.scoring import MoveResult
@@ -24,7 +25,7 @@ from ludomots.games.topword.search import Search
 from ludomots.games.topword.seen import Seen
 
 BUDGET = Budget(work=2_000, seconds=0.3)
-ENGINE = replace(Maitre.settings, budget=BUDGET)
+ENGINE = replace(Expert.settings, budget=BUDGET)
 
 
 def _move_json(move: MoveResult) -> dict[str, Any]:

@@ -1,12 +1,12 @@
-"""Topword bots: débutant, confirmé, glouton (greedy), expert, maître.
+"""Topword bots: débutant, confirmé, glouton (greedy), expert.
 
 Every bot decides from `state.view(seat)` only (its rack, the board, the unseen tiles), never
 from hidden information. Levels differ in vocabulary (a word is "known" when its frequency
 in Lexique reaches the level's threshold: the beginner knows common words only, the greedy
 bot, the expert and the master the whole lexicon) and in judgement: the beginner picks a
 plausible move, the confirmed player the best-scoring one with a little rack sense, the greedy
-bot the top-scoring move and nothing else (the yardstick of issue 21), the expert and the
-master search (`search.py`): learned leave values, a simulation of the best candidates against
+bot the top-scoring move and nothing else (the yardstick of issue 21), the expert searches
+(`search.py`): learned leave values, a simulation of the best candidates against
 the opponent's likely rack, an exact endgame.
 """
 
@@ -185,14 +185,5 @@ class Expert(TopwordBot):
         return Search(seen, self.settings).decide(rng)
 
 
-class Maitre(Expert):
-    """The expert's search with five times the time: more candidates simulated longer, and
-    more racks tried for the inference."""
-
-    level = "maitre"
-    settings = SearchSettings(budget=Budget(work=25_000, seconds=4.5), candidates=16, plies=2,
-                              inference_samples=60)
-
-
 BOTS: dict[str, BotFactory] = {"debutant": Debutant, "confirme": Confirme, "greedy": Greedy,
-                               "expert": Expert, "maitre": Maitre}
+                               "expert": Expert}

@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from ludomots.games.topword.analysis import ENGINE, analyse
-from ludomots.games.topword.bots import Maitre
+from ludomots.games.topword.bots import Expert
 from ludomots.games.topword.rules import Place
 
 from .helpers import make_state
 from .test_endgame import SEED11
 
 
-def test_the_analysis_engine_is_the_master_s_search_bounded_per_move() -> None:
-    assert ENGINE.candidates == Maitre.settings.candidates
-    assert ENGINE.budget.work < Maitre.settings.budget.work
+def test_the_analysis_engine_is_the_expert_s_search_bounded_per_move() -> None:
+    assert ENGINE.candidates == Expert.settings.candidates
+    assert ENGINE.budget.work < Expert.settings.budget.work
     assert ENGINE.budget.seconds is not None and ENGINE.budget.seconds <= 0.5
 
 
