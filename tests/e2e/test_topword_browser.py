@@ -159,7 +159,7 @@ def test_home_rules_and_dictionary_screens(
     pageflow.open_form(page, pageflow.game_card(page, server, "topword"), "Topword")
     expect(page.locator(".seat-row").nth(1).locator(".level-select option")).to_have_text(
         [re.compile(rf"^{title}( ≈ \d+( \?)?)?$")
-         for title in ("Débutant", "Confirmé", "Glouton", "Expert", "Maître")])
+         for title in ("Débutant", "Confirmé", "Glouton", "Expert")])
     page.locator("#creer").scroll_into_view_if_needed()
     page.locator(".create-form").screenshot(path=str(screenshots / "create-form.png"))
 
