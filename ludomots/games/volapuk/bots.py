@@ -4,9 +4,10 @@ Every bot decides from what `state.view(seat)` shows: the board, its own dice (f
 green dice, their six faces), the Élue letter, the scores. A turn is up to three rolls and a
 word; the levels differ in how hard they look:
 
-- the débutant rolls once and lays a short common word (Lexique frequency of 5 per million or
-  more) read the usual way (left to right or top to bottom), the first that comes among a
-  handful and brings points;
+- the débutant lays common words (Lexique frequency of 5 per million or more) read forwards
+  (left to right, top to bottom, and along the diagonals, never reversed): of a handful of
+  its longest, the one that brings the most points; it rolls a second time, keeping that
+  word's dice, when it has none worth 10 points;
 - the confirmé rolls up to twice, keeping the dice of his best word, and reads words forwards
   and along the diagonals (not reversed); he keeps his jokers as fétiches;
 - the expert rolls up to three times, keeping the dice of his best word between rolls and
@@ -86,13 +87,21 @@ class Level:
     upgraded: int = 0  # its best words tried with each of those moves
     keep_faces: frozenset[str] = frozenset()  # faces kept when rolling again, beside its word
     vocabulary: float = 0.0  # its main word's Lexique frequency at least (0: the whole lexicon)
+    # How the débutant picks among its words (the other levels rank by estimate and judge):
+    # "longest", the best judged of the `judged` that lay the most dice; "shortest", the
+    # first that brings points among `judged` of the fewest dice, shuffled (before issue 21's
+    # second calibration)
+    beginner: str = ""
 
 
 LEVELS = {
     # The débutant's words are common ones (issue 21's calibration: with the whole lexicon,
     # the first words in alphabetical order came first: AA 148 times in 110 games, ABD, ADAM).
-    "debutant": Level("debutant", 1, ("E", "S"), 6, 0, frozenset(), 400, False, 0, 0,
-                      vocabulary=5.0),
+    # Its longest words, read forwards (along the diagonals too), and a second roll
+    # (issue 21's second calibration: with one roll, two-letter words read forwards and the
+    # first that brought points, it scored 67 a game against the greedy bot's 1,632).
+    "debutant": Level("debutant", 2, (*FORWARD,), 8, 10, frozenset(), 3000, False, 0, 0,
+                      vocabulary=5.0, beginner="longest"),
     "confirme": Level("confirme", 2, (*FORWARD,), 25, 20, frozenset({JOKER, SUPER}), 5000,
                       True, 0, 0),
     # The expert rolls all three times unless he has a move of 200 (rolling again keeps the
@@ -225,17 +234,20 @@ class VolapukBot:
     def ranked(self, state: VolapukState, seat: int, rng: SeededRandom
                ) -> list[tuple[int, Place]]:
         """The candidates fully evaluated, with their points, best first (ties in the order
-        judged); the débutant's: only the first word that comes."""
+        judged); the débutant's: those of its handful that bring points."""
         found = self.candidates(state, seat)
         if not found and not self.conf.swaps:
             return []
         if self.conf.vocabulary:
             known = known_words(state.lexicon, self.conf.vocabulary)
             found = [c for c in found if c.word in known]
-        if self.level == "debutant":
+        if self.conf.beginner == "shortest":
             found.sort(key=lambda c: (len(c.dice), c.word, c.start, c.direction))
             pool = found[: self.conf.judged]
             rng.shuffle(pool)
+        elif self.conf.beginner == "longest":
+            found.sort(key=lambda c: (-len(c.dice), c.word, c.start, c.direction, c.dice))
+            pool = found[: self.conf.judged]
         else:
             rule = state.options.reversed_letters
             found.sort(key=lambda c: (-c.estimate(state.elue, rule), c.word, c.start,
@@ -247,10 +259,12 @@ class VolapukBot:
             if judged is None:
                 continue
             points, action = judged
-            if self.level == "debutant":
+            if self.conf.beginner == "shortest":
                 if points > 0:  # the first word that comes, unless it costs points
                     return [(points, action)]
                 continue
+            if self.conf.beginner and points <= 0:
+                continue  # the débutant never lays a word that brings nothing
             scored.append((points, action))
         if self.conf.swaps and not any(d.face == JOKER for d in state.racks[seat]):
             # With a joker in hand, a second one adds little, and the walk with two jokers

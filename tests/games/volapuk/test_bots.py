@@ -108,8 +108,36 @@ def test_the_greedy_bot_rolls_once_then_places_or_passes() -> None:
 def test_the_debutant_lays_a_common_word() -> None:
     # Issue 21's calibration: among the words of his dice, shortest and alphabetical first,
     # the débutant took AL (no Lexique frequency) here, and AA, ABD, ADAM in his games; he
-    # now lays only words of 5 per million or more: MA.
+    # now lays only words of 5 per million or more. With the whole lexicon his longest word
+    # would be AABAMS (64 points); among his common ones he lays LAMES up the diagonal.
     state = make_state(["AABEMLS", "AAAAAAA"], board=board_with(("H6", "E", "AA")))
     action = VolapukBot("debutant").choose(state, 0, SeededRandom(1))
     assert isinstance(action, Place)
-    assert [w.text for w in state.outcome(0, action).words] == ["MA"]
+    outcome = state.outcome(0, action)
+    assert ([w.text for w in outcome.words], outcome.total) == (["LAMES", "AL"], 46)
+
+
+def test_the_debutant_lays_the_best_scoring_of_its_longest_common_words() -> None:
+    # Issue 21's second calibration: of the common words that lay the most dice (AVOUER,
+    # AUREZ, VOULEZ... read forwards, along a row, a column or a diagonal), the one that
+    # scores the most: AVOUER up the diagonal from the board's A, 6 + 5 x 6 = 48 (he laid
+    # ARE, 3 points, when he took the first of his shortest words). He never reads reversed.
+    state = make_state(["TROUVEZ", "AAAAAAA"], board=board_with(("H6", "E", "LA")))
+    action = VolapukBot("debutant").choose(state, 0, SeededRandom(1))
+    assert action == Place(6, 7, "NE", (4, 2, 3, 5, 1), ("",) * 5)
+    outcome = state.outcome(0, action)
+    assert ([w.text for w in outcome.words], outcome.total) == (["AVOUER"], 48)
+
+
+def test_the_debutant_rolls_again_keeping_a_word_under_10_points() -> None:
+    # Issue 21's second calibration: his best word MAL brings 8 (18 down the diagonal, -10
+    # for the meaningless run ML its M makes above the L), so he rolls a second time keeping
+    # its M and L; after that roll he lays it (he rolled once and laid it before).
+    board = board_with(("H6", "E", "LA"))
+    state = make_state(["MVXPXDL", "AAAAAAA"], board=board)
+    assert VolapukBot("debutant").choose(state, 0, SeededRandom(1)) == Roll((0, 6))
+    state = make_state(["MVXPXDL", "AAAAAAA"], board=board, rolls=2)
+    action = VolapukBot("debutant").choose(state, 0, SeededRandom(1))
+    assert isinstance(action, Place)
+    outcome = state.outcome(0, action)
+    assert ([w.text for w in outcome.words], outcome.total) == (["MAL"], 8)

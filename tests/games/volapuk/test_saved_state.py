@@ -13,6 +13,10 @@ from ludomots.games.volapuk.bots import BOTS, VolapukBot
 from ludomots.games.volapuk.rules import VolapukState
 
 SAVED = Path(__file__).parent / "data" / "state_before_18.json"
+# The débutant's level before issue 21's second calibration
+DEBUTANT_BEFORE_21: dict[str, object] = {
+    "rolls": 1, "directions": ("E", "S"), "judged": 6, "good_enough": 0, "limit": 400,
+    "beginner": "shortest"}
 
 
 def saved() -> dict[str, object]:
@@ -31,13 +35,14 @@ def test_a_state_saved_before_issue_18_loads_and_writes_back_the_same_json() -> 
 def test_a_state_saved_before_issue_18_plays_on_as_it_did_then() -> None:
     """Three débutants play 40 more actions from it; the scores, the step and the digest are
     those the code of before gave (a changed shape or a lost field would change them). The
-    débutants play with the whole lexicon, as they did then (they lay only common words since
-    issue 21's calibration)."""
+    débutants play with the whole lexicon, one roll and their shortest words read forwards,
+    as they did then (issue 21's calibrations gave them common words, then their longest
+    words, the descending diagonal and a second roll)."""
     state = VolapukState.from_json(saved())
     bots, rngs = seat_bots(BOTS, ["debutant"] * 3, 18)
     for bot in bots.values():
         assert isinstance(bot, VolapukBot)
-        bot.conf = replace(bot.conf, vocabulary=0.0)
+        bot.conf = replace(bot.conf, vocabulary=0.0, **DEBUTANT_BEFORE_21)
     for _ in range(40):
         seat = min(state.to_act())
         state.apply(seat, bots[seat].choose(state, seat, rngs[seat]))
