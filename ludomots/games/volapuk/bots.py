@@ -26,7 +26,7 @@ s'aider d'un dictionnaire").
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from ludomots.core.bots import BotFactory
 from ludomots.core.errors import RuleError
@@ -91,7 +91,7 @@ class Level:
     # "longest", the best judged of the `judged` that lay the most dice; "shortest", the
     # first that brings points among `judged` of the fewest dice, shuffled (before issue 21's
     # second calibration)
-    beginner: str = ""
+    beginner: Literal["", "longest", "shortest"] = ""
 
 
 LEVELS = {

@@ -37,7 +37,7 @@ def test_a_state_saved_before_issue_18_plays_on_as_it_did_then() -> None:
     those the code of before gave (a changed shape or a lost field would change them). The
     débutants play with the whole lexicon, one roll and their shortest words read forwards,
     as they did then (issue 21's calibrations gave them common words, then their longest
-    words, the descending diagonal and a second roll)."""
+    words, the diagonals and a second roll)."""
     state = VolapukState.from_json(saved())
     bots, rngs = seat_bots(BOTS, ["debutant"] * 3, 18)
     for bot in bots.values():
