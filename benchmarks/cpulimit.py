@@ -35,25 +35,25 @@ class CpuLimit:
         if cores <= 0:
             raise ValueError("a CPU limit must be a positive number of cores")
         self.quota_us = max(1_000, round(cores * PERIOD_US))
-        self.path, limit_file, value = self._layout(name)
+        self.path, settings = self._layout(name)
         try:
             self.path.mkdir(exist_ok=True)
-            (self.path / limit_file[0]).write_text(value[0])
-            if len(limit_file) > 1:
-                (self.path / limit_file[1]).write_text(value[1])
+            for file, value in settings:  # in order
+                (self.path / file).write_text(value)
         except OSError as exc:
             raise SystemExit(f"--cpu-limit needs a writable cgroup cpu controller (root): "
                              f"{exc}") from exc
 
-    def _layout(self, name: str) -> tuple[Path, tuple[str, ...], tuple[str, ...]]:
+    def _layout(self, name: str) -> tuple[Path, list[tuple[str, str]]]:
+        """The group's folder and the (file, value) pairs that cap it, in writing order."""
         controllers = _V2 / "cgroup.controllers"
         if controllers.exists() and "cpu" in controllers.read_text().split() and \
                 "cpu" in (_V2 / "cgroup.subtree_control").read_text().split():
-            return _V2 / name, ("cpu.max",), (f"{self.quota_us} {PERIOD_US}",)
+            return _V2 / name, [("cpu.max", f"{self.quota_us} {PERIOD_US}")]
         if (_V1 / "cpu.cfs_quota_us").exists():
             # The period first: a quota above the old period would be refused otherwise.
-            return _V1 / name, ("cpu.cfs_period_us", "cpu.cfs_quota_us"), \
-                (str(PERIOD_US), str(self.quota_us))
+            return _V1 / name, [("cpu.cfs_period_us", str(PERIOD_US)),
+                                ("cpu.cfs_quota_us", str(self.quota_us))]
         raise SystemExit("--cpu-limit needs Linux control groups with a cpu controller "
                          "(cgroup v2 cpu.max or v1 cpu.cfs_quota_us); none is mounted")
 

@@ -26,6 +26,7 @@ s'aider d'un dictionnaire").
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Literal
 
 from ludomots.core.bots import BotFactory
@@ -46,16 +47,11 @@ if TYPE_CHECKING:
 
 SIGNED_LIMIT = 3000  # candidates of words written with signs, at most
 
-_KNOWN: dict[tuple[Lexicon, float], frozenset[str]] = {}
-
-
+@lru_cache(maxsize=4)
 def known_words(lexicon: Lexicon, threshold: float) -> frozenset[str]:
     """The folded words whose Lexique frequency reaches ``threshold`` (``Lexicon.frequency``,
     exactly: ``keys_reaching``), read once a process."""
-    found = _KNOWN.get((lexicon, threshold))
-    if found is None:
-        found = _KNOWN[(lexicon, threshold)] = frozenset(lexicon.keys_reaching(threshold))
-    return found
+    return frozenset(lexicon.keys_reaching(threshold))
 
 
 def placement_points(state: VolapukState, seat: int, cand: Candidate
