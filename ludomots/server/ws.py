@@ -237,33 +237,40 @@ class Connection:
     # ---- incoming -----------------------------------------------------------------------
 
     async def read_loop(self) -> None:
-        raw: Incoming | None
+        # The grace period never cancels the receive: a message handed over just as the
+        # period ends would be dropped with the cancelled receive (the test client's anyio
+        # streams do so), and a player whose hello is lost is left watching as a spectator.
+        receiving = asyncio.ensure_future(self.ws.receive())
         try:
-            raw = await asyncio.wait_for(self.ws.receive(), self.settings.hello_grace)
-        except TimeoutError:
-            raw = None
-        if raw is not None and raw["type"] == "websocket.disconnect":
-            return
-        first = self._first_hello(raw)
-        if first is None:
-            await self.welcome()
-        if raw is not None:
-            await self.receive(raw, counted=False)
+            await asyncio.wait({receiving}, timeout=self.settings.hello_grace)
+            if receiving.done():
+                raw = receiving.result()
+                if raw["type"] == "websocket.disconnect":
+                    return
+                if not self._is_hello(raw):
+                    await self.welcome()
+                await self.receive(raw, counted=False)
+            else:  # welcomed as a spectator until a hello says otherwise
+                await self.welcome()
+                raw = await receiving
+                if raw["type"] == "websocket.disconnect":
+                    return
+                await self.receive(raw)
+        finally:
+            receiving.cancel()  # the connection ended first (a no-op once received)
         while True:
             message = await self.ws.receive()
             if message["type"] == "websocket.disconnect":
                 return
             await self.receive(message)
 
-    def _first_hello(self, raw: Incoming | None) -> dict[str, Any] | None:
-        if raw is None:
-            return None
+    def _is_hello(self, raw: Incoming) -> bool:
+        """Whether the first message is a hello (counted against the message limit here)."""
         self.limiter.hit("c")
         try:
-            message = parse_message(raw)
+            return bool(parse_message(raw)["type"] == "hello")
         except ApiError:
-            return None
-        return message if message["type"] == "hello" else None
+            return False
 
     async def receive(self, raw: Incoming, counted: bool = True) -> None:
         if raw["type"] != "websocket.receive":

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import math
+import time
 from collections.abc import Callable
+from types import SimpleNamespace
+from typing import Any
 
+import anyio
 import pytest
 from starlette.testclient import TestClient
 from starlette.websockets import WebSocketDisconnect
@@ -247,3 +253,40 @@ def test_a_slow_reader_is_disconnected_not_buffered_forever() -> None:
     while not connection.outbox.empty():
         queued.append(connection.outbox.get_nowait())
     assert queued == [{"type": "pong", "id": i} for i in range(3)] + [None]
+
+
+def test_a_hello_handed_over_as_the_grace_period_ends_is_not_lost() -> None:
+    """The welcome waits ``hello_grace`` for a hello. On a busy machine the hello can arrive
+    in the very turn of the event loop where that wait times out; cancelling the receive
+    then dropped the message (anyio's streams, as under the test client), and the player
+    was left a spectator waiting for his seat's welcome (a CI failure: no welcome in 20 s)."""
+    hello = {"type": "websocket.receive", "text": '{"type": "hello", "token": "t0"}'}
+    handled: list[Any] = []
+
+    async def scenario() -> None:
+        to_server, server_inbox = anyio.create_memory_object_stream[Any](math.inf)
+        socket = SimpleNamespace(receive=server_inbox.receive)
+        settings = ServerSettings(hello_grace=0.05)
+        connection = Connection(socket, "t", None, ChatHub(), settings)  # type: ignore[arg-type]
+
+        async def welcome() -> None:
+            handled.append("spectator welcome")
+
+        async def receive(raw: Any, counted: bool = True) -> None:
+            handled.append(raw)
+
+        connection.welcome = welcome  # type: ignore[method-assign]
+        connection.receive = receive  # type: ignore[method-assign]
+        reader = asyncio.create_task(connection.read_loop())
+        while server_inbox.statistics().tasks_waiting_receive == 0:
+            await asyncio.sleep(0)  # until the reader waits for its first message
+        time.sleep(0.1)  # the loop stalls past the grace period; then the hello's send
+        # task (as the test client's portal starts one) takes its first step in the turn
+        # where the timeout fires, and hands the hello over in the next, before the reader
+        # wakes to its timeout: the receive it cancels then holds the hello
+        await asyncio.ensure_future(to_server.send(hello))
+        await to_server.send({"type": "websocket.disconnect", "code": 1000})
+        await reader
+
+    asyncio.run(scenario())
+    assert handled in (["spectator welcome", hello], [hello])
