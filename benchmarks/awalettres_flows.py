@@ -11,7 +11,9 @@ MARABOUTAGE'd CONFUSION), ``left`` (letters left in hand at the end, a CONFUSION
 ``spells`` (the rest of the final score: spells, exchanges, panics), then letters laid and
 taken a game and the share of words of 8 letters or more. The first label's mean edge over
 the others' average and over the best of them ends the table: a game of several players is
-won by beating the best.
+won by beating the best; then his win rate by the words he played against the most any
+other played (at 3 players the first to play often gets a word more), and by his place in
+the turn order.
 """
 
 from __future__ import annotations
@@ -66,6 +68,10 @@ def table(records: Iterable[Record]) -> list[str]:
     games = 0
     edges: list[tuple[float, float]] = []
     labels: list[str] = []
+    # the first label's wins (shared: 1/k) by his words minus the most the others played,
+    # and by his place in the turn order (first to play: 1)
+    by_words: dict[int, list[float]] = defaultdict(list)
+    by_turn: dict[int, list[float]] = defaultdict(list)
     for record in records:
         state, _ = replayed(record)
         names = [seat.name for seat in record.seats]
@@ -79,6 +85,11 @@ def table(records: Iterable[Record]) -> list[str]:
         scores = [s["score"] for s in seats]
         others = [v for s, v in enumerate(scores) if s != first]
         edges.append((scores[first] - sum(others) / len(others), scores[first] - max(others)))
+        winners = state.winners()
+        won = 1.0 / len(winners) if first in winners else 0.0
+        words = [seat["words"] for seat in seats]
+        by_words[int(words[first] - max(w for s, w in enumerate(words) if s != first))].append(won)
+        by_turn[(first - state.first) % len(names) + 1].append(won)
     lines = [f"{games} games, seeds a game:"]
     for name in sorted(totals):
         mine = totals[name]
@@ -90,6 +101,12 @@ def table(records: Iterable[Record]) -> list[str]:
     if edges:
         lines.append(f"  {labels[0]}: {sum(e[0] for e in edges) / games:+.1f} over the others'"
                      f" average, {sum(e[1] for e in edges) / games:+.1f} over the best of them")
+        lines.append(f"  {labels[0]}'s wins by his words minus the most of the others': "
+                     + ", ".join(f"{k:+d}: {sum(v) / len(v):.3f} ({len(v)} games)"
+                                 for k, v in sorted(by_words.items())))
+        lines.append(f"  {labels[0]}'s wins by his place in the turn order: "
+                     + ", ".join(f"{k}: {sum(v) / len(v):.3f} ({len(v)} games)"
+                                 for k, v in sorted(by_turn.items())))
     return lines
 
 

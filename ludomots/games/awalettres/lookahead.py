@@ -6,7 +6,9 @@ a fresh draw too, and what stays in the hands is what the others can make their 
 So the expert plays each of its best few words on a copy of the position and lets every
 opponent answer with a quick greedy word, until its own turn comes back; near the end (a small
 grenier) the copy is played to the end of the game, where the letters left in hand cost their
-seeds. The position is then valued for each seat: seeds (sack − debts) plus the letters in hand
+seeds, with words closer to the greedy bot's (more letters taken): how many words each player
+gets before the end decides most 3-player games, and it hangs on how fast the hands empty.
+The position is then valued for each seat: seeds (sack − debts) plus the letters in hand
 at what they are likely worth (their seeds while the grenier is full, minus their seeds once it
 is empty).
 
@@ -53,6 +55,10 @@ class LookSettings:
     reply_taken: int = 1  # letters the rollout's greedy words may take from others
     reply_exact: int = 6  # words of a rollout turn evaluated exactly
     to_the_end: int = 10  # grenier cards at or below which a rollout plays to the end
+    # ... where its words take up to `end_taken` letters, the best of `end_exact`: the
+    # greedy bot's word more often (it takes any number), so the end falls as it will
+    end_taken: int = 3
+    end_exact: int = 12
     max_words: int = 12  # rollout words at most (a safety net)
 
 
@@ -102,8 +108,9 @@ def relative(values: Sequence[float], seat: int) -> float:
 
 
 class Rollout:
-    """The quick players of a rollout: a greedy word (own letters first, few taken), and the
-    shared defaults for spells, cheapened where they search."""
+    """The quick players of a rollout: a greedy word (own letters first, few taken; near the
+    end, when the grenier holds `to_the_end` cards or fewer, up to `end_taken` taken, as the
+    greedy bot takes them), and the shared defaults for spells, cheapened where they search."""
 
     def __init__(self, bot: AwalettresBot, settings: LookSettings, rng: SeededRandom) -> None:
         self.bot = bot
@@ -113,8 +120,12 @@ class Rollout:
     def word(self, state: AwalettresState, seat: int) -> Action:
         from ludomots.games.awalettres.bots import Seen
 
-        return self.bot.highest_net(Seen.of(state, seat), self.settings.reply_taken,
-                                    self.settings.reply_exact, self.bot.quick_fallback)
+        settings = self.settings
+        if len(state.grenier) <= settings.to_the_end:
+            return self.bot.highest_net(Seen.of(state, seat), settings.end_taken,
+                                        settings.end_exact, self.bot.quick_fallback)
+        return self.bot.highest_net(Seen.of(state, seat), settings.reply_taken,
+                                    settings.reply_exact, self.bot.quick_fallback)
 
     def act(self, state: AwalettresState, seat: int) -> Action:
         """Any decision of a rollout."""

@@ -125,10 +125,10 @@ def test_a_word_replaces_the_judgement_s_choice_only_when_better_beyond_the_nois
 def test_a_rollout_reply_with_no_word_of_one_taken_letter_is_the_best_of_the_first_words_met(
 ) -> None:
     # B holds no vowel and a MARABOUTAGE makes him take A's W: no word takes the W and one
-    # letter more, so the quick greedy reply falls back. The rollout's fallback looks at the
-    # first words the walk meets (the rules' own walk), not at every word the pool allows,
-    # which took seconds in such positions.
-    state = make_state(["AEIOUW", "BLRSTT", "AEHIMSY"], current=B, grenier="RNEN",
+    # letter more, so the quick greedy reply falls back (mid-game: 11 grenier cards). The
+    # rollout's fallback looks at the first words the walk meets (the rules' own walk), not
+    # at every word the pool allows, which took seconds in such positions.
+    state = make_state(["AEIOUW", "BLRSTT", "AEHIMSY"], current=B, grenier="RNENRNENRNE",
                        marabout={B: [(A, "W")]})
     assert state.step == "word" and state.can_play
     expert = Expert()
@@ -143,3 +143,20 @@ def test_a_rollout_reply_with_no_word_of_one_taken_letter_is_the_best_of_the_fir
     assert play == expert.quick_fallback(Seen.of(state, B))
     state.apply(B, play)
     assert state.played[-1].seat == B
+
+
+def test_near_the_end_a_rollout_reply_takes_up_to_three_letters_as_the_greedy_bot_does(
+) -> None:
+    # B holds C H R P. Mid-game the rollout's quick reply takes one letter at most: ARCH with
+    # A's A. With 10 grenier cards or fewer the rollout plays to the end, and its words take
+    # up to 3 letters, the best of 12: CHAPIER with A's A and C's I and E, the greedy bot's
+    # own word (it takes any number). The end (who plays the last word) falls as it will.
+    hands = ["AERSTU", "CHPR", "EILNOT"]
+    expert = Expert()
+    rollout = Rollout(expert, LookSettings(Budget(work=1)), SeededRandom(1))
+    mid_game = make_state(hands, current=B, grenier="E" * 11)
+    assert rollout.word(mid_game, B) == Play("ARCH", (A, B, B, B))
+    near_end = make_state(hands, current=B, grenier="E" * 10)
+    chapier = Play("CHAPIER", (B, B, A, B, C, C, B))
+    assert rollout.word(near_end, B) == chapier
+    assert BOTS["greedy"]().choose(near_end, B, SeededRandom(1)) == chapier
