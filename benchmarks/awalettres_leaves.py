@@ -43,11 +43,11 @@ from ludomots.core.sim import game_seed, seating  # noqa: E402
 from ludomots.games.awalettres.bots import Expert, Greedy  # noqa: E402
 from ludomots.games.awalettres.cards import VALUES, WILD  # noqa: E402
 from ludomots.games.awalettres.rules import AwalettresState, Play  # noqa: E402
+from ludomots.games.topword.leavefit import solve  # noqa: E402
 from ludomots.games.topword.leaves import features as letter_features  # noqa: E402
 
 MIN_GRENIER = 12  # cards left in the grenier after a word for it to be a position
 RIDGE = 1.0  # rare letters are seldom kept (K, W, X, Y, Z: one copy each)
-SWEEPS = 200  # Gauss-Seidel sweeps of the normal equations
 INTERCEPT = "intercept"
 BALANCE = ("vowels^2", "consonants^2", "vowels*consonants")
 
@@ -130,26 +130,22 @@ def self_play(games: int, seed: int, log: Callable[[str], None] = lambda _: None
 
 
 def fit(positions: Sequence[Position], features: Features) -> dict[str, float]:
-    """Ridge least squares of the gain on the leave's features (the intercept unpenalised):
-    the normal equations, solved by Gauss-Seidel sweeps (symmetric positive definite)."""
+    """Ridge least squares of the gain on the leave's features (the intercept unpenalised),
+    by the normal equations (solved as Topword's leave fit solves its own)."""
     rows = [({INTERCEPT: 1.0, **features(p.leave)}, float(p.gained)) for p in positions]
     names = sorted({name for row, _ in rows for name in row})
-    gram: dict[str, dict[str, float]] = {a: dict.fromkeys(names, 0.0) for a in names}
-    right = dict.fromkeys(names, 0.0)
+    index = {name: i for i, name in enumerate(names)}
+    gram = [[0.0] * len(names) for _ in names]
+    right = [0.0] * len(names)
     for row, y in rows:
         for a, xa in row.items():
-            right[a] += xa * y
+            right[index[a]] += xa * y
             for b, xb in row.items():
-                gram[a][b] += xa * xb
-    for name in names:
+                gram[index[a]][index[b]] += xa * xb
+    for name, i in index.items():
         if name != INTERCEPT:
-            gram[name][name] += RIDGE
-    coef = dict.fromkeys(names, 0.0)
-    for _ in range(SWEEPS):
-        for a in names:
-            rest = sum(gram[a][b] * coef[b] for b in names if b != a)
-            coef[a] = (right[a] - rest) / gram[a][a]
-    return coef
+            gram[i][i] += RIDGE
+    return dict(zip(names, solve(gram, right), strict=True))
 
 
 def predict(coef: dict[str, float], features: Features, leave: str) -> float:

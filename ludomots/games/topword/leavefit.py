@@ -134,8 +134,9 @@ def _one_game(value: LeaveFunction, rng: SeededRandom, rules: Rules,
 
 # -- the fit ----------------------------------------------------------------------------------
 
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    """Gaussian elimination with partial pivoting (the system is small and well posed)."""
+def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``x`` with ``matrix x = vector``: Gaussian elimination with partial pivoting (for the
+    small, well-posed normal equations of a ridge fit)."""
     n = len(vector)
     a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
     for col in range(n):
@@ -186,7 +187,7 @@ def fit(positions: Sequence[Position], next_value: LeaveFunction,
     for name, i in index.items():
         if name != INTERCEPT:
             xtx[i][i] += RIDGE
-    solution = _solve(xtx, xty)
+    solution = solve(xtx, xty)
     coef = {name: solution[index[name]] for name in names}
     terms = {name: c for name, c in coef.items() if name != INTERCEPT}
     model = LeaveModel(terms=terms, header=list(header))
