@@ -229,11 +229,17 @@ export function renderHand(s) {
   const { st, seated, handBox, mustChoose, confirmChoice, pick } = s;
   const g = st.game;
   if (!g) return;
-  if (!seated() || !Array.isArray(g.hand) || g.over) { handBox.hidden = true; return; }
+  if (!seated() || !Array.isArray(g.hand) || g.over) { handBox.hidden = true; delete handBox.dataset.drawn; return; }
   handBox.hidden = false;
   const choosing = mustChoose();
   const busy = Boolean(st.pendingAction) || st.conn !== "open";
   const hand = g.hand;
+  // Redrawn only when what it shows changes: another player's update must not replace the
+  // cards under a click in progress (pressed on one button, released on its replacement, a
+  // click is no click: the card was not picked).
+  const drawn = JSON.stringify([hand, choosing, busy, st.picked, g.my_choice || null]);
+  if (handBox.dataset.drawn === drawn) return;
+  handBox.dataset.drawn = drawn;
   const items = hand.map((letter, k) => {
     const picked = choosing && st.picked === letter && hand.indexOf(letter) === k;
     return el("button", {
