@@ -1,6 +1,7 @@
 """The expert's look-ahead (issue 21): sampled deals, the value of a position, the word chosen."""
 
 from collections import Counter
+from dataclasses import replace
 
 import pytest
 
@@ -14,6 +15,7 @@ from ludomots.games.awalettres.lookahead import (
     Rollout,
     choose_word,
     determinize,
+    distinct,
     hand_worth,
     relative,
     seat_values,
@@ -85,19 +87,41 @@ def test_the_expert_takes_the_vowel_its_opponent_needs_to_end_the_game_on_him() 
     # (the best word now, the letters left at the end's weight) plays EYRA with his own
     # letters and keeps V (3): B then plays SAX, A cannot play: 6 against 6. ERAYA takes B's
     # A: B is left with S T X and no vowel anywhere, cannot play, and loses 7: 7 against -6.
+    # (Among the judgement's five best words, as mid-game; with more, below, a better one.)
     state = make_state(["ERVYA", "ASTX"], grenier="")
     static = Expert()
     static.look = None
     assert static.choose(state, A, SeededRandom(1)) == Play("EYRA", (A, A, A, A))
-    chosen = Expert().choose(state, A, SeededRandom(1))
+    five = Expert()
+    five.look = replace(Expert.look, empty_candidates=5)
+    chosen = five.choose(state, A, SeededRandom(1))
     assert chosen == Play("ERAYA", (A, A, A, A, B))
     state.apply(A, chosen)
     assert state.is_over() and state.scores() == [7, -6]
 
 
-def test_candidates_are_the_best_plays_by_value_each_once() -> None:
-    from ludomots.games.awalettres.lookahead import distinct
+def test_once_the_grenier_is_empty_the_expert_plays_out_24_words_and_finds_the_judgement_s_tenth(
+) -> None:
+    # The same position. With the grenier empty one deal decides, so the expert plays out its
+    # 24 best words instead of 5. SATYRE, tenth by the judgement (it pays B 2 for S and T),
+    # leaves A with V and B with A X: B must take the V for VA (seed: « il doit prendre une
+    # lettre d'un adversaire »), and A, without a card, ends the game: 13 against -5, where
+    # ERAYA ended it at 7 against -6.
+    state = make_state(["ERVYA", "ASTX"], grenier="")
+    expert = Expert()
+    chosen = expert.choose(state, A, SeededRandom(1))
+    assert chosen == Play("SATYRE", (B, A, B, A, A, A))
+    assert [p.word for p in distinct(expert._judged, 10)][9] == "SATYRE"
+    assert Expert.look is not None and Expert.look.empty_candidates == 24
+    state.apply(A, chosen)
+    assert state.hands == [["V"], ["A", "X"]] and not state.is_over()
+    reply = Expert().choose(state, B, SeededRandom(1))
+    assert reply == Play("VA", (A, B))
+    state.apply(B, reply)
+    assert state.is_over() and state.scores() == [13, -5]
 
+
+def test_candidates_are_the_best_plays_by_value_each_once() -> None:
     one = Play("ARTISTE", (A,) * 7)
     two = Play("TETRAS", (A,) * 6)
     three = Play("TETRAS", (A, A, A, A, B, A))  # the same word, another card taken
