@@ -468,7 +468,8 @@ class Expert(AwalettresBot):
         if self.look is None or not isinstance(action, Play) or not self._judged:
             return action
         # the best few by the judgement, and the word that brings the most seeds now
-        plays = distinct(self._judged, self.look.candidates_at(len(state.grenier)) - 1)
+        count = self.look.candidates if state.grenier else self.look.empty_candidates
+        plays = distinct(self._judged, count - 1)
         plays += [p for p in distinct(self._nets, 1) if p not in plays]
         return plays[choose_word(state, seat, plays, self, self.look, rng)]
 

@@ -60,25 +60,10 @@ class LookSettings:
     end_taken: int = 3
     end_exact: int = 12
     max_words: int = 12  # rollout words at most (a safety net)
-    # Near the end the best word is often far down the judgement's list (it weighs the seeds
-    # now, not who plays last), so more words are played out: within `to_the_end` cards
-    # `near_candidates`, with the work for 2 or 3 rounds of deals; once the grenier is empty
-    # one deal decides, so a candidate costs one rollout of the few words left.
-    near_candidates: int = 8
-    near_work: int = 160
+    # Once the grenier is empty one deal decides (nothing is left to chance), so a candidate
+    # costs one rollout of the few words left, and the end's best word is often far down the
+    # judgement's list (it weighs the seeds now, not who plays last): play out more of them.
     empty_candidates: int = 24
-
-    def candidates_at(self, grenier: int) -> int:
-        """Words to play out with `grenier` cards left."""
-        if not grenier:
-            return self.empty_candidates
-        return self.near_candidates if grenier <= self.to_the_end else self.candidates
-
-    def budget_at(self, grenier: int) -> Budget:
-        """The work of a decision with `grenier` cards left (the clock's seconds unchanged)."""
-        if 0 < grenier <= self.to_the_end:
-            return Budget(self.near_work, self.budget.seconds)
-        return self.budget
 
 
 def determinize(state: AwalettresState, rng: SeededRandom) -> AwalettresState:
@@ -196,7 +181,7 @@ def choose_word(state: AwalettresState, seat: int, plays: Sequence[Play],
     if len(plays) <= 1:
         return 0
     certain = not state.grenier
-    deadline = settings.budget_at(len(state.grenier)).start()
+    deadline = settings.budget.start()
     rows: list[list[float]] = []
     while len(rows) < (1 if certain else settings.samples) and not deadline.over():
         deal = determinize(state, rng)
