@@ -235,6 +235,10 @@ async def test_a_timeout_fires_once_from_the_lease_holder(start: Start,
     table_id, tokens = await _two_humans(a, clock=30)
     await b.view(table_id, None)
     await b.subscribe(table_id, None)
+    # A watcher on each side: a process drops a live table nobody watches there unless it
+    # holds the lease (`_maybe_evict`), and either may win the lease. Unwatched, the other
+    # process's copy would be gone, not behind (a failure seen when b won it).
+    await a.subscribe(table_id, None)
     await _until(lambda: a.owns(table_id) or b.owns(table_id))
     fake_time.advance(31)
     assert await a.tick() + await b.tick() == 2  # both seats timed out, each once
