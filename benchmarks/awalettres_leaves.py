@@ -43,7 +43,7 @@ from ludomots.core.sim import game_seed, seating  # noqa: E402
 from ludomots.games.awalettres.bots import Expert, Greedy  # noqa: E402
 from ludomots.games.awalettres.cards import VALUES, WILD  # noqa: E402
 from ludomots.games.awalettres.rules import AwalettresState, Play  # noqa: E402
-from ludomots.games.topword.leavefit import solve  # noqa: E402
+from ludomots.games.topword.leavefit import ridge  # noqa: E402
 from ludomots.games.topword.leaves import features as letter_features  # noqa: E402
 
 MIN_GRENIER = 12  # cards left in the grenier after a word for it to be a position
@@ -131,21 +131,9 @@ def self_play(games: int, seed: int, log: Callable[[str], None] = lambda _: None
 
 def fit(positions: Sequence[Position], features: Features) -> dict[str, float]:
     """Ridge least squares of the gain on the leave's features (the intercept unpenalised),
-    by the normal equations (solved as Topword's leave fit solves its own)."""
-    rows = [({INTERCEPT: 1.0, **features(p.leave)}, float(p.gained)) for p in positions]
-    names = sorted({name for row, _ in rows for name in row})
-    index = {name: i for i, name in enumerate(names)}
-    gram = [[0.0] * len(names) for _ in names]
-    right = [0.0] * len(names)
-    for row, y in rows:
-        for a, xa in row.items():
-            right[index[a]] += xa * y
-            for b, xb in row.items():
-                gram[index[a]][index[b]] += xa * xb
-    for name, i in index.items():
-        if name != INTERCEPT:
-            gram[i][i] += RIDGE
-    return dict(zip(names, solve(gram, right), strict=True))
+    by Topword's leave fit's solver."""
+    return ridge([({INTERCEPT: 1.0, **features(p.leave)}, 1.0, float(p.gained))
+                  for p in positions], RIDGE, INTERCEPT)
 
 
 def predict(coef: dict[str, float], features: Features, leave: str) -> float:

@@ -134,7 +134,7 @@ def _one_game(value: LeaveFunction, rng: SeededRandom, rules: Rules,
 
 # -- the fit ----------------------------------------------------------------------------------
 
-def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     """``x`` with ``matrix x = vector``: Gaussian elimination with partial pivoting (for the
     small, well-posed normal equations of a ridge fit)."""
     n = len(vector)
@@ -159,6 +159,29 @@ def solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
     return x
 
 
+def ridge(rows: Sequence[tuple[dict[str, float], float, float]], penalty: float,
+          free: str) -> dict[str, float]:
+    """Ridge least squares by the normal equations: each row is (features, weight, the sum of
+    its targets), a row of weight n standing for n samples with those features (``free`` is
+    not penalised: the intercept)."""
+    names = sorted({name for row, _, _ in rows for name in row})
+    index = {name: i for i, name in enumerate(names)}
+    size = len(names)
+    xtx = [[0.0] * size for _ in range(size)]
+    xty = [0.0] * size
+    for features_of_row, n, total in rows:
+        items = [(index[name], x) for name, x in features_of_row.items()]
+        for i, xi in items:
+            xty[i] += total * xi
+            row = xtx[i]
+            for j, xj in items:
+                row[j] += n * xi * xj
+    for name, i in index.items():
+        if name != free:
+            xtx[i][i] += penalty
+    return dict(zip(names, _solve(xtx, xty), strict=True))
+
+
 def fit(positions: Sequence[Position], next_value: LeaveFunction,
         header: Sequence[str] = ()) -> LeaveModel:
     """Leave values from ``positions``, the next leaves valued by ``next_value``."""
@@ -170,25 +193,8 @@ def fit(positions: Sequence[Position], next_value: LeaveFunction,
         s[1] += y
         s[2] += y * y
     leaves = sorted(stats)
-    rows = {leave: {INTERCEPT: 1.0, **features(leave)} for leave in leaves}
-    names = sorted({name for row in rows.values() for name in row})
-    index = {name: i for i, name in enumerate(names)}
-    size = len(names)
-    xtx = [[0.0] * size for _ in range(size)]
-    xty = [0.0] * size
-    for leave in leaves:
-        n, total, _ = stats[leave]
-        items = [(index[name], x) for name, x in rows[leave].items()]
-        for i, xi in items:
-            xty[i] += total * xi
-            row = xtx[i]
-            for j, xj in items:
-                row[j] += n * xi * xj
-    for name, i in index.items():
-        if name != INTERCEPT:
-            xtx[i][i] += RIDGE
-    solution = solve(xtx, xty)
-    coef = {name: solution[index[name]] for name in names}
+    coef = ridge([({INTERCEPT: 1.0, **features(leave)}, stats[leave][0], stats[leave][1])
+                  for leave in leaves], RIDGE, INTERCEPT)
     terms = {name: c for name, c in coef.items() if name != INTERCEPT}
     model = LeaveModel(terms=terms, header=list(header))
 
