@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -100,14 +101,13 @@ def bands(pairs: Iterable[tuple[int, float]]) -> list[str]:
     rows: dict[int, list[float]] = defaultdict(list)
     for grenier, residual in pairs:
         rows[0 if grenier == 0 else 1 + (grenier - 1) // BAND].append(residual)
-    every = [r for values in rows.values() for r in values]
-    mean = sum(every) / len(every)
+    mean = statistics.fmean(r for values in rows.values() for r in values)
     lines = []
     for band in sorted(rows):
         values = rows[band]
         n = len(values)
-        centred = sum(values) / n - mean
-        spread = (sum((v - mean - centred) ** 2 for v in values) / max(1, n - 1)) ** 0.5
+        centred = statistics.fmean(values) - mean
+        spread = statistics.stdev(values) if n > 1 else 0.0
         label = "0" if band == 0 else f"{1 + (band - 1) * BAND}-{band * BAND}"
         lines.append(f"  {label:>7} cards: {centred:+5.1f} ± {1.96 * spread / math.sqrt(n):.1f}"
                      f" ({n} steps)")
