@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -425,8 +426,13 @@ class Table:
             "rematch": self.info.rematch,
             "rematch_of": self.info.rematch_of,
         }
+        # How many actions each seat has played (timeouts included): the page keeps its
+        # controls disabled until its own action shows here, not until any update arrives.
+        acted = Counter(line.seat for line in self.recorder.record.actions)
         return {seat: {"table": {**table, "you": None if seat in departed else seat,
-                                 "left": seat if seat in departed else None},
+                                 "left": seat if seat in departed else None,
+                                 "acted": None if seat is None or seat in departed
+                                 else acted[seat]},
                        "game": game_views[None if seat in departed else seat]}
                 for seat in seats}
 

@@ -4,6 +4,7 @@ and when a decision is asked, where it is asked comes into view below the sticky
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from typing import Any
@@ -99,6 +100,58 @@ def test_the_word_is_typed_whole_in_capitals_and_each_prompt_comes_into_view(
         TY.wait_moved(page, before)
     assert typed >= 1 and scrolled >= 2, (typed, scrolled)
 
+
+def _act_as(server: LiveServer, table_id: str, token: str, action: dict[str, Any]) -> None:
+    """Play ``action`` for the seat of ``token`` on a socket of its own, until it is stored."""
+    from websockets.sync.client import connect
+
+    with connect(f"{server.ws_url}/ws/tables/{table_id}", open_timeout=10) as ws:
+        ws.send(json.dumps({"type": "hello", "token": token}))
+        ws.send(json.dumps({"type": "action", "id": "a1", "action": action}))
+        while True:
+            message = json.loads(ws.recv(timeout=10))
+            assert message.get("type") != "error", message
+            if message.get("type") == "update":
+                return
+
+
+def test_the_hand_stays_disabled_until_the_player_s_own_choice_lands(
+        server: LiveServer, new_page: Any) -> None:
+    """Another player's choice that arrives while the player's own is on its way does not give
+    the hand back: it came back for a moment, and a second card could be sent."""
+    created = server.post_json("/api/tables", {
+        "game": "typo", "name": "Alice", "options": {"referee": "auto"},
+        "seats": [{"kind": "human"}, {"kind": "human"}]})
+    table_id = created["table"]
+    bob = server.post_json(f"/api/tables/{table_id}/join", {"name": "Bob"})
+    held: list[str] = []
+    servers: list[Any] = []
+    page = new_page()
+
+    def hold_actions(ws: Any) -> None:
+        """Alice's actions wait here (until released below); everything else goes through."""
+        servers.append(ws.connect_to_server())
+        ws.on_message(lambda message: held.append(message) if '"type": "action"' in message
+                      or '"type":"action"' in message else servers[-1].send(message))
+
+    page.route_web_socket(re.compile(r"/ws/tables/"), hold_actions)
+    page = _seat_page(lambda: page, server, table_id, 0, created["token"])
+    hand = page.locator(".ty-hand.choosing .ty-hand-card:not([disabled])")
+    hand.first.click()
+    page.locator(".ty-hand.choosing .ty-hand-card[aria-pressed=true]").click()
+    expect(hand).to_have_count(0)  # sent (held on its way): the hand waits
+    assert len(held) == 1 and '"choose"' in held[0]
+    bob_hand = server.view(table_id, bob["token"])["game"]["hand"]
+    _act_as(server, table_id, bob["token"], {"type": "choose", "card": bob_hand[0]})
+    root = page.locator(".ty-page")
+    expect(root).to_have_attribute("data-actions", "1")  # Bob's choice reached the page
+    expect(page.locator(".ty-players")).to_contain_text("a choisi")
+    expect(hand).to_have_count(0)  # and the hand still waits for Alice's own
+    # Alice's choice goes on its way: both have chosen, the cards are revealed.
+    servers[-1].send(held.pop())
+    expect(root).to_have_attribute("data-actions", "2")
+    expect(root).to_have_attribute("data-step", "place")
+    expect(page.locator(".toast")).to_have_count(0)  # nothing refused
 
 
 def test_the_cannot_place_question_closes_when_the_time_is_up(server: LiveServer,

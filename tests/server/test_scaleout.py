@@ -77,13 +77,17 @@ def test_clients_of_two_processes_see_every_action_in_order(servers: object,
             break
     final = watchers[0].view
     assert final["table"]["status"] == "over"
+    record = Record.from_json(httpx.get(f"{b.url}/api/tables/{table_id}/record").json())
     for player in [*players.values(), *watchers]:
         # Each action arrived on its own, in order, on both processes.
         assert _in_order(player.counts), player.counts
         assert player.errors == []
-        assert player.view["table"] == {**final["table"], "you": player.view["table"]["you"]}
+        assert player.view["table"] == {**final["table"], "you": player.view["table"]["you"],
+                                        "acted": player.view["table"]["acted"]}
+    # Each player sees its own count of actions, whichever process stored them.
+    assert {seat: p.view["table"]["acted"] for seat, p in players.items()} == {
+        seat: sum(line.seat == seat for line in record.actions) for seat in players}
     assert watchers[1].view["game"]["scores"] == final["game"]["scores"]
-    record = Record.from_json(httpx.get(f"{b.url}/api/tables/{table_id}/record").json())
     assert len(record.actions) == final["table"]["actions"]
     assert replay(record, TOPWORD).scores() == final["game"]["scores"]
     # Chat crosses processes too (kept in the database, fanned out through the bus).

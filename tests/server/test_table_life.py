@@ -106,6 +106,7 @@ def test_at_three_players_a_resigned_seat_goes_to_the_chosen_bot(client: TestCli
     assert update["view"]["table"]["seats"][1]["kind"] == "bot"
     assert update["view"]["table"]["seats"][1]["level"] == "confirme"
     assert update["view"]["table"]["you"] is None
+    assert update["view"]["table"]["acted"] is None  # nor how much the bot has played
     assert update["view"]["game"]["rack"] is None  # the bot's rack is not Bob's to see
     bob_socket.close()
     # A reload whose hello comes after the grace period (as on a loaded machine): first the

@@ -62,6 +62,29 @@ def test_a_later_hello_switches_a_spectator_to_its_seat(client: TestClient) -> N
     socket.close()
 
 
+def test_each_seat_s_view_counts_its_own_actions_and_a_spectator_s_counts_none(
+        client: TestClient) -> None:
+    """``view.table.acted``: the page keeps its controls disabled until its own action shows
+    there, whatever other seats played meanwhile."""
+    table_id, tokens = two_humans(client, {"referee": "auto"})
+    sockets = {seat: Socket(client, table_id, token) for seat, token in tokens.items()}
+    watcher = Socket(client, table_id)
+    assert [sockets[seat].view["table"]["acted"] for seat in (0, 1)] == [0, 0]
+    assert watcher.view["table"]["acted"] is None
+    first = sockets[0].view["game"]["turn"]
+    for seat in (first, 1 - first):  # each passes once, the first twice
+        sockets[seat].send({"type": "action", "action": {"type": "pass", "exchange": None}})
+        for socket in (*sockets.values(), watcher):
+            socket.until(lambda m: m["type"] == "update")
+    sockets[first].send({"type": "action", "action": {"type": "pass", "exchange": None}})
+    updates = {seat: socket.until(lambda m: m["type"] == "update")["view"]["table"]
+               for seat, socket in (*sockets.items(), (None, watcher))}
+    assert [updates[seat]["actions"] for seat in (first, 1 - first, None)] == [3, 3, 3]
+    assert [updates[seat]["acted"] for seat in (first, 1 - first, None)] == [2, 1, None]
+    for socket in (*sockets.values(), watcher):
+        socket.close()
+
+
 def test_a_refused_action_is_an_error_for_that_socket_only(client: TestClient) -> None:
     table_id, tokens = two_humans(client, {"referee": "auto"})
     sockets = {seat: Socket(client, table_id, token) for seat, token in tokens.items()}

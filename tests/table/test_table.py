@@ -147,7 +147,7 @@ def test_views_hold_the_game_view_and_public_metadata_only(store: Store) -> None
                    "departed": None},
                   {"seat": 1, "kind": "human", "level": None, "name": "Bob", "open": False,
                    "departed": None}],
-        "you": 0, "left": None, "to_act": [0], "actions": 1,
+        "you": 0, "left": None, "acted": 0, "to_act": [0], "actions": 1,
         "clock": {"mode": "none", "seconds_per_move": 0}, "result": None,
         "resign": {"mode": "bot", "level": "confirme"}, "departures": [], "rematch": None,
         "rematch_of": None}
@@ -156,6 +156,8 @@ def test_views_hold_the_game_view_and_public_metadata_only(store: Store) -> None
         assert str(SEED) not in text and "splitmix64" not in text and '"hands"' not in text
     assert table.view(0)["game"]["my_bid"] is None
     assert table.view(1)["game"]["my_bid"] == 3
+    # Each seat sees how many actions it played itself (Bob bid), a spectator nothing.
+    assert [table.view(seat)["table"]["acted"] for seat in (0, 1, None)] == [0, 1, None]
 
 
 def test_private_events_are_filtered_per_seat() -> None:

@@ -12,6 +12,7 @@ import { seatLabel, startClocks } from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import { tableLife } from "./tablelife.js";
 import { frameSocket } from "./tableviews.js";
+import { markSent } from "./pending.js";
 import { frameDrawing } from "./tabledraw.js";
 import { turnAlert, alertsButton } from "./turnalert.js";
 import { keepTaps } from "./taps.js";
@@ -35,7 +36,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
   const saved = tokens.get(id);
   const st = Object.assign({
     token: saved ? saved.token : null, seat: null, table: null, game: null, conn: "connecting",
-    preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, actionSeq: 0,
+    preview: null, previewSeq: 0, previewTimer: null, pendingAction: null, pendingMark: null, actionSeq: 0,
     clockSkew: 0, endAnnounced: false,
   }, state);
   // The frame: what tableviews.js and tabledraw.js share with this function (the socket, the
@@ -123,7 +124,7 @@ export function tableScreen({ id, info, game, title: gameTitle, prefix, log, hel
       toast("Connexion perdue : reconnexion en cours, réessayez dans un instant.");
       return false;
     }
-    st.pendingAction = pending;
+    markSent(st, `a${st.actionSeq}`, pending);
     if (f.hooks.sent) f.hooks.sent();
     return true;
   }

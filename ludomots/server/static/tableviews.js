@@ -7,6 +7,7 @@ import { TableSocket, tokens } from "./socket.js";
 import { renderConnChip } from "./tablekit.js";
 import { play as sound } from "./sound.js";
 import { stepChanged } from "./draft.js";
+import { ownActionLanded, viewSettles, errorSettles, clearPending } from "./pending.js";
 
 /**
  * The socket part of the frame `f` (the object tableScreen keeps: `st`, `id`, `life`, its boxes,
@@ -18,8 +19,10 @@ export function frameSocket(f) {
   /**
    * Open the table socket. Hooks:
    * - `render()`: redraw the whole screen (after a view, an error);
-   * - `view({events, initial, prevGame, prevTable})`: the game's part of a new view (its log,
-   *   what the player was preparing), once `st` holds it and before `render`;
+   * - `view({events, initial, prevGame, prevTable, landed})`: the game's part of a new view (its
+   *   log, what the player was preparing), once `st` holds it and before `render`; `landed`: the
+   *   view shows the player's pending action played (pending.js), which is settled after this
+   *   hook;
    * - `draft: {key(game), reset(prevGame)}`: what the player prepares belongs to the step
    *   `key` names; `reset` clears it when a view's key differs from the last one (draft.js),
    *   before `view`;
@@ -28,7 +31,6 @@ export function frameSocket(f) {
    * - `status()`: the connection changed (`st.conn`); `error(msg)`: before the
    *   redraw that follows a refused action; `sent()`: an action went out;
    * - `endModal()`: the end-of-game modal, shown once when the game ends while watched;
-   * - `keepPending`: the game itself clears `st.pendingAction` (else every update does);
    * - `prompt()`: where the page asks the player's next decision (scrolled into view when one
    *   is asked; the banner by default).
    */
@@ -75,7 +77,7 @@ export function frameSocket(f) {
       st.token = null;
       st.seat = null;
     }
-    st.pendingAction = null;
+    if (errorSettles(st, msg)) clearPending(st);
     sound("error");
     toast(message, { kind: "error" });
     if (f.hooks.error) f.hooks.error(msg);
@@ -87,6 +89,7 @@ export function frameSocket(f) {
     const prevTable = st.table;
     const prevGame = st.game;
     const wasMine = mine();
+    const landed = ownActionLanded(st, view.table);
     st.table = view.table;
     st.game = view.game;
     if (view.table.you !== undefined) st.seat = view.table.you;
@@ -97,10 +100,10 @@ export function frameSocket(f) {
     f.page.dataset.actions = String(view.table.actions ?? "");
     f.page.dataset.step = String(view.game.step || "");
     f.page.dataset.mine = mustAct() ? "true" : "false";
-    if (!initial && !f.hooks.keepPending) st.pendingAction = null;
     // The game's draft is reset when its step moves on (draft.js).
     if (f.hooks.draft && stepChanged(st, f.hooks.draft.key(st.game))) f.hooks.draft.reset(prevGame);
-    if (f.hooks.view) f.hooks.view({ events, initial, prevGame, prevTable });
+    if (f.hooks.view) f.hooks.view({ events, initial, prevGame, prevTable, landed });
+    if (viewSettles(st, view.table, { initial, asked: mine() })) clearPending(st);
     f.hooks.render();
     life.render();
     f.alert.update({ mine: mine(), wasMine });

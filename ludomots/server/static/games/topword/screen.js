@@ -70,9 +70,8 @@ export function mount(main, { id, info }) {
   // ---- connection ----------------------------------------------------------------------------
 
   const socket = kit.connect({
-    keepPending: true,
     render: () => { renderAll(); st.settle = new Set(); },
-    view: ({ events, initial, prevTable }) => applyView(events, initial, prevTable),
+    view: ({ events, initial, prevTable, landed }) => applyView(events, initial, prevTable, landed),
     preview: (result) => {
       if (!st.placed.size) return;
       st.preview = result;

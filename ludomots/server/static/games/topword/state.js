@@ -5,20 +5,18 @@
 import { play as sound } from "../../sound.js";
 
 /** The game's part of a new view: the log, the rack, the player's own move gone through. */
-export function applyView(s, events, initial, prevTable) {
+export function applyView(s, events, initial, prevTable, landed) {
   const { st, ingestLog, clearPlacement, reconcileRack, requestPreview } = s;
   const moved = prevTable && prevTable.actions !== st.table.actions;
   ingestLog(events, initial);
 
-  // Our own move went through: those tiles are on the board now.
-  if (st.pendingAction && moved) {
-    if (st.pendingAction.kind === "place") {
-      const placedIds = new Set(st.placed.values());
-      st.rack = st.rack.filter((t) => !placedIds.has(t.id));
-      clearPlacement(false);
-      st.cursor = null;
-    }
-    st.pendingAction = null;
+  // Our own move went through: those tiles are on the board now (the pending action itself is
+  // settled after this hook, tableviews.js).
+  if (landed && st.pendingAction.kind === "place") {
+    const placedIds = new Set(st.placed.values());
+    st.rack = st.rack.filter((t) => !placedIds.has(t.id));
+    clearPlacement(false);
+    st.cursor = null;
   }
   reconcileRack(st.game.rack || []);
 

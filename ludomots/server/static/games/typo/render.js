@@ -132,6 +132,12 @@ export function renderRows(s) {
   const card = myCard();
   const longest = new Set(g.longest_rows || []);
   const pending = g.pending;
+  // Redrawn only when what the rows show changes (as the hand): an update that leaves them as
+  // they were must not replace a row end or a « Défausser » under a click in progress.
+  const drawn = JSON.stringify([g.rows, g.longest_rows, resolving, discarding, st.failing, st.target, card,
+    pending ? [pending.row, pending.side] : null]);
+  if (rowsBox.dataset.drawn === drawn) return;
+  rowsBox.dataset.drawn = drawn;
   const rows = (g.rows || []).map((row, i) => {
     const isLongest = longest.has(i);
     const target = st.target && st.target.row === i ? st.target.side : null;
