@@ -146,8 +146,13 @@ def check_breakdown(page: Any, game: dict[str, Any], seat: int) -> None:
         if w["diagonal"]:
             expect(detail).to_contain_text(f"diagonale +{w['diagonal']}")
         shown += w["total"]
-    for m in entry["meaningless"]:
-        expect(log.locator(".vp-breakdown-line.penalty", has_text=m["text"])).to_contain_text("−10")
+    # The penalties follow the words, in order: matched by place and by their whole label (a
+    # search by text matched « CN » inside « BGCC », case aside).
+    for j, m in enumerate(entry["meaningless"]):
+        line = lines.nth(len(words) + j)
+        expect(line).to_have_class(re.compile(r"\bpenalty\b"))
+        expect(line.locator(".vp-bd-label")).to_have_text(m["text"])
+        expect(line.locator(".vp-bd-points")).to_have_text("−10")
         shown -= 10
     shown += entry["recomposed"] + entry["volapuk"] + entry["accents"]
     assert shown == entry["total"]

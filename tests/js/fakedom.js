@@ -96,13 +96,18 @@ export class Element extends Node {
 }
 
 export const document = {
+  activeElement: null, // nothing has the focus (ui.js's focusKeeper then keeps nothing)
   createElement: (tag) => new Element(tag),
   createElementNS: (ns, tag) => new Element(tag, ns),
   createTextNode: (data) => new Text(data),
 };
 
-/** Makes `document` and `Node` globals, as ui.js expects them (before importing it). */
+/** Makes `document`, `Node` and the element classes globals, as ui.js expects them (before
+ * importing it). */
 export function installFakeDom() {
   globalThis.document = document;
   globalThis.Node = Node;
+  globalThis.HTMLElement = Element;
+  globalThis.HTMLInputElement = class extends Element {};
+  globalThis.HTMLTextAreaElement = class extends Element {};
 }

@@ -1,5 +1,6 @@
-// Typo's rows (games/typo/render.js): redrawn only when what they show changes, so that an
-// update leaving them as they were never replaces a row end or a « Défausser » under a click.
+// Typo's rows and vote (games/typo/render.js): redrawn only when what they show changes, so
+// that an update leaving them as they were never replaces a row end, a « Défausser » or a
+// vote's button under a click.
 
 import { test } from "node:test";
 import assert from "node:assert/strict";
@@ -46,4 +47,21 @@ test("the action on its way takes the row ends and « Défausser » away", () =>
   s.st.pendingAction = { type: "fail", row: 0 };
   renderRows(s);
   assert.equal(discardButtons(s).length, 0);
+});
+
+test("another player's vote keeps « Je doute » and « Je fais confiance » in place", async () => {
+  const { renderStage } = await import("../../ludomots/server/static/games/typo/render.js");
+  const st = { seat: 0, table: { seats: [] }, flash: null, pendingAction: null,
+    game: { step: "vote", over: false, players: 3, revealed: ["A", "B", "C"], played: [], queue: [1, 0, 2], resolver: 1,
+      pending: { seat: 1, card: "B", side: "right", row: 0, word: "GELB" }, voted: [false, false, false], my_vote: null } };
+  const s = { st, stage: document.createElement("div"), seatName: (i) => `J${i}`, mustVote: () => true, vote() {},
+    seated: () => true, flashNode: () => null, resolutionOrder: () => [1, 0, 2] };
+  renderStage(s);
+  const before = s.stage.childNodes[0];
+  st.game = { ...st.game, voted: [false, false, true] }; // the third player voted
+  renderStage(s);
+  assert.equal(s.stage.childNodes[0], before);
+  st.pendingAction = { type: "vote", doubt: true }; // ours is on its way: the buttons go
+  renderStage(s);
+  assert.notEqual(s.stage.childNodes[0], before);
 });

@@ -51,6 +51,21 @@ export function replace(node, ...children) {
   return append(node, children);
 }
 
+/** Whether `node` must be redrawn to show `what` (any JSON value: what the drawing depends
+ * on); false when it shows it already. An update that changes nothing there (another
+ * player's move) must not replace its buttons: pressed on one and released on its
+ * replacement, a click is no click. `forgetDrawn(node)` when something else draws in it. */
+export function needsDrawing(node, what) {
+  const key = JSON.stringify(what);
+  if (node.dataset.drawn === key) return false;
+  node.dataset.drawn = key;
+  return true;
+}
+
+export function forgetDrawn(node) {
+  delete node.dataset.drawn;
+}
+
 /** Remembers the field of `node` that has the focus (and its caret); the function returned
  * gives them back once `node` is redrawn around the same field. Call it before building the
  * new children: moving the field into them takes it out of the page, and the focus with it. */

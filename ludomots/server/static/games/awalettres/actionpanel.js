@@ -1,7 +1,7 @@
 // Awalettres' table screen, the action panel: what the player to act may do at each step.
 // Each function takes the screen object `s` first (panels.js).
 
-import { el, icon, button, replace, focusKeeper } from "../../ui.js";
+import { el, icon, button, replace, focusKeeper, needsDrawing, forgetDrawn } from "../../ui.js";
 import { SEAT_COLOURS } from "../../tablekit.js";
 import { play as sound } from "../../sound.js";
 import {
@@ -14,7 +14,7 @@ export function renderAction(s) {
   const show = Boolean(g && mustAct());
   actionBox.hidden = !show;
   page.classList.toggle("aw-acting", show);
-  if (!show) return;
+  if (!show) { forgetDrawn(actionBox); return; }
   actionBox.className = `card aw-action step-${g.step}`;
   // The fields typed in (the word, the shout, the definition) live as long as the screen; a
   // panel redrawn around one (another player's definition arriving) gives its focus back.
@@ -25,6 +25,9 @@ export function renderAction(s) {
 
 function drawStep(s, step) {
   const { actionBox, renderBuilder, renderGive, renderPanic, renderExchange, renderTrim, renderMarabout, renderDefine, renderVote } = s;
+  // The definition and the vote are asked of all at once: they are redrawn only when what they
+  // show changes (needsDrawing); the other steps draw without a key.
+  if (step !== "define" && step !== "vote") forgetDrawn(actionBox);
   switch (step) {
     case "word": return renderBuilder();
     case "give": return renderGive();
@@ -208,6 +211,7 @@ export function renderImposed(s, p) {
 
 export function renderDefine(s) {
   const { defineArea, busy, sendAction, actionBox, panelHead } = s;
+  if (!needsDrawing(actionBox, ["define", busy()])) return;
   const area = defineArea;
   const form = el("form", { class: "aw-define-form" }, el("label", { for: "aw-define", class: "visually-hidden", text: "Votre définition de WAYAMPOU" }), area,
     button("Envoyer ma définition", { kind: "primary", iconName: "send", type: "submit", disabled: busy() }));
@@ -218,6 +222,7 @@ export function renderDefine(s) {
 export function renderVote(s) {
   const { st, actionBox, panelHead, sendAction, busy } = s;
   const w = st.game.wayampou || {};
+  if (!needsDrawing(actionBox, ["vote", w.definitions, w.my_index, busy()])) return;
   replace(actionBox, panelHead("La définition la plus crédible", "Elles sont anonymes ; la vôtre ne peut pas recevoir votre voix."),
     el("ol", { class: "aw-defs" }, (w.definitions || []).map((text, i) => el("li", { class: ["aw-def", i === w.my_index ? "mine" : ""] },
       el("span", { class: "aw-def-text", text }),

@@ -3,7 +3,7 @@
 // Each function takes the screen object `s` first (panels.js).
 
 import {
-  el, icon, button, replace, plural, signed, levelLabel, countTo, num, de,
+  el, icon, button, replace, plural, signed, levelLabel, countTo, num, de, needsDrawing, forgetDrawn,
 } from "../../ui.js";
 import { SEAT_COLOURS, whoNode, playerItem, showKeysHelp } from "../../tablekit.js";
 import { tileNode, tileLabel, parseCell, VOWELS, DISTRIBUTION } from "./board.js";
@@ -187,6 +187,7 @@ export function renderRack(s, animateShuffle = false) {
   rackZone.hidden = !show && !seated();
   if (!show) {
     replace(rackBox);
+    forgetDrawn(rackBox);
     return;
   }
   const placedIds = new Set(st.placed.values());
@@ -210,8 +211,13 @@ export function renderRack(s, animateShuffle = false) {
   for (let i = 0; i < waiting; i++) {
     slots.push(el("span", { class: "rack-slot pending-draw", title: "Lettre à piocher quand votre mot ne pourra plus être contesté", "aria-hidden": "true" }));
   }
-  replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }),
-    waiting ? el("span", { class: "rack-pending-note muted small", text: `Vous piocherez ${waiting === 1 ? "1 lettre" : `${waiting} lettres`} quand votre mot ne pourra plus être contesté.` }) : null);
+  // Redrawn only when what it shows changes: another player's move must not replace the tile
+  // under a click or a drag (a shuffle always animates).
+  if (animateShuffle) forgetDrawn(rackBox);
+  if (needsDrawing(rackBox, [st.rack.map((t) => [t.id, t.letter, Boolean(t.fresh)]), [...placedIds], st.selected, waiting, animateShuffle])) {
+    replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }),
+      waiting ? el("span", { class: "rack-pending-note muted small", text: `Vous piocherez ${waiting === 1 ? "1 lettre" : `${waiting} lettres`} quand votre mot ne pourra plus être contesté.` }) : null);
+  }
   for (const t of st.rack) t.fresh = false;
   shuffleBtn.disabled = st.rack.length < 2;
   recallBtn.disabled = st.placed.size === 0;

@@ -2,7 +2,7 @@
 // hand, players, unseen cards, log, the end of the game and the keyboard help.
 // Each function takes the screen object `s` first (panels.js).
 
-import { el, icon, button, replace, plural, signed, num, de } from "../../ui.js";
+import { el, icon, button, replace, plural, signed, num, de, needsDrawing, forgetDrawn } from "../../ui.js";
 import { SEAT_COLOURS, whoNode, playerItem, waitingText, showKeysHelp } from "../../tablekit.js";
 import { DECK, cardNode, partLabel } from "./cards.js";
 import { wordPopup } from "../../wordpopup.js";
@@ -76,6 +76,11 @@ export function renderStage(s) {
   const { st, seatName, mustVote, vote, seated, flashNode, resolutionOrder, stage } = s;
   const g = st.game;
   if (!g) return;
+  // Redrawn only when what it shows changes: another player's vote must not replace
+  // « Je doute » under a click (the count of votes shows only to those who wait).
+  if (!needsDrawing(stage, [g.step, g.pending, g.over, g.revealed, g.played, g.queue, g.resolver, g.players,
+    mustVote() ? null : [g.voted, g.my_vote], st.flash, st.seat, st.table && st.table.seats, mustVote(), seated(),
+    Boolean(st.pendingAction)])) return;
   const blocks = [];
   if (g.step === "vote" && g.pending) {
     const p = g.pending;
@@ -132,12 +137,9 @@ export function renderRows(s) {
   const card = myCard();
   const longest = new Set(g.longest_rows || []);
   const pending = g.pending;
-  // Redrawn only when what the rows show changes (as the hand): an update that leaves them as
-  // they were must not replace a row end or a « Défausser » under a click in progress.
-  const drawn = JSON.stringify([g.rows, g.longest_rows, resolving, discarding, st.failing, st.target, card,
-    pending ? [pending.row, pending.side] : null]);
-  if (rowsBox.dataset.drawn === drawn) return;
-  rowsBox.dataset.drawn = drawn;
+  // Redrawn only when what the rows show changes: a row end or « Défausser » under a click.
+  if (!needsDrawing(rowsBox, [g.rows, g.longest_rows, resolving, discarding, st.failing, st.target, card,
+    pending ? [pending.row, pending.side] : null])) return;
   const rows = (g.rows || []).map((row, i) => {
     const isLongest = longest.has(i);
     const target = st.target && st.target.row === i ? st.target.side : null;
@@ -235,17 +237,14 @@ export function renderHand(s) {
   const { st, seated, handBox, mustChoose, confirmChoice, pick } = s;
   const g = st.game;
   if (!g) return;
-  if (!seated() || !Array.isArray(g.hand) || g.over) { handBox.hidden = true; delete handBox.dataset.drawn; return; }
+  if (!seated() || !Array.isArray(g.hand) || g.over) { handBox.hidden = true; forgetDrawn(handBox); return; }
   handBox.hidden = false;
   const choosing = mustChoose();
   const busy = Boolean(st.pendingAction) || st.conn !== "open";
   const hand = g.hand;
-  // Redrawn only when what it shows changes: another player's update must not replace the
-  // cards under a click in progress (pressed on one button, released on its replacement, a
-  // click is no click: the card was not picked).
-  const drawn = JSON.stringify([hand, choosing, busy, st.picked, g.my_choice || null]);
-  if (handBox.dataset.drawn === drawn) return;
-  handBox.dataset.drawn = drawn;
+  // Redrawn only when what it shows changes: another player's choice must not replace the
+  // card under a click (a flaky browser test showed the card pressed was not picked).
+  if (!needsDrawing(handBox, [hand, choosing, busy, st.picked, g.my_choice || null])) return;
   const items = hand.map((letter, k) => {
     const picked = choosing && st.picked === letter && hand.indexOf(letter) === k;
     return el("button", {

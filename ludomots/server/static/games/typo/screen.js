@@ -87,8 +87,8 @@ export function mount(main, { id, info }) {
     view: ({ events, initial }) => applyView(events, initial),
     preview: (result) => { st.preview = result; renderPreview(); },
     status: () => { renderResolve(); renderHand(); },
-    // The row ends and « Défausser » go while the action is on its way.
-    sent: () => { renderRows(); renderResolve(); renderHand(); },
+    // The row ends, « Défausser » and the vote's buttons go while the action is on its way.
+    sent: () => { renderStage(); renderRows(); renderResolve(); renderHand(); },
     endModal: showEndModal,
     prompt: () => (mustChoose() ? handBox : myResolve() && !resolveBox.hidden ? resolveBox : null),
   });

@@ -2,7 +2,7 @@
 // of the game.
 // Each function takes the screen object `s` first (panels.js).
 
-import { el, icon, button, replace, focusKeeper, plural, num } from "../../ui.js";
+import { el, icon, button, replace, focusKeeper, plural, num, needsDrawing, forgetDrawn } from "../../ui.js";
 import { waitingText } from "../../tablekit.js";
 import {
   DIR, DIRECTIONS, JOKERS, SIGN_ACCENTS, outcomeChips, breakdownNode, boardNode, cellName, dieNode, key, lastCells, END_REASONS, dice,
@@ -187,15 +187,20 @@ export function renderPreview(s) {
 export function renderRack(s) {
   const { st, seated, rackZone, mustAct, busy, sendAction, seatName, rack, canPlace, myTurn, rolled, myDie, toggleDie, renderRack, requestPreview, doRoll, doPlace, ready, clearWord, toggleRecompose, doPass, changed, anagramForm } = s;
   const g = st.game;
-  if (!g || !seated() || g.over) { replace(rackZone); rackZone.hidden = true; return; }
+  if (!g || !seated() || g.over) { replace(rackZone); forgetDrawn(rackZone); rackZone.hidden = true; return; }
   rackZone.hidden = false;
   // The fields typed in (anagrams, definitions) are kept across redraws, and so is the focus.
   const refocus = focusKeeper(rackZone);
   if (g.step === "announce" && mustAct()) {
-    replace(rackZone, announcePanel(g, { busy: busy(), send: sendAction, seatName, st }));
-    refocus();
+    // Asked of all at once: redrawn only when what it shows changes, so that another player's
+    // announcement never replaces a button under a click.
+    if (needsDrawing(rackZone, ["announce", g.turn, g.announce, g.options, busy(), st.table && st.table.seats])) {
+      replace(rackZone, announcePanel(g, { busy: busy(), send: sendAction, seatName, st }));
+      refocus();
+    }
     return;
   }
+  forgetDrawn(rackZone); // the rack itself is drawn on every view
   const my = rack();
   const wordPos = st.rec ? new Map(st.rec.laid.map((x, k) => [x.i, k]))
     : new Map(st.word.flatMap((w, k) => (w.sign !== undefined ? [[w.i, k], [w.sign, k]] : [[w.i, k]])));
