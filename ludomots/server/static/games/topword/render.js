@@ -191,30 +191,30 @@ export function renderRack(s, animateShuffle = false) {
     return;
   }
   const placedIds = new Set(st.placed.values());
-  const slots = st.rack.map((t, index) => {
-    if (placedIds.has(t.id)) {
-      return el("span", { class: "rack-slot empty", dataset: { index: String(index) }, "aria-hidden": "true" });
-    }
-    return el("button", {
-      type: "button",
-      class: ["rack-tile", st.selected === t.id ? "selected" : "", t.fresh ? "fresh" : "", animateShuffle ? "shuffled" : ""],
-      dataset: { tileId: String(t.id), index: String(index), letter: t.letter },
-      "aria-label": `Lettre ${tileLabel(t.letter)}${st.selected === t.id ? ", choisie" : ""}`,
-      "aria-pressed": st.selected === t.id ? "true" : "false",
-    }, tileNode(t.letter, { badge: false }));
-  });
   // In challenge mode the draw waits until the word can no longer be contested: the tiles to
   // come show as dashed slots, with why (the rack otherwise looked two or three tiles short).
   const g = st.game;
   const waiting = g.pending && g.pending.seat === st.seat && g.options && g.options.referee === "challenge"
     ? Math.min(Math.max(0, 7 - st.rack.length), g.bag || 0) : 0;
-  for (let i = 0; i < waiting; i++) {
-    slots.push(el("span", { class: "rack-slot pending-draw", title: "Lettre à piocher quand votre mot ne pourra plus être contesté", "aria-hidden": "true" }));
-  }
   // Redrawn only when what it shows changes: another player's move must not replace the tile
   // under a click or a drag (a shuffle always animates).
   if (animateShuffle) forgetDrawn(rackBox);
   if (needsDrawing(rackBox, [st.rack.map((t) => [t.id, t.letter, Boolean(t.fresh)]), [...placedIds], st.selected, waiting, animateShuffle])) {
+    const slots = st.rack.map((t, index) => {
+      if (placedIds.has(t.id)) {
+        return el("span", { class: "rack-slot empty", dataset: { index: String(index) }, "aria-hidden": "true" });
+      }
+      return el("button", {
+        type: "button",
+        class: ["rack-tile", st.selected === t.id ? "selected" : "", t.fresh ? "fresh" : "", animateShuffle ? "shuffled" : ""],
+        dataset: { tileId: String(t.id), index: String(index), letter: t.letter },
+        "aria-label": `Lettre ${tileLabel(t.letter)}${st.selected === t.id ? ", choisie" : ""}`,
+        "aria-pressed": st.selected === t.id ? "true" : "false",
+      }, tileNode(t.letter, { badge: false }));
+    });
+    for (let i = 0; i < waiting; i++) {
+      slots.push(el("span", { class: "rack-slot pending-draw", title: "Lettre à piocher quand votre mot ne pourra plus être contesté", "aria-hidden": "true" }));
+    }
     replace(rackBox, slots.length ? slots : el("span", { class: "muted", text: "Votre chevalet est vide." }),
       waiting ? el("span", { class: "rack-pending-note muted small", text: `Vous piocherez ${waiting === 1 ? "1 lettre" : `${waiting} lettres`} quand votre mot ne pourra plus être contesté.` }) : null);
   }
