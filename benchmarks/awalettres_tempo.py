@@ -19,6 +19,10 @@ him beyond what the position shows. Two tables of its mean, by bands of grenier 
 A band well above or below the others would be a lever: laying more or fewer letters to
 land on a better band. Both tables are centred on their own mean (the next word's worth is
 in every row), each row with its 95 % interval.
+
+Last, how much is still open once the grenier is empty (the hands are then known and
+nothing is drawn): the word steps left from the first one with an empty grenier, and how
+often the leader there (the highest value, as above) is not who wins.
 """
 
 from __future__ import annotations
@@ -96,6 +100,23 @@ def tempos(steps: Sequence[WordStep], final: Sequence[float], first: int) -> lis
     return out
 
 
+def leaders(values: Sequence[float]) -> set[int]:
+    """The seats of the highest value (all of them when tied)."""
+    best = max(values)
+    return {seat for seat, value in enumerate(values) if value == best}
+
+
+def from_empty_grenier(steps: Sequence[WordStep], final: Sequence[float]
+                       ) -> tuple[int, bool] | None:
+    """From the first word step with an empty grenier: the word steps left (that one
+    included), and whether its leaders are the winners (the highest final scores); None
+    when the grenier does not empty before the end."""
+    for index, step in enumerate(steps):
+        if step.grenier == 0:
+            return len(steps) - index, leaders(step.values) == leaders(final)
+    return None
+
+
 def bands(pairs: Iterable[tuple[int, float]]) -> list[str]:
     """Mean residual by band of grenier cards, centred, with its 95 % interval."""
     rows: dict[int, list[float]] = defaultdict(list)
@@ -119,9 +140,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("dirs", nargs="+", help="directories of records (strength.py)")
     args = parser.parse_args(argv)
     rows: list[Tempo] = []
+    ends: list[tuple[int, bool] | None] = []
     for directory in args.dirs:
         for path in sorted(Path(directory).glob("awalettres-*.json")):
-            rows += tempos(*word_steps(Record.load(path)))
+            steps, final, first = word_steps(Record.load(path))
+            rows += tempos(steps, final, first)
+            ends.append(from_empty_grenier(steps, final))
     print(f"{len(rows)} word steps; the mover's final score over the others' average, minus"
           " his value there, centred:")
     print("at his turn, by the grenier's cards:")
@@ -129,6 +153,13 @@ def main(argv: list[str] | None = None) -> None:
     print("after his word, by the grenier's cards at the next word step:")
     print("\n".join(bands((t.grenier_after, t.residual_after) for t in rows
                           if t.grenier_after is not None and t.residual_after is not None)))
+    reached = [end for end in ends if end is not None]
+    if reached:
+        changed = sum(not kept for _, kept in reached)
+        print(f"{len(ends)} games; the grenier empties before the end in {len(reached)}; word"
+              f" steps from then on: mean {statistics.fmean(n for n, _ in reached):.1f};"
+              f" the leader then is not the winner in {changed}"
+              f" ({changed / len(reached):.1%})")
 
 
 if __name__ == "__main__":

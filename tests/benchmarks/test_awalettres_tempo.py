@@ -9,7 +9,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from awalettres_tempo import Tempo, WordStep, bands, tempos  # noqa: E402
+from awalettres_tempo import Tempo, WordStep, bands, from_empty_grenier, tempos  # noqa: E402
 
 
 def test_each_word_step_s_residual_is_the_final_edge_minus_the_edge_at_his_turn_and_after() -> None:
@@ -32,3 +32,17 @@ def test_the_bands_are_centred_on_the_mean_of_every_step() -> None:
         "        0 cards:  +1.0 ± 2.0 (2 steps)",
         "      1-6 cards:  -2.0 ± 0.0 (1 steps)",
     ]
+
+
+def test_from_the_first_empty_grenier_the_steps_left_and_whether_its_leader_wins() -> None:
+    # The grenier empties at the second word step (2 steps left, that one included), where
+    # seat 2 leads (25 against 12 and 22); seat 1 wins at the end: the leader changed.
+    steps = [WordStep(1, 10, [10.0, 20.0, 30.0]), WordStep(2, 0, [12.0, 22.0, 25.0]),
+             WordStep(0, 0, [15.0, 20.0, 20.0])]
+    assert from_empty_grenier(steps, [20.0, 25.0, 18.0]) == (2, False)
+    assert from_empty_grenier(steps, [20.0, 18.0, 25.0]) == (2, True)
+    # Tied leaders must all win, tied, for the leadership to hold.
+    tied = [WordStep(0, 0, [5.0, 5.0, 1.0])]
+    assert from_empty_grenier(tied, [9.0, 9.0, 2.0]) == (1, True)
+    assert from_empty_grenier(tied, [9.0, 8.0, 2.0]) == (1, False)
+    assert from_empty_grenier(steps[:1], [1.0, 2.0, 3.0]) is None  # never empty
