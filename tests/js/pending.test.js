@@ -16,27 +16,27 @@ test("another seat's action leaves the player's own action pending while it is s
   const st = sent();
   const update = { actions: 11, acted: 3 };
   assert.equal(ownActionLanded(st, update), false);
-  assert.equal(viewSettles(st, update, { initial: false, asked: true }), false);
+  assert.equal(viewSettles(st, { landed: ownActionLanded(st, update), initial: false, asked: true }), false);
 });
 
 test("the view that shows the player's action played settles it", () => {
   const st = sent();
   const update = { actions: 12, acted: 4 };
   assert.equal(ownActionLanded(st, update), true);
-  assert.equal(viewSettles(st, update, { initial: false, asked: true }), true);
+  assert.equal(viewSettles(st, { landed: ownActionLanded(st, update), initial: false, asked: true }), true);
 });
 
 test("a view that asks nothing of the player, or a welcome, settles it", () => {
   const st = sent();
   const update = { actions: 11, acted: 3 };
-  assert.equal(viewSettles(st, update, { initial: false, asked: false }), true);
-  assert.equal(viewSettles(st, update, { initial: true, asked: true }), true);
+  assert.equal(viewSettles(st, { landed: ownActionLanded(st, update), initial: false, asked: false }), true);
+  assert.equal(viewSettles(st, { landed: ownActionLanded(st, update), initial: true, asked: true }), true);
 });
 
 test("without a count to compare, any view settles it, as before", () => {
   const st = sent({ actions: 10 });
   assert.deepEqual(st.pendingMark, { id: "a5", acted: null });
-  assert.equal(viewSettles(st, { actions: 11 }, { initial: false, asked: true }), true);
+  assert.equal(viewSettles(st, { landed: ownActionLanded(st, { actions: 11 }), initial: false, asked: true }), true);
 });
 
 test("nothing pending: nothing to settle", () => {
@@ -44,7 +44,7 @@ test("nothing pending: nothing to settle", () => {
   clearPending(st);
   assert.equal(st.pendingAction, null);
   assert.equal(st.pendingMark, null);
-  assert.equal(viewSettles(st, { actions: 12, acted: 4 }, { initial: true, asked: false }), false);
+  assert.equal(viewSettles(st, { landed: ownActionLanded(st, { actions: 12, acted: 4 }), initial: true, asked: false }), false);
   assert.equal(ownActionLanded(st, { actions: 12, acted: 4 }), false);
 });
 

@@ -26,11 +26,12 @@ export function ownActionLanded(st, table) {
   return table.acted > mark.acted;
 }
 
-/** Whether a new view settles the pending action: it was played, nothing is asked of the seat
- * any more (`asked`), or the view is a welcome (after a reconnection the welcome is the truth:
- * an action lost with the old connection may be sent again). */
-export function viewSettles(st, table, { initial, asked }) {
-  return Boolean(st.pendingAction) && (initial || !asked || ownActionLanded(st, table));
+/** Whether a new view settles the pending action: it was played (`landed`, from
+ * `ownActionLanded`), nothing is asked of the seat any more (`asked`), or the view is a welcome
+ * (after a reconnection the welcome is the truth: an action lost with the old connection may be
+ * sent again). */
+export function viewSettles(st, { landed, initial, asked }) {
+  return Boolean(st.pendingAction) && (landed || initial || !asked);
 }
 
 /** Whether an error answers the pending action: an error about an earlier action (ids "a…")

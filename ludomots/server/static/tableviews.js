@@ -103,7 +103,7 @@ export function frameSocket(f) {
     // The game's draft is reset when its step moves on (draft.js).
     if (f.hooks.draft && stepChanged(st, f.hooks.draft.key(st.game))) f.hooks.draft.reset(prevGame);
     if (f.hooks.view) f.hooks.view({ events, initial, prevGame, prevTable, landed });
-    if (viewSettles(st, view.table, { initial, asked: mine() })) clearPending(st);
+    if (viewSettles(st, { landed, initial, asked: mine() })) clearPending(st);
     f.hooks.render();
     life.render();
     f.alert.update({ mine: mine(), wasMine });
