@@ -10,7 +10,7 @@ from types import SimpleNamespace
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
-from awalettres_ceiling import clear_variant, outcome  # noqa: E402
+from awalettres_ceiling import clear_variant, fair_variant, outcome  # noqa: E402
 
 from ludomots.core.rng import SeededRandom  # noqa: E402
 from ludomots.games.awalettres.rules import Play  # noqa: E402
@@ -33,5 +33,8 @@ def test_the_clairvoyant_plays_each_candidate_out_to_the_end_and_keeps_the_winni
     state = make_state(["ERVYA", "ASTX"], grenier="")
     chosen = clear_variant(10)().choose(state, A, SeededRandom(1))
     assert chosen == Play("SATYRE", (B, A, B, A, A, A))
+    # The fair search finds it too: with nothing left to draw, its 8 sampled deals are the
+    # true one, and a gain the same on every deal is beyond their noise.
+    assert fair_variant(8, 10)().choose(state, A, SeededRandom(1)) == chosen
     state.apply(A, chosen)
     assert state.hands == [["V"], ["A", "X"]]
