@@ -5,13 +5,14 @@
 Issue 21 asks the expert for 1.5x the fair share of wins against two greedy bots; it reaches
 1.19x. This measures a ceiling for that target with a player who cheats: the clairvoyant.
 At each of its word steps it takes its candidate words (the expert's judgement's best
-``--candidates``, the words of the highest immediate net, and the greedy bot's word), plays
+``--candidates``, the 2 of the highest immediate net, and the greedy bot's word), plays
 each out on a copy of the *true* position (the grenier's and the box's secret order, every
 hand, the game's random source) to the end of the game, with every seat then playing the
 greedy bot's words, the opponents' real policy, and keeps the word whose game it wins, by the
-widest margin over the best opponent. Its other decisions are the expert's. Against greedy
-opponents this is a near-exact foresight of each word's game (only the greedy bots' own
-random draws, for the spells, and its own later words differ), which no fair player has.
+widest margin over the best opponent (``outcome``). Its other decisions are the expert's.
+Against greedy opponents this is a near-exact foresight of each word's game (only the greedy
+bots' own random draws, for the spells, and its own later words differ), which no fair player
+has.
 
 ``--fair`` plays the same search on sampled deals instead (what is hidden drawn anew,
 ``lookahead.determinize``, ``--samples`` of them), with the expert's guard (a word replaces
