@@ -31,7 +31,6 @@ import argparse
 import json
 import multiprocessing
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -39,13 +38,12 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from strength import summary  # noqa: E402
+from strength import game_line, summary  # noqa: E402
 
 from ludomots.core import registry  # noqa: E402
 from ludomots.core.budget import turn_clock_off  # noqa: E402
 from ludomots.core.game import Action  # noqa: E402
 from ludomots.core.rng import SeededRandom  # noqa: E402
-from ludomots.core.sim import GameFailed, game_seed, play_game, seat_labels, seating  # noqa: E402
 from ludomots.games.awalettres.bots import AwalettresBot, Expert, Greedy, Seen  # noqa: E402
 from ludomots.games.awalettres.lookahead import determinize, distinct, separated  # noqa: E402
 from ludomots.games.awalettres.rules import AwalettresState, Play  # noqa: E402
@@ -122,30 +120,11 @@ def play_deal(task: tuple[int, int, int, bool, int, int]) -> list[dict[str, Any]
     """The deal's games, one per seat of the searcher, as strength.py's JSON lines."""
     seed, deal, players, fair, samples, candidates = task
     turn_clock_off()
-    game = registry.get_game("awalettres")
     bots = dict(registry.get_bots("awalettres"))
     bots[LEVEL] = fair_variant(samples, candidates) if fair else clear_variant(candidates)
     levels = [LEVEL] + ["greedy"] * (players - 1)
-    labels = seat_labels(levels)
-    lines = []
-    for index in range(deal * players, deal * players + players):
-        order = seating(players, index)
-        by_position = [labels[i] for i in order]
-        line: dict[str, Any] = {"deal": deal, "game": index, "seed": game_seed(seed, deal),
-                                "seats": by_position}
-        started = time.perf_counter()
-        try:
-            result = play_game(game, bots, [levels[i] for i in order], line["seed"], None,
-                               by_position, time_decisions=True)
-        except GameFailed as failed:
-            line["error"] = f"{type(failed.__cause__).__name__}: {failed.__cause__}"
-        else:
-            line.update(scores=result.scores, winners=result.winners, actions=result.actions,
-                        decisions=[[by_position[p], round(cpu, 4), round(wall, 4)]
-                                   for p, _, cpu, wall in result.decisions])
-        line["seconds"] = round(time.perf_counter() - started, 2)
-        lines.append(line)
-    return lines
+    return [game_line("awalettres", bots, levels, seed, deal, index)
+            for index in range(deal * players, deal * players + players)]
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -70,37 +70,44 @@ def play_deal(task: tuple[str, list[str], int, int, bool, Any, str | None]
     from ludomots.core import registry
 
     game_name, levels, seed, deal, paired, options, records = task
-    game = registry.get_game(game_name)
     bots = registry.get_bots(game_name)
     n = len(levels)
-    labels = seat_labels(levels)
-    lines = []
     indices = range(deal * n, deal * n + n) if paired else [deal]
-    for index in indices:
-        order = seating(n, index)
-        seed_i = game_seed(seed, deal)
-        by_position = [labels[i] for i in order]
-        line: dict[str, Any] = {"deal": deal, "game": index, "seed": seed_i,
-                                "seats": by_position}
-        started = time.perf_counter()
-        try:
-            result = play_game(game, bots, [levels[i] for i in order], seed_i, options,
-                               by_position, keep_record=records is not None,
-                               time_decisions=True)
-        except GameFailed as failed:
-            line["error"] = f"{type(failed.__cause__).__name__}: {failed.__cause__}"
-            line["step"] = failed.step
-        else:
-            line["scores"] = result.scores
-            line["winners"] = result.winners
-            line["actions"] = result.actions
-            line["decisions"] = [[by_position[p], round(cpu, 4), round(wall, 4)]
-                                 for p, _, cpu, wall in result.decisions]
-            if records is not None and result.record is not None:
-                result.record.dump(Path(records) / f"{game_name}-d{deal}-g{index}.json")
-        line["seconds"] = round(time.perf_counter() - started, 2)
-        lines.append(line)
-    return lines
+    return [game_line(game_name, bots, levels, seed, deal, index, options, records)
+            for index in indices]
+
+
+def game_line(game_name: str, bots: Any, levels: list[str], seed: int, deal: int, index: int,
+              options: Any = None, records: str | None = None) -> dict[str, Any]:
+    """Game ``index`` of ``deal`` (its seating, the deal's seed), played by ``bots`` (level ->
+    factory), as a JSON line: scores and winners, or the error; its record kept in the
+    records directory if there is one."""
+    from ludomots.core import registry
+
+    game = registry.get_game(game_name)
+    labels = seat_labels(levels)
+    order = seating(len(levels), index)
+    seed_i = game_seed(seed, deal)
+    by_position = [labels[i] for i in order]
+    line: dict[str, Any] = {"deal": deal, "game": index, "seed": seed_i, "seats": by_position}
+    started = time.perf_counter()
+    try:
+        result = play_game(game, bots, [levels[i] for i in order], seed_i, options,
+                           by_position, keep_record=records is not None,
+                           time_decisions=True)
+    except GameFailed as failed:
+        line["error"] = f"{type(failed.__cause__).__name__}: {failed.__cause__}"
+        line["step"] = failed.step
+    else:
+        line["scores"] = result.scores
+        line["winners"] = result.winners
+        line["actions"] = result.actions
+        line["decisions"] = [[by_position[p], round(cpu, 4), round(wall, 4)]
+                             for p, _, cpu, wall in result.decisions]
+        if records is not None and result.record is not None:
+            result.record.dump(Path(records) / f"{game_name}-d{deal}-g{index}.json")
+    line["seconds"] = round(time.perf_counter() - started, 2)
+    return line
 
 
 def _worker_init(clock: bool) -> None:
